@@ -1,0 +1,89 @@
+//===- TATypes.cpp - TA dialect types -------------------------------------===//
+//
+// Parsing, printing and verification of !ta.flow and !ta.handle.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ta/Dialect/TA/IR/TATypes.h"
+#include "ta/Dialect/TA/IR/TADialect.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+using namespace mlir;
+using namespace mlir::ta;
+
+#define GET_TYPEDEF_CLASSES
+#include "ta/Dialect/TA/IR/TAOpsTypes.cpp.inc"
+
+void TADialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "ta/Dialect/TA/IR/TAOpsTypes.cpp.inc"
+      >();
+}
+
+//===----------------------------------------------------------------------===//
+// HandleType
+//===----------------------------------------------------------------------===//
+
+/// Parses `<` (integer | `?`) `,` tensor-type (`,` `grad`)? `>`.
+Type HandleType::parse(AsmParser &parser) {
+  SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess())
+    return {};
+  int64_t size = ShapedType::kDynamic;
+  if (failed(parser.parseOptionalQuestion()) && parser.parseInteger(size))
+    return {};
+  if (parser.parseComma())
+    return {};
+  SMLoc elementLoc = parser.getCurrentLocation();
+  Type element;
+  if (parser.parseType(element))
+    return {};
+  auto tensor = dyn_cast<TensorType>(element);
+  if (!tensor) {
+    parser.emitError(elementLoc,
+                     "expected a tensor type as TensorArray element, got ")
+        << element;
+    return {};
+  }
+  bool isGrad = false;
+  if (succeeded(parser.parseOptionalComma())) {
+    if (parser.parseKeyword("grad"))
+      return {};
+    isGrad = true;
+  }
+  if (parser.parseGreater())
+    return {};
+  return parser.getChecked<HandleType>(loc, parser.getContext(), size, tensor,
+                                       isGrad);
+}
+
+void HandleType::print(AsmPrinter &printer) const {
+  printer << '<';
+  if (hasStaticSize())
+    printer << getSize();
+  else
+    printer << '?';
+  printer << ", " << getElementType();
+  if (getIsGrad())
+    printer << ", grad";
+  printer << '>';
+}
+
+LogicalResult HandleType::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 int64_t size, TensorType elementType,
+                                 bool isGrad) {
+  if (size < 0 && size != ShapedType::kDynamic)
+    return emitError() << "TensorArray size must be non-negative or '?', got "
+                       << size;
+  if (!elementType)
+    return emitError() << "TensorArray element must be a tensor type";
+  if (!elementType.getElementType().isIntOrFloat())
+    return emitError() << "TensorArray element must be a tensor of integers "
+                          "or floats, got "
+                       << elementType;
+  return success();
+}

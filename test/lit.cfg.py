@@ -1,0 +1,28 @@
+# -*- Python -*-
+# lit configuration of the ta test suite.
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+
+config.name = "TA"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.ta_obj_root, "test")
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+# Captured FileCheck variables do not leak across CHECK-LABELs.
+config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
+
+config.substitutions.append(("%ta_src_root", config.ta_src_root))
+config.substitutions.append(("%python", config.python_executable))
+
+tools = ["ta-opt", "ta-lsp-server", "mlir-opt", "mlir-runner", "mlir-translate"]
+llvm_config.add_tool_substitutions(
+    tools, [os.path.join(config.ta_obj_root, "bin"), config.llvm_tools_dir]
+)

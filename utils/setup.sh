@@ -1,0 +1,41 @@
+#!/usr/bin/env bash
+#===- utils/setup.sh - install what ta needs on Debian bookworm ----------===#
+#
+# Installs, idempotently, every Debian package the build and the tests of ta
+# need (see ../shared/reference/toolchain.md section 6). Packages that are
+# already installed are left alone; when nothing is missing, apt is not run.
+#
+#===----------------------------------------------------------------------===#
+set -euo pipefail
+
+PACKAGES=(
+  # LLVM/MLIR 22 (Debian bookworm-security); never vendored or rebuilt.
+  libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
+  # Compilers, linker, formatter, build tools.
+  clang-22 lld-22 clang-format-22 ninja-build cmake g++
+  # Python side (used with /usr/bin/python3).
+  python3 python3-dev pybind11-dev python3-numpy python3-pytest
+)
+
+missing=()
+for p in "${PACKAGES[@]}"; do
+  if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null |
+      grep -q "install ok installed"; then
+    missing+=("$p")
+  fi
+done
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "setup: all ${#PACKAGES[@]} packages already installed"
+  exit 0
+fi
+
+echo "setup: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+  SUDO="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+echo "setup: done"
