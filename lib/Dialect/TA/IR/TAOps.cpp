@@ -479,11 +479,12 @@ ParseResult GradWithShapeOp::parse(OpAsmParser &parser,
       parser.parseAttribute(source, NoneType::get(parser.getContext())))
     return failure();
   result.getOrAddProperties<Properties>().source = source;
-  if (parser.parseOptionalAttrDict(result.attributes) ||
-      parser.parseColonType(handleType) || parser.parseComma() ||
+  if (parser.parseOptionalAttrDict(result.attributes) || parser.parseColon())
+    return failure();
+  SMLoc typesLoc = parser.getCurrentLocation();
+  if (parser.parseType(handleType) || parser.parseComma() ||
       parser.parseType(shapeType))
     return failure();
-  SMLoc resultLoc = parser.getCurrentLocation();
   bool hasResultType = succeeded(parser.parseOptionalArrow());
   if (hasResultType && parser.parseType(gradType))
     return failure();
@@ -496,7 +497,7 @@ ParseResult GradWithShapeOp::parse(OpAsmParser &parser,
     gradType =
         inferGradType(result.operands[0], result.operands[2], result.location);
     if (!gradType)
-      return parser.emitError(resultLoc,
+      return parser.emitError(typesLoc,
                               "cannot infer the accumulator type; expected "
                               "'!ta.handle' and a 1-D 'tensor' of 'i32'");
   }

@@ -79,8 +79,6 @@ LogicalResult HandleType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (size < 0 && size != ShapedType::kDynamic)
     return emitError() << "TensorArray size must be non-negative or '?', got "
                        << size;
-  if (!elementType)
-    return emitError() << "TensorArray element must be a tensor type";
   if (!elementType.getElementType().isIntOrFloat())
     return emitError() << "TensorArray element must be a tensor of integers "
                           "or floats, got "
