@@ -54,8 +54,19 @@ func.func @gws_empty_source(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow,
 
 func.func @gws_negative_dim(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
   %p = arith.constant dense<[3, -1]> : tensor<2xi32>
-  // expected-error @+1 {{shape_to_prepend[1] = -1 is negative}}
+  // expected-error @+1 {{'ta.grad_with_shape' op shape_to_prepend[1] = -1 is negative}}
   %g, %gf = ta.grad_with_shape %h, %f, %p source "s" : !ta.handle<4, tensor<2xf32>>, tensor<2xi32> -> !ta.handle<4, tensor<?x?x2xf32>, grad>
+  return
+}
+
+// -----
+
+// The same when the result type is inferred while parsing.
+func.func @gws_negative_dim_inferred(%h: !ta.handle<4, tensor<2xf32>>,
+                                     %f: !ta.flow) {
+  %p = arith.constant dense<[-4]> : tensor<1xi32>
+  // expected-error @+1 {{'ta.grad_with_shape' op shape_to_prepend[0] = -4 is negative}}
+  %g, %gf = ta.grad_with_shape %h, %f, %p source "s" : !ta.handle<4, tensor<2xf32>>, tensor<1xi32>
   return
 }
 

@@ -395,7 +395,8 @@ static HandleType inferGradTypeImpl(Value handle, Value shapeToPrepend,
             getConstantInts(shapeToPrepend)) {
       for (auto [i, dim] : llvm::enumerate(*values)) {
         if (dim < 0) {
-          (void)emitOptionalError(loc, "shape_to_prepend[", i, "] = ", dim,
+          (void)emitOptionalError(loc, "'ta.grad_with_shape' op ",
+                                  "shape_to_prepend[", i, "] = ", dim,
                                   " is negative");
           return nullptr;
         }
@@ -494,12 +495,16 @@ ParseResult GradWithShapeOp::parse(OpAsmParser &parser,
       parser.resolveOperand(shape, shapeType, result.operands))
     return failure();
   if (!hasResultType) {
-    gradType =
-        inferGradType(result.operands[0], result.operands[2], result.location);
-    if (!gradType)
+    if (!inferGradTypeImpl(result.operands[0], result.operands[2], std::nullopt,
+                           /*useConstant=*/false))
       return parser.emitError(typesLoc,
                               "cannot infer the accumulator type; expected "
                               "'!ta.handle' and a 1-D 'tensor' of 'i32'");
+    // Reports negative constant dims.
+    gradType =
+        inferGradType(result.operands[0], result.operands[2], result.location);
+    if (!gradType)
+      return failure();
   }
   result.addTypes({gradType, flowType});
   return success();
