@@ -103,7 +103,8 @@ def TA_SizeOp : TA_Op<"size"> {
   }];
   let arguments = (ins TA_ObservedHandle:$handle, TA_FlowType:$flow_in);
   let results = (outs Index:$size);
-  let assemblyFormat = "$handle `,` $flow_in attr-dict `:` qualified(type($handle))";
+  let assemblyFormat =
+      "$handle `,` $flow_in attr-dict `:` qualified(type($handle))";
   let hasFolder = 1;
 }
 
@@ -334,7 +335,8 @@ def TA_ConcatOp : TA_Op<"concat", [InferTypeOpAdaptor]> {
   }];
   let arguments = (ins TA_MutatedHandle:$handle, TA_FlowType:$flow_in);
   let results = (outs AnyTensor:$value, TensorOf<[I64]>:$lengths);
-  let assemblyFormat = "$handle `,` $flow_in attr-dict `:` qualified(type($handle))";
+  let assemblyFormat =
+      "$handle `,` $flow_in attr-dict `:` qualified(type($handle))";
   let hasVerifier = 1;
 }
 
