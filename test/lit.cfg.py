@@ -20,6 +20,23 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 
 config.substitutions.append(("%ta_src_root", config.ta_src_root))
+
+# Running lowered programs: the MLIR runner utils and libta_runtime.
+shlib = config.llvm_shlib_ext
+runner_libs = [
+    os.path.join(config.llvm_lib_dir, "libmlir_runner_utils" + shlib),
+    os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils" + shlib),
+    os.path.join(config.ta_obj_root, "lib", "libta_runtime" + shlib),
+]
+config.substitutions.append(("%mlir_runner_utils", runner_libs[0]))
+config.substitutions.append(("%mlir_c_runner_utils", runner_libs[1]))
+config.substitutions.append(("%ta_runtime", runner_libs[2]))
+config.substitutions.append(
+    (
+        "%run_cpu",
+        "mlir-runner -entry-point-result=void -shared-libs=" + ",".join(runner_libs),
+    )
+)
 config.substitutions.append(("%python", config.python_executable))
 
 tools = ["ta-opt", "ta-lsp-server", "mlir-opt", "mlir-runner", "mlir-translate"]

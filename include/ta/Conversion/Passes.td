@@ -1,0 +1,54 @@
+//===- Passes.td - ta conversion passes --------------------*- tablegen -*-===//
+//
+// Conversions out of the ta dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TA_CONVERSION_PASSES_TD
+#define TA_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
+  let summary = "lower ta operations to memref/scf/arith code";
+  let description = [{
+    Turns every TensorArray into buffers and every ta operation into
+    memref/scf/arith/linalg code that works on them, through `scf.for`,
+    `scf.while`, `scf.if` and function boundaries.
+
+    A handle becomes a *box*, `memref<1xmemref<?xi8>, strided<[1],
+    offset: ?>>`: a one-element memref holding the array's current buffer,
+    so that growth (which replaces the buffer) is seen through every alias
+    of the handle. The buffer holds a 64-byte header (size, capacity, flags,
+    marked size, name), in strict mode one state byte per slot (written,
+    read, cleared, materialized), and the element data, 64-byte aligned.
+    Flows are erased.
+
+    `checks=strict` (default) reproduces TensorFlow's runtime errors: a
+    failed check calls `_ta_rt_fail` from `libta_runtime`, which prints
+    TensorFlow's text and exits with status 1. `checks=none` drops the state
+    and the checks; a program valid under strict computes the same values.
+
+    Element shapes must be static; other element types are diagnosed.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+  let options = [
+    Option<"checks", "checks", "::mlir::ta::ChecksMode",
+           /*default=*/"::mlir::ta::ChecksMode::Strict",
+           "runtime checks: 'strict' (TensorFlow's errors) or 'none'",
+           [{::llvm::cl::values(
+               clEnumValN(::mlir::ta::ChecksMode::Strict, "strict",
+                          "reproduce TensorFlow's runtime errors"),
+               clEnumValN(::mlir::ta::ChecksMode::None, "none",
+                          "no state, no checks"))}]>
+  ];
+}
+
+#endif // TA_CONVERSION_PASSES_TD
