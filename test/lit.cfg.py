@@ -20,6 +20,8 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
 
 config.substitutions.append(("%ta_src_root", config.ta_src_root))
+config.substitutions.append(("%ta_obj_root", config.ta_obj_root))
+config.substitutions.append(("%llvm_lib_dir", config.llvm_lib_dir))
 
 # Running lowered programs: the MLIR runner utils and libta_runtime.
 shlib = config.llvm_shlib_ext
@@ -39,7 +41,14 @@ config.substitutions.append(
 )
 config.substitutions.append(("%python", config.python_executable))
 
-tools = ["ta-opt", "ta-lsp-server", "mlir-opt", "mlir-runner", "mlir-translate"]
+tools = [
+    "ta-opt",
+    "ta-lsp-server",
+    "mlir-opt",
+    "mlir-runner",
+    "mlir-translate",
+    "clang-22",
+]
 llvm_config.add_tool_substitutions(
     tools, [os.path.join(config.ta_obj_root, "bin"), config.llvm_tools_dir]
 )

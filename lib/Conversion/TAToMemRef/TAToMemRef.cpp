@@ -575,7 +575,15 @@ struct TALowerToMemRefPass
     if (failed(checkSupported(module)))
       return signalPassFailure();
 
-    if (checks == ChecksMode::Strict &&
+    bool hasTAOps = false;
+    module.walk([&](Operation *op) {
+      if (isa<TADialect>(op->getDialect())) {
+        hasTAOps = true;
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (hasTAOps && checks == ChecksMode::Strict &&
         !module.lookupSymbol<func::FuncOp>(kFailFunctionName)) {
       OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
       auto fnType = b.getFunctionType(

@@ -1,0 +1,151 @@
+// Lowered IR of create/write/read/size/close, both checks modes.
+// RUN: ta-opt %s --ta-lower-to-memref -split-input-file | FileCheck %s --check-prefixes=CHECK,STRICT
+// RUN: ta-opt %s --ta-lower-to-memref=checks=none -split-input-file | FileCheck %s --check-prefixes=CHECK,NONE
+
+// Handles become boxes; flows are erased from signatures and results.
+// Without ta operations there is nothing to report: no runtime declaration.
+// CHECK-NOT: _ta_rt_fail
+// CHECK-LABEL: func.func @signature
+// CHECK-SAME: (%[[H:.*]]: memref<1xmemref<?xi8>, strided<[1], offset: ?>>) -> memref<1xmemref<?xi8>, strided<[1], offset: ?>>
+// CHECK-NEXT: return %[[H]]
+func.func @signature(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow)
+    -> (!ta.handle<4, tensor<2xf32>>, !ta.flow) {
+  return %h, %f : !ta.handle<4, tensor<2xf32>>, !ta.flow
+}
+
+// -----
+
+// CHECK: memref.global "private" constant @__ta_name.steps : memref<6xi8> = dense<[115, 116, 101, 112, 115, 0]>
+// STRICT: func.func private @_ta_rt_fail(i32, i64, i64, i64)
+// NONE-NOT: _ta_rt_fail
+// CHECK-LABEL: func.func @create
+// CHECK-SAME: (%[[N:.*]]: index)
+// STRICT: scf.if
+// STRICT: func.call @_ta_rt_fail(%c1_i32
+// CHECK: %[[BUF:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[BUF]] : memref<?xi8>)
+// CHECK: %[[HDR:.*]] = memref.view %[[BUF]][%{{.*}}][] : memref<?xi8> to memref<8xi64>
+// CHECK: %[[BOX:.*]] = memref.alloc() : memref<1xmemref<?xi8>>
+// CHECK: memref.store %[[BUF]], %[[BOX]]
+// CHECK: %[[CAST:.*]] = memref.cast %[[BOX]] : memref<1xmemref<?xi8>> to memref<1xmemref<?xi8>, strided<[1], offset: ?>>
+// CHECK: return %[[CAST]]
+func.func @create(%n: index) -> !ta.handle<?, tensor<2xf32>> {
+  %h, %f = ta.create %n {dynamic_size = true, name = "steps"} : !ta.handle<?, tensor<2xf32>>
+  return %h : !ta.handle<?, tensor<2xf32>>
+}
+
+// -----
+
+// A write to a static array: checks in strict mode (closed, bounds, read,
+// written), then one element copy into the slot.
+// CHECK-LABEL: func.func @write
+// CHECK-SAME: (%[[H:.*]]: memref<1xmemref<?xi8>, strided<[1], offset: ?>>, %[[I:.*]]: index, %[[V:.*]]: tensor<2x3xf32>)
+// CHECK: %[[BUF:.*]] = memref.load %[[H]]
+// STRICT: func.call @_ta_rt_fail(%c2_i32
+// STRICT: func.call @_ta_rt_fail(%c3_i32
+// STRICT: func.call @_ta_rt_fail(%c4_i32
+// STRICT: func.call @_ta_rt_fail(%c5_i32
+// NONE-NOT: _ta_rt_fail
+// NONE-NOT: scf.if
+// CHECK: %[[DATA:.*]] = memref.view %[[BUF]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?x2x3xf32>
+// CHECK: %[[SLOT:.*]] = memref.subview %[[DATA]][%[[I]], 0, 0] [1, 2, 3] [1, 1, 1] : memref<?x2x3xf32> to memref<2x3xf32, strided<[3, 1], offset: ?>>
+// CHECK: %[[SRC:.*]] = bufferization.to_buffer %[[V]] read_only : tensor<2x3xf32> to memref<2x3xf32>
+// CHECK: memref.copy %[[SRC]], %[[SLOT]]
+// CHECK-NOT: memref.alloc
+// CHECK: return
+func.func @write(%h: !ta.handle<4, tensor<2x3xf32>>, %i: index,
+                 %v: tensor<2x3xf32>, %f: !ta.flow) -> !ta.flow {
+  %f1 = ta.write %h[%i], %v, %f : !ta.handle<4, tensor<2x3xf32>>, tensor<2x3xf32>
+  return %f1 : !ta.flow
+}
+
+// -----
+
+// A write to an array of unknown size may grow it: a new buffer of doubled
+// capacity replaces the old one in the box.
+// CHECK-LABEL: func.func @write_growable
+// CHECK-SAME: (%[[H:.*]]: memref<1xmemref<?xi8>, strided<[1], offset: ?>>
+// CHECK: %[[GROWN:.*]] = scf.if %{{.*}} -> (memref<?xi8>) {
+// CHECK: %[[NEW:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// CHECK: memref.copy
+// CHECK: memref.dealloc
+// CHECK: memref.store %[[NEW]], %[[H]]
+// CHECK: scf.yield %[[NEW]]
+// CHECK: arith.maxsi
+func.func @write_growable(%h: !ta.handle<?, tensor<2xf32>>, %i: index,
+                          %v: tensor<2xf32>, %f: !ta.flow) -> !ta.flow {
+  %f1 = ta.write %h[%i], %v, %f : !ta.handle<?, tensor<2xf32>>, tensor<2xf32>
+  return %f1 : !ta.flow
+}
+
+// -----
+
+// A read copies one element into a fresh buffer (never the array).
+// CHECK-LABEL: func.func @read
+// STRICT: func.call @_ta_rt_fail(%c2_i32
+// STRICT: func.call @_ta_rt_fail(%c6_i32
+// STRICT: func.call @_ta_rt_fail(%c7_i32
+// NONE-NOT: _ta_rt_fail
+// CHECK: %[[SLOT:.*]] = memref.subview
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<2xf32>
+// CHECK: memref.copy %[[SLOT]], %[[OUT]]
+// CHECK: %[[T:.*]] = bufferization.to_tensor %[[OUT]] restrict writable : memref<2xf32> to tensor<2xf32>
+// CHECK: return %[[T]]
+func.func @read(%h: !ta.handle<4, tensor<2xf32>>, %i: index, %f: !ta.flow)
+    -> tensor<2xf32> {
+  %v = ta.read %h[%i], %f : !ta.handle<4, tensor<2xf32>>
+  return %v : tensor<2xf32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @size
+// STRICT: func.call @_ta_rt_fail(%c2_i32
+// CHECK: %[[S:.*]] = memref.load %{{.*}}[%c0{{.*}}] : memref<8xi64>
+// CHECK: %[[I:.*]] = arith.index_cast %[[S]] : i64 to index
+// CHECK: return %[[I]]
+func.func @size(%h: !ta.handle<?, tensor<2xf32>>, %f: !ta.flow) -> index {
+  %s = ta.size %h, %f : !ta.handle<?, tensor<2xf32>>
+  return %s : index
+}
+
+// -----
+
+// Close frees the data and keeps a header-only buffer marked closed.
+// CHECK-LABEL: func.func @close
+// CHECK: %[[OLD:.*]] = memref.load
+// CHECK: %[[SMALL:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// CHECK: arith.ori %{{.*}}, %c1_i64
+// CHECK: memref.dealloc %[[OLD]]
+// CHECK: memref.store %[[SMALL]]
+// CHECK-NOT: _ta_rt_fail
+// CHECK: return
+func.func @close(%h: !ta.handle<4, tensor<2xf32>>) {
+  ta.close %h : !ta.handle<4, tensor<2xf32>>
+  return
+}
+
+// -----
+
+// Handles and flows through scf.for and scf.if.
+// CHECK-LABEL: func.func @control_flow
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: memref.copy
+// CHECK: scf.if %{{.*}} -> (memref<1xmemref<?xi8>, strided<[1], offset: ?>>)
+func.func @control_flow(%h: !ta.handle<4, tensor<2xf32>>, %g: !ta.handle<4, tensor<2xf32>>,
+                        %f: !ta.flow, %v: tensor<2xf32>, %c: i1)
+    -> (!ta.handle<4, tensor<2xf32>>, !ta.flow) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %out = scf.for %i = %c0 to %c4 step %c1 iter_args(%fi = %f) -> (!ta.flow) {
+    %fo = ta.write %h[%i], %v, %fi : !ta.handle<4, tensor<2xf32>>, tensor<2xf32>
+    scf.yield %fo : !ta.flow
+  }
+  %r, %rf = scf.if %c -> (!ta.handle<4, tensor<2xf32>>, !ta.flow) {
+    scf.yield %h, %out : !ta.handle<4, tensor<2xf32>>, !ta.flow
+  } else {
+    scf.yield %g, %f : !ta.handle<4, tensor<2xf32>>, !ta.flow
+  }
+  return %r, %rf : !ta.handle<4, tensor<2xf32>>, !ta.flow
+}
