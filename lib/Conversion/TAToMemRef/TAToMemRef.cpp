@@ -634,9 +634,11 @@ MemRefType TATypeConverter::getBoxType(MLIRContext *context) {
 
 TATypeConverter::TATypeConverter(MLIRContext *context) {
   addConversion([](Type type) { return type; });
-  addConversion([context](HandleType type) -> std::optional<Type> {
+  // A null type is a conversion failure (std::nullopt would fall through to
+  // the identity conversion above and keep the handle).
+  addConversion([context](HandleType type) -> Type {
     if (!isSupported(type))
-      return std::nullopt;
+      return Type();
     return getBoxType(context);
   });
   // Flows only order effects: they are erased.

@@ -78,6 +78,26 @@ func.func @main() {
   call @show_index(%s) : (index) -> ()
   ta.close %h : !T
 
+  // Written in an scf.while loop (flow and counter carried), read back.
+  %w, %wf0 = ta.create %c3 {name = "while"} : !T
+  %two = arith.constant dense<2.0> : tensor<2xf32>
+  %wf, %wi = scf.while (%fi = %wf0, %i = %c0) : (!ta.flow, index) -> (!ta.flow, index) {
+    %more = arith.cmpi slt, %i, %c3 : index
+    scf.condition(%more) %fi, %i : !ta.flow, index
+  } do {
+  ^bb0(%fi: !ta.flow, %i: index):
+    %ii = arith.index_cast %i : index to i32
+    %fv = arith.sitofp %ii : i32 to f32
+    %t = tensor.splat %fv : tensor<2xf32>
+    %v = arith.mulf %t, %two : tensor<2xf32>
+    %fo = ta.write %w[%i], %v, %fi : !T, tensor<2xf32>
+    %in = arith.addi %i, %c1 : index
+    scf.yield %fo, %in : !ta.flow, index
+  }
+  %w2 = ta.read %w[%c2], %wf : !T
+  // CHECK: [4,  4]
+  call @show(%w2) : (tensor<2xf32>) -> ()
+
   // An unwritten slot of a forward array reads as zeros.
   %z, %zf = ta.create %c3 : !T
   %zv = ta.read %z[%c1], %zf : !T
