@@ -8,15 +8,29 @@
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
-./utils/setup.sh || { echo "0 passed, 1 failed"; exit 1; }
+# The summary line is printed on every way out, including an aborted step.
+passed=0
+failed=0
+summary_printed=0
+print_summary() {
+  if [ "$summary_printed" -eq 0 ]; then
+    summary_printed=1
+    echo "${passed} passed, ${failed} failed"
+  fi
+}
+trap 'status=$?; if [ "$summary_printed" -eq 0 ] && [ "$status" -ne 0 ] && [ "$failed" -eq 0 ]; then failed=1; fi; print_summary' EXIT
+
+if ! ./utils/setup.sh; then
+  echo "FAIL: setup"
+  failed=$((failed + 1))
+  exit 1
+fi
 if ! ./utils/build.sh; then
-  echo "build failed"
-  echo "0 passed, 1 failed"
+  echo "FAIL: build"
+  failed=$((failed + 1))
   exit 1
 fi
 
-passed=0
-failed=0
 if ./utils/check-format.sh; then
   passed=$((passed + 1))
 else
@@ -27,9 +41,11 @@ fi
 RESULTS=build/ci/test/lit-results.json
 rm -f "$RESULTS"
 /usr/lib/llvm-22/bin/lit -sv --time-tests -o "$RESULTS" build/ci/test
-read -r lp lf < <(/usr/bin/python3 utils/lit-summary.py "$RESULTS")
-passed=$((passed + lp))
-failed=$((failed + lf))
+lp=0
+lf=1
+read -r lp lf < <(/usr/bin/python3 utils/lit-summary.py "$RESULTS") || true
+passed=$((passed + ${lp:-0}))
+failed=$((failed + ${lf:-1}))
 
-echo "${passed} passed, ${failed} failed"
+print_summary
 [ "$failed" -eq 0 ]
