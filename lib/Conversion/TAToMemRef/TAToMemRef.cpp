@@ -182,14 +182,18 @@ public:
     return memref::SubViewOp::create(b, loc, buffer, offsets, sizes, strides);
   }
 
-  /// Allocates a zeroed buffer of `capacity` slots.
-  Value allocBuffer(Value capacity) {
+  /// Allocates a buffer of `capacity` slots, zeroed unless `zero` is false.
+  Value allocBuffer(Value capacity, bool zero = true) {
     auto type = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
     Value buffer =
         memref::AllocOp::create(b, loc, type, ValueRange{bufferBytes(capacity)},
                                 b.getI64IntegerAttr(kAlignment));
-    linalg::FillOp::create(b, loc, ValueRange{i8(0)}, ValueRange{buffer});
+    if (zero)
+      zeroFill(buffer);
     return buffer;
+  }
+  void zeroFill(Value bytes) {
+    linalg::FillOp::create(b, loc, ValueRange{i8(0)}, ValueRange{bytes});
   }
 
   /// Calls the runtime's failure function (which does not return) when
@@ -203,6 +207,31 @@ public:
         arith::ConstantIntOp::create(b, loc, b.getI32Type(), code);
     func::CallOp::create(b, loc, kFailFunctionName, TypeRange{},
                          ValueRange{codeValue, name, a, bValue});
+  }
+
+  /// Loads the buffer and header of the array in `box`; in strict mode,
+  /// fails first when the array is closed (every method but Close checks).
+  std::pair<Value, Value> open(Value box) {
+    Value buffer = loadBuffer(box);
+    Value hdr = header(buffer);
+    checkOpen(hdr);
+    return {buffer, hdr};
+  }
+
+  /// `i < 0 || i >= size`, where `allowPastEnd` (if given) exempts the
+  /// second half.
+  Value outOfBounds(Value i, Value size, Value allowPastEnd = {}) {
+    Value negative =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, i64(0));
+    Value past =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, i, size);
+    if (allowPastEnd) {
+      Value fixed = arith::XOrIOp::create(
+          b, loc, allowPastEnd,
+          arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+      past = arith::AndIOp::create(b, loc, past, fixed);
+    }
+    return arith::OrIOp::create(b, loc, negative, past);
   }
 
   /// Fails with "has already been closed." when the array is closed.
@@ -231,19 +260,28 @@ public:
       Value newCap64 = arith::MulIOp::create(
           b, loc, arith::AddIOp::create(b, loc, i, one), i64(2));
       Value newCap = toIndex(newCap64);
-      Value grown = allocBuffer(newCap);
+      // Only the bytes the copies below do not overwrite are zeroed.
+      Value grown = allocBuffer(newCap, /*zero=*/false);
+      Value added = arith::SubIOp::create(b, loc, newCap, oldCap);
       memref::CopyOp::create(b, loc,
                              bytes(buffer, index(0), index(kHeaderBytes)),
                              bytes(grown, index(0), index(kHeaderBytes)));
-      if (strict)
+      if (strict) {
         memref::CopyOp::create(b, loc,
                                bytes(buffer, index(kHeaderBytes), oldCap),
                                bytes(grown, index(kHeaderBytes), oldCap));
-      Value dataBytes =
-          arith::MulIOp::create(b, loc, oldCap, index(elementBytes()));
+        Value stateEnd =
+            arith::AddIOp::create(b, loc, index(kHeaderBytes), oldCap);
+        zeroFill(bytes(grown, stateEnd, added));
+      }
+      Value eltBytes = index(elementBytes());
+      Value dataBytes = arith::MulIOp::create(b, loc, oldCap, eltBytes);
+      Value newData = dataOffset(newCap);
       memref::CopyOp::create(b, loc,
                              bytes(buffer, dataOffset(oldCap), dataBytes),
-                             bytes(grown, dataOffset(newCap), dataBytes));
+                             bytes(grown, newData, dataBytes));
+      zeroFill(bytes(grown, arith::AddIOp::create(b, loc, newData, dataBytes),
+                     arith::MulIOp::create(b, loc, added, eltBytes)));
       set(this->header(grown), kCapacity, newCap64);
       memref::DeallocOp::create(b, loc, buffer);
       memref::StoreOp::create(b, loc, grown, box, ValueRange{index(0)});
@@ -366,29 +404,18 @@ struct WriteLowering : TAPattern<WriteOp> {
     Location loc = op.getLoc();
     Emitter e(rewriter, loc, type, checks);
     Value box = adaptor.getHandle().front();
-    Value buffer = e.loadBuffer(box);
-    Value header = e.header(buffer);
-    e.checkOpen(header);
-    Value i = e.toI64(adaptor.getIndex().front());
+    auto [buffer, header] = e.open(box);
+    Value slotIndex = adaptor.getIndex().front();
+    Value i = e.toI64(slotIndex);
     Value size = e.get(header, kSize);
     // Only arrays of unknown SIZE can be growable (the verifier rejects
     // dynamic_size with a static SIZE).
     bool mayGrow = !type.hasStaticSize();
     if (e.strict) {
-      Value negative = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::slt, i, e.i64(0));
-      Value past = arith::CmpIOp::create(rewriter, loc,
-                                         arith::CmpIPredicate::sge, i, size);
-      if (mayGrow) {
-        Value dynamic = e.hasBit(e.get(header, kFlags), kDynamic);
-        Value fixed =
-            arith::XOrIOp::create(rewriter, loc, dynamic,
-                                  arith::ConstantIntOp::create(
-                                      rewriter, loc, rewriter.getI1Type(), 1));
-        past = arith::AndIOp::create(rewriter, loc, past, fixed);
-      }
-      e.failIf(arith::OrIOp::create(rewriter, loc, negative, past),
-               kErrWriteOutOfBounds, e.get(header, kName), i, size);
+      Value dynamic =
+          mayGrow ? e.hasBit(e.get(header, kFlags), kDynamic) : Value();
+      e.failIf(e.outOfBounds(i, size, dynamic), kErrWriteOutOfBounds,
+               e.get(header, kName), i, size);
     }
     if (mayGrow) {
       buffer = e.growFor(box, buffer, header, i);
@@ -398,7 +425,6 @@ struct WriteLowering : TAPattern<WriteOp> {
       e.set(header, kSize, grownSize);
     }
     Value capacity = e.toIndex(e.get(header, kCapacity));
-    Value slotIndex = adaptor.getIndex().front();
     if (e.strict) {
       Value state = e.stateView(buffer, capacity);
       Value st = memref::LoadOp::create(rewriter, loc, state, slotIndex);
@@ -432,27 +458,19 @@ struct ReadLowering : TAPattern<ReadOp> {
       return rewriter.notifyMatchFailure(op, "unsupported array");
     Location loc = op.getLoc();
     Emitter e(rewriter, loc, type, checks);
-    Value box = adaptor.getHandle().front();
-    Value buffer = e.loadBuffer(box);
-    Value header = e.header(buffer);
-    e.checkOpen(header);
+    auto [buffer, header] = e.open(adaptor.getHandle().front());
     Value slotIndex = adaptor.getIndex().front();
     Value i = e.toI64(slotIndex);
     Value capacity = e.toIndex(e.get(header, kCapacity));
     if (e.strict) {
       Value size = e.get(header, kSize);
-      Value negative = arith::CmpIOp::create(
-          rewriter, loc, arith::CmpIPredicate::slt, i, e.i64(0));
-      Value past = arith::CmpIOp::create(rewriter, loc,
-                                         arith::CmpIPredicate::sge, i, size);
-      e.failIf(arith::OrIOp::create(rewriter, loc, negative, past),
-               kErrReadOutOfBounds, e.get(header, kName), i, size);
+      Value name = e.get(header, kName);
+      e.failIf(e.outOfBounds(i, size), kErrReadOutOfBounds, name, i, size);
       Value state = e.stateView(buffer, capacity);
       Value st = memref::LoadOp::create(rewriter, loc, state, slotIndex);
       // An unwritten slot reads as zeros (the data starts zeroed) and
       // becomes written; a cleared one fails.
-      e.failIf(e.hasBit(st, kCleared), kErrReadCleared, e.get(header, kName), i,
-               e.i64(0));
+      e.failIf(e.hasBit(st, kCleared), kErrReadCleared, name, i, e.i64(0));
       Value clear = arith::SelectOp::create(
           rewriter, loc, e.hasBit(e.get(header, kFlags), kClearAfterRead),
           e.i8(kCleared), e.i8(0));
@@ -484,8 +502,7 @@ struct SizeLowering : TAPattern<SizeOp> {
     if (!isSupported(type))
       return rewriter.notifyMatchFailure(op, "unsupported array");
     Emitter e(rewriter, op.getLoc(), type, checks);
-    Value header = e.header(e.loadBuffer(adaptor.getHandle().front()));
-    e.checkOpen(header);
+    Value header = e.open(adaptor.getHandle().front()).second;
     rewriter.replaceOp(op, e.toIndex(e.get(header, kSize)));
     return success();
   }
@@ -533,10 +550,14 @@ struct TALowerToMemRefPass
     : public ta::impl::TALowerToMemRefPassBase<TALowerToMemRefPass> {
   using TALowerToMemRefPassBase::TALowerToMemRefPassBase;
 
-  /// Reports what this lowering cannot handle yet, before converting.
-  LogicalResult checkSupported(ModuleOp module) {
+  /// Reports what this lowering cannot handle yet, before converting, and
+  /// sets `hasTAOps`.
+  LogicalResult checkSupported(ModuleOp module, bool &hasTAOps) {
     bool ok = true;
+    hasTAOps = false;
     module.walk([&](Operation *op) {
+      if (isa<TADialect>(op->getDialect()))
+        hasTAOps = true;
       if (isa<GradOp, GradWithShapeOp, GatherOp, ScatterOp, ConcatOp, SplitOp,
               UnbatchGradOp>(op)) {
         op->emitOpError("is not supported by ta-lower-to-memref yet");
@@ -572,17 +593,9 @@ struct TALowerToMemRefPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    if (failed(checkSupported(module)))
+    bool hasTAOps;
+    if (failed(checkSupported(module, hasTAOps)))
       return signalPassFailure();
-
-    bool hasTAOps = false;
-    module.walk([&](Operation *op) {
-      if (isa<TADialect>(op->getDialect())) {
-        hasTAOps = true;
-        return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
-    });
     if (hasTAOps && checks == ChecksMode::Strict &&
         !module.lookupSymbol<func::FuncOp>(kFailFunctionName)) {
       OpBuilder b = OpBuilder::atBlockBegin(module.getBody());

@@ -71,16 +71,25 @@ static LogicalResult verifyConstantIndices(Operation *op, Value indices,
   return success();
 }
 
+/// Checks that a tensor of type `valueType` (named `what`) has the array's
+/// element type.
+static LogicalResult verifyElementType(Operation *op, StringRef what,
+                                       Type valueType, HandleType handle) {
+  Type expected = handle.getElementType().getElementType();
+  if (getElementTypeOrSelf(valueType) != expected)
+    return op->emitOpError()
+           << what << " element type " << getElementTypeOrSelf(valueType)
+           << " does not match the TensorArray element type " << expected;
+  return success();
+}
+
 /// Checks that a tensor of type `valueType` (named `what`) can be stored as an
 /// element of the array: same element type and a compatible shape.
 static LogicalResult verifyStorable(Operation *op, StringRef what,
                                     Type valueType, HandleType handle) {
   TensorType element = handle.getElementType();
-  if (getElementTypeOrSelf(valueType) != element.getElementType())
-    return op->emitOpError()
-           << what << " element type " << getElementTypeOrSelf(valueType)
-           << " does not match the TensorArray element type "
-           << element.getElementType();
+  if (failed(verifyElementType(op, what, valueType, handle)))
+    return failure();
   if (failed(verifyCompatibleShape(valueType, element)))
     return op->emitOpError()
            << what << " type " << valueType
@@ -217,11 +226,8 @@ LogicalResult ScatterOp::verify() {
   Type valueType = getValue().getType();
   if (failed(verifyNotScalar(*this, "value", valueType)))
     return failure();
-  if (getElementTypeOrSelf(valueType) != type.getElementType().getElementType())
-    return emitOpError() << "value element type "
-                         << getElementTypeOrSelf(valueType)
-                         << " does not match the TensorArray element type "
-                         << type.getElementType().getElementType();
+  if (failed(verifyElementType(*this, "value", valueType, type)))
+    return failure();
   if (auto value = dyn_cast<RankedTensorType>(valueType)) {
     int64_t rows = value.getDimSize(0);
     int64_t count = getIndices().getType().getDimSize(0);
@@ -299,11 +305,8 @@ LogicalResult SplitOp::verify() {
     return failure();
   TensorType element = type.getElementType();
   Type valueType = getValue().getType();
-  if (getElementTypeOrSelf(valueType) != element.getElementType())
-    return emitOpError() << "value element type "
-                         << getElementTypeOrSelf(valueType)
-                         << " does not match the TensorArray element type "
-                         << element.getElementType();
+  if (failed(verifyElementType(*this, "value", valueType, type)))
+    return failure();
   // Piece i has shape [lengths[i]] ++ value.shape[1:].
   auto value = dyn_cast<RankedTensorType>(valueType);
   auto rankedElement = dyn_cast<RankedTensorType>(element);
