@@ -73,3 +73,19 @@ func.func @rnn(%xs: tensor<3x2xf32>, %w: !Step)
   ta.close %st : !TA
   return %states, %dxs, %dw : tensor<3x2xf32>, tensor<3x2xf32>, !Step
 }
+
+func.func private @printMemrefF32(tensor<*xf32>)
+
+func.func @main() {
+  %xs = arith.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>
+  %w = arith.constant dense<0.5> : !Step
+  %states, %dxs, %dw = func.call @rnn(%xs, %w)
+      : (tensor<3x2xf32>, !Step) -> (tensor<3x2xf32>, tensor<3x2xf32>, !Step)
+  %s = tensor.cast %states : tensor<3x2xf32> to tensor<*xf32>
+  %d = tensor.cast %dxs : tensor<3x2xf32> to tensor<*xf32>
+  %g = tensor.cast %dw : !Step to tensor<*xf32>
+  func.call @printMemrefF32(%s) : (tensor<*xf32>) -> ()
+  func.call @printMemrefF32(%d) : (tensor<*xf32>) -> ()
+  func.call @printMemrefF32(%g) : (tensor<*xf32>) -> ()
+  return
+}

@@ -12,12 +12,48 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+/// Writes TensorFlow's TensorShape::DebugString of `shape` ("[2,3]", "[]",
+/// or "<unknown>" for a negative rank) into `out`.
+static void formatShape(char *out, size_t n, const int64_t *shape) {
+  if (!n)
+    return;
+  out[0] = '\0';
+  if (!shape || shape[0] < 0) {
+    snprintf(out, n, "<unknown>");
+    return;
+  }
+  size_t used = 0;
+  int w = snprintf(out, n, "[");
+  for (int64_t d = 0; d < shape[0] && w >= 0; ++d) {
+    used += (size_t)w;
+    if (used >= n)
+      return;
+    w = snprintf(out + used, n - used, d ? ",%" PRId64 : "%" PRId64,
+                 shape[1 + d]);
+  }
+  if (w >= 0 && used + (size_t)w < n)
+    snprintf(out + used + (size_t)w, n - used - (size_t)w, "]");
+}
 
 int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
-                        const char *name, int64_t a, int64_t b) {
+                        const TAArrayHeader *header, int64_t a, int64_t b,
+                        int64_t c) {
+  (void)c;
   size_t n = size < 0 ? 0 : (size_t)size;
-  if (!name)
-    name = "";
+  char name[512] = "";
+  if (header && header->name) {
+    if (header->source)
+      snprintf(name, sizeof(name), "%s@%s",
+               (const char *)(intptr_t)header->name,
+               (const char *)(intptr_t)header->source);
+    else
+      snprintf(name, sizeof(name), "%s", (const char *)(intptr_t)header->name);
+  }
+  char shapeA[256], shapeB[256];
+  const int64_t *elementShape =
+      header ? (const int64_t *)(intptr_t)header->element_shape : NULL;
   switch (code) {
   case TA_ERR_NEGATIVE_SIZE:
     return snprintf(buffer, n, "Size should be >= 0.");
@@ -49,17 +85,78 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     " twice because it was cleared after a previous read "
                     "(perhaps try setting clear_after_read = false?).",
                     name, a);
+  case TA_ERR_WRITE_SHAPE:
+    formatShape(shapeA, sizeof(shapeA), (const int64_t *)(intptr_t)b);
+    formatShape(shapeB, sizeof(shapeB), elementShape);
+    return snprintf(buffer, n,
+                    "TensorArray %s: Could not write to TensorArray index "
+                    "%" PRId64 " because the value shape is %s which is "
+                    "incompatible with the TensorArray's inferred element "
+                    "shape: %s (consider setting infer_shape=False).",
+                    name, a, shapeA, shapeB);
+  case TA_ERR_AGGREGATE_BOOL:
+    return snprintf(buffer, n,
+                    "tensor_array::AddToTensor type not supported: bool");
+  case TA_ERR_SCATTER_LENGTH:
+    return snprintf(buffer, n,
+                    "Expected len(indices) == values.shape[0], but saw: "
+                    "%" PRId64 " vs. %" PRId64,
+                    a, b);
+  case TA_ERR_SCATTER_MAX_INDEX:
+    return snprintf(buffer, n,
+                    "Max scatter index must be < array size (%" PRId64
+                    " vs. %" PRId64 ")",
+                    a, b);
+  case TA_ERR_SPLIT_SUM:
+    formatShape(shapeA, sizeof(shapeA), (const int64_t *)(intptr_t)b);
+    return snprintf(buffer, n,
+                    "Expected sum of lengths to be equal to values.shape[0], "
+                    "but sum of lengths is %" PRId64
+                    " and value's shape is: %s",
+                    a, shapeA);
+  case TA_ERR_SPLIT_SIZE:
+    return snprintf(buffer, n,
+                    "TensorArray's size is not equal to the size of lengths "
+                    "(%" PRId64 " vs. %" PRId64
+                    "), and the TensorArray is not marked as dynamically "
+                    "resizeable",
+                    a, b);
+  case TA_ERR_ACCUMULATOR_SHAPE:
+    formatShape(shapeA, sizeof(shapeA), elementShape);
+    formatShape(shapeB, sizeof(shapeB), (const int64_t *)(intptr_t)b);
+    return snprintf(buffer, n,
+                    "TensorArray %s: the gradient accumulator exists with "
+                    "element shape %s, but this gradient asks for element "
+                    "shape %s (TensorFlow would hand back the existing "
+                    "accumulator)",
+                    name, shapeA, shapeB);
   default:
     return snprintf(buffer, n, "unknown ta runtime error %d", (int)code);
   }
 }
 
-void _ta_rt_fail(int32_t code, int64_t name, int64_t a, int64_t b) {
-  char message[1024];
+void _ta_rt_fail(int32_t code, int64_t header, int64_t a, int64_t b,
+                 int64_t c) {
+  char message[2048];
   _ta_rt_format_error(message, sizeof(message), code,
-                      (const char *)(intptr_t)name, a, b);
+                      (const TAArrayHeader *)(intptr_t)header, a, b, c);
   fflush(stdout);
   fprintf(stderr, "ta runtime error: %s\n", message);
   fflush(stderr);
   exit(1);
+}
+
+static int sameShape(const int64_t *x, const int64_t *y) {
+  if (x == y)
+    return 1;
+  if (!x || !y || x[0] != y[0])
+    return 0;
+  return x[0] < 0 || memcmp(x + 1, y + 1, (size_t)x[0] * sizeof(int64_t)) == 0;
+}
+
+void _ta_rt_check_accumulator(int64_t header, int64_t shape) {
+  const TAArrayHeader *h = (const TAArrayHeader *)(intptr_t)header;
+  if (!sameShape((const int64_t *)(intptr_t)h->element_shape,
+                 (const int64_t *)(intptr_t)shape))
+    _ta_rt_fail(TA_ERR_ACCUMULATOR_SHAPE, header, 0, shape, 0);
 }

@@ -22,6 +22,9 @@ void mlir::ta::buildLowerToLLVMPipeline(OpPassManager &pm,
 
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
+  // Tensor loop-carried values need not stay in place (an RNN state is a
+  // new tensor every step).
+  bufferize.allowReturnAllocsFromLoops = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));

@@ -10,7 +10,7 @@
 // A bad option value is a clean error.
 // RUN: not ta-opt %s --ta-lower-to-llvm=checks=bogus 2>&1 | FileCheck %s --check-prefix=BADOPT
 
-// CHECK: llvm.func @_ta_rt_fail(i32, i64, i64, i64)
+// CHECK: llvm.func @_ta_rt_fail(i32, i64, i64, i64, i64)
 // CHECK: llvm.func @main() -> i32
 // NONE: llvm.func @main() -> i32
 // IR: define i32 @main()

@@ -16,20 +16,25 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
     memref/scf/arith/linalg code that works on them, through `scf.for`,
     `scf.while`, `scf.if` and function boundaries.
 
-    A handle becomes a *box*, `memref<1xmemref<?xi8>, strided<[1],
-    offset: ?>>`: a one-element memref holding the array's current buffer,
-    so that growth (which replaces the buffer) is seen through every alias
-    of the handle. The buffer holds a 64-byte header (size, capacity, flags,
-    marked size, name), in strict mode one state byte per slot (written,
-    read, cleared, materialized), and the element data, 64-byte aligned.
-    Flows are erased.
+    A handle becomes a *box*, `memref<?xmemref<?xi8>, strided<[1],
+    offset: ?>>`: slot 0 holds the array's current buffer, so that growth
+    (which replaces the buffer) is seen through every alias of the handle.
+    A forward array's box has one more slot per gradient source of the
+    module, holding that source's accumulator once `ta.grad` or
+    `ta.grad_with_shape` created it; an accumulator's handle is a view of its
+    slot. The buffer holds a 64-byte header (size, capacity, flags, marked
+    size, name, source, element shape), in strict mode one state byte per
+    slot (written, read, cleared, materialized), and the element data,
+    64-byte aligned. Flows are erased.
 
     `checks=strict` (default) reproduces TensorFlow's runtime errors: a
     failed check calls `_ta_rt_fail` from `libta_runtime`, which prints
     TensorFlow's text and exits with status 1. `checks=none` drops the state
     and the checks; a program valid under strict computes the same values.
 
-    Element shapes must be static; other element types are diagnosed.
+    Element shapes must be static (after `ta.grad_with_shape`: a constant
+    `shape_to_prepend`); other element types, `ta.unbatch_grad` and unranked
+    scatter/split values are diagnosed.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -37,7 +42,8 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
     "::mlir::func::FuncDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect"
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect"
   ];
   let options = [
     Option<"checks", "checks", "::mlir::ta::ChecksMode",

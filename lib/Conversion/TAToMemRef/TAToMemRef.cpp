@@ -5,9 +5,15 @@
 //   [ header: 8 x i64 | state: capacity x i8 (strict) | data: capacity x elt ]
 //     0                64                               align64(64 + capacity)
 //
-// header[0] = size, [1] = capacity, [2] = flags, [3] = marked size,
-// [4] = address of the array's NUL-terminated name (for error messages).
-// Element operations touch one slot: O(element) work, never O(array).
+// The header is TAArrayHeader of include/ta/Runtime/TARuntime.h: size,
+// capacity, flags, marked size, and the addresses of the name, the gradient
+// source and the element shape (for error messages).
+//
+// A forward array's box has one slot more per gradient source of the module:
+// slot 1 + id(source) holds that source's accumulator (an empty buffer until
+// the first ta.grad creates it), and the accumulator's handle is a view of
+// that slot. Element operations touch one slot: O(element) work, never
+// O(array).
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,9 +29,12 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/DialectConversion.h"
+
+#include <set>
 
 namespace mlir::ta {
 #define GEN_PASS_DEF_TALOWERTOMEMREFPASS
@@ -47,6 +56,8 @@ enum HeaderField : int64_t {
   kFlags = 2,
   kMarkedSize = 3,
   kName = 4,
+  kSource = 5,
+  kElementShape = 6,
   kHeaderFields = 8,
 };
 constexpr int64_t kHeaderBytes = kHeaderFields * 8;
@@ -59,6 +70,8 @@ enum ArrayFlag : int64_t {
   kIsGrad = 8,
 };
 
+/// Per-slot state (strict only). `kWritten` without `kMaterialized` is
+/// TensorFlow's soft write: a shape but no tensor yet (reads give zeros).
 enum SlotState : int64_t {
   kWritten = 1,
   kRead = 2,
@@ -75,7 +88,16 @@ enum RuntimeError : int32_t {
   kErrDoubleWrite = 5,
   kErrReadOutOfBounds = 6,
   kErrReadCleared = 7,
+  kErrWriteShape = 8,
+  kErrAggregateBool = 9,
+  kErrScatterLength = 10,
+  kErrScatterMaxIndex = 11,
+  kErrSplitSum = 12,
+  kErrSplitSize = 13,
 };
+
+constexpr StringLiteral kCheckAccumulatorFunctionName =
+    "_ta_rt_check_accumulator";
 
 /// Whether the lowering supports arrays of this type.
 bool isSupported(HandleType type) {
@@ -83,12 +105,75 @@ bool isSupported(HandleType type) {
   return element && element.hasStaticShape();
 }
 
-/// Emits the code of one lowered operation.
+/// Returns the address (as i64) of a private constant global holding
+/// `value`, creating `<prefix>.<suffix>` in `module` on first use (globals
+/// with equal contents are shared).
+Value getConstantAddress(OpBuilder &b, Location loc, ModuleOp module,
+                         std::string symbol, DenseElementsAttr value) {
+  auto type = MemRefType::get(value.getType().getShape(),
+                              value.getType().getElementType());
+  std::string unique = symbol;
+  for (int n = 1;; ++n) {
+    auto global = module.lookupSymbol<memref::GlobalOp>(unique);
+    if (!global) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(module.getBody());
+      memref::GlobalOp::create(b, loc, unique, b.getStringAttr("private"), type,
+                               value, /*constant=*/true,
+                               /*alignment=*/IntegerAttr());
+      break;
+    }
+    if (global.getInitialValueAttr() == value)
+      break;
+    unique = symbol + "." + std::to_string(n);
+  }
+  Value global = memref::GetGlobalOp::create(b, loc, type, unique);
+  Value address =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, global);
+  return arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
+}
+
+/// The address of a NUL-terminated global holding `name`.
+Value getNameAddress(OpBuilder &b, Location loc, ModuleOp module,
+                     StringRef name) {
+  std::string symbol = "__ta_name.";
+  for (char c : name)
+    symbol.push_back(llvm::isAlnum(c) ? c : '_');
+  SmallVector<int8_t> bytes(name.begin(), name.end());
+  bytes.push_back(0);
+  auto type = RankedTensorType::get({static_cast<int64_t>(bytes.size())},
+                                    b.getI8Type());
+  return getConstantAddress(b, loc, module, symbol,
+                            DenseElementsAttr::get(type, ArrayRef(bytes)));
+}
+
+/// The address of a global `{rank, d0, d1, ...}` describing `shape`.
+Value getShapeAddress(OpBuilder &b, Location loc, ModuleOp module,
+                      ArrayRef<int64_t> shape) {
+  std::string symbol = "__ta_shape";
+  SmallVector<int64_t> words{static_cast<int64_t>(shape.size())};
+  for (int64_t d : shape) {
+    symbol += "_" + std::to_string(d);
+    words.push_back(d);
+  }
+  auto type = RankedTensorType::get({static_cast<int64_t>(words.size())},
+                                    b.getI64Type());
+  return getConstantAddress(b, loc, module, symbol,
+                            DenseElementsAttr::get(type, ArrayRef(words)));
+}
+
+/// Fills `args` with the values a failure message needs; called only on the
+/// failure path, so that building them costs nothing when checks pass.
+using MessageArgs = llvm::function_ref<void(SmallVectorImpl<Value> &)>;
+
+/// Emits the code of one lowered operation on arrays of one handle type.
 class Emitter {
 public:
-  Emitter(OpBuilder &b, Location loc, HandleType type, ChecksMode checks)
+  Emitter(OpBuilder &b, Location loc, HandleType type, ChecksMode checks,
+          ModuleOp module)
       : b(b), loc(loc), type(type), strict(checks == ChecksMode::Strict),
-        element(cast<RankedTensorType>(type.getElementType())) {}
+        element(cast<RankedTensorType>(type.getElementType())), module(module) {
+  }
 
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value i64(int64_t v) {
@@ -101,7 +186,14 @@ public:
     return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
   }
   Value toI64(Value v) {
-    return arith::IndexCastOp::create(b, loc, b.getI64Type(), v);
+    if (v.getType().isIndex())
+      return arith::IndexCastOp::create(b, loc, b.getI64Type(), v);
+    if (v.getType().getIntOrFloatBitWidth() < 64)
+      return arith::ExtSIOp::create(b, loc, b.getI64Type(), v);
+    return v;
+  }
+  Value cmp(arith::CmpIPredicate predicate, Value lhs, Value rhs) {
+    return arith::CmpIOp::create(b, loc, predicate, lhs, rhs);
   }
 
   /// Bytes of one element.
@@ -109,14 +201,26 @@ public:
     int64_t bits = element.getElementTypeBitWidth();
     return element.getNumElements() * ((bits + 7) / 8);
   }
+  /// The element type as a memref.
+  MemRefType elementMemRef() const {
+    return MemRefType::get(element.getShape(), element.getElementType());
+  }
 
-  /// The current buffer of the array whose box is `box`.
-  Value loadBuffer(Value box) {
-    return memref::LoadOp::create(b, loc, box, ValueRange{index(0)});
+  /// Slot `slot` of a box: an array's buffer, or an accumulator's.
+  Value loadBuffer(Value box, int64_t slot = 0) {
+    return memref::LoadOp::create(b, loc, box, ValueRange{index(slot)});
+  }
+  void storeBuffer(Value buffer, Value box, int64_t slot = 0) {
+    memref::StoreOp::create(b, loc, buffer, box, ValueRange{index(slot)});
   }
   Value header(Value buffer) {
     auto type = MemRefType::get({kHeaderFields}, b.getI64Type());
     return memref::ViewOp::create(b, loc, type, buffer, index(0), ValueRange{});
+  }
+  /// The address of a buffer's header, for the runtime.
+  Value address(Value buffer) {
+    return toI64(
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer));
   }
   Value get(Value header, HeaderField field) {
     return memref::LoadOp::create(b, loc, header, ValueRange{index(field)});
@@ -129,8 +233,10 @@ public:
     Value mask = arith::ConstantIntOp::create(b, loc, t, bit);
     Value masked = arith::AndIOp::create(b, loc, word, mask);
     Value zero = arith::ConstantIntOp::create(b, loc, t, 0);
-    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, masked,
-                                 zero);
+    return cmp(arith::CmpIPredicate::ne, masked, zero);
+  }
+  Value shapeAddress(ArrayRef<int64_t> shape) {
+    return getShapeAddress(b, loc, module, shape);
   }
 
   /// Byte offset of the data for a capacity (an index value).
@@ -160,7 +266,8 @@ public:
     return memref::ViewOp::create(b, loc, type, buffer, dataOffset(capacity),
                                   ValueRange{capacity});
   }
-  /// The slot `i` of a data view, rank-reduced to the element shape.
+  /// Row `i` of a memref `[n] ++ element`, rank-reduced to the element
+  /// shape; `rows` elements of dim 0 when `rows` is given (split).
   Value slot(Value data, Value i) {
     int64_t rank = element.getRank();
     SmallVector<OpFoldResult> offsets(rank + 1, b.getIndexAttr(0));
@@ -172,6 +279,21 @@ public:
     auto source = cast<MemRefType>(data.getType());
     auto resultType = memref::SubViewOp::inferRankReducedResultType(
         element.getShape(), source, offsets, sizes, strides);
+    return memref::SubViewOp::create(b, loc, cast<MemRefType>(resultType), data,
+                                     offsets, sizes, strides);
+  }
+  /// Rows `[i, i + element dim 0)` of a memref with the element's rank.
+  Value rows(Value data, Value i) {
+    int64_t rank = element.getRank();
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+    offsets[0] = i;
+    SmallVector<OpFoldResult> sizes;
+    for (int64_t d : element.getShape())
+      sizes.push_back(b.getIndexAttr(d));
+    SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+    auto source = cast<MemRefType>(data.getType());
+    auto resultType =
+        memref::SubViewOp::inferResultType(source, offsets, sizes, strides);
     return memref::SubViewOp::create(b, loc, cast<MemRefType>(resultType), data,
                                      offsets, sizes, strides);
   }
@@ -197,16 +319,21 @@ public:
   }
 
   /// Calls the runtime's failure function (which does not return) when
-  /// `condition` holds.
-  void failIf(Value condition, RuntimeError code, Value name, Value a,
-              Value bValue) {
+  /// `condition` holds. `buffer` (optional) is the array whose header names
+  /// it; `args` builds the message's values inside the failure branch.
+  void failIf(Value condition, RuntimeError code, Value buffer,
+              MessageArgs args = nullptr) {
     auto ifOp = scf::IfOp::create(b, loc, condition, /*withElse=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
-    Value codeValue =
-        arith::ConstantIntOp::create(b, loc, b.getI32Type(), code);
-    func::CallOp::create(b, loc, kFailFunctionName, TypeRange{},
-                         ValueRange{codeValue, name, a, bValue});
+    SmallVector<Value, 5> operands{
+        arith::ConstantIntOp::create(b, loc, b.getI32Type(), code),
+        buffer ? address(buffer) : i64(0)};
+    if (args)
+      args(operands);
+    while (operands.size() < 5)
+      operands.push_back(i64(0));
+    func::CallOp::create(b, loc, kFailFunctionName, TypeRange{}, operands);
   }
 
   /// Loads the buffer and header of the array in `box`; in strict mode,
@@ -214,17 +341,21 @@ public:
   std::pair<Value, Value> open(Value box) {
     Value buffer = loadBuffer(box);
     Value hdr = header(buffer);
-    checkOpen(hdr);
+    checkOpen(buffer, hdr);
     return {buffer, hdr};
+  }
+
+  /// Fails with "has already been closed." when the array is closed.
+  void checkOpen(Value buffer, Value header) {
+    if (strict)
+      failIf(hasBit(get(header, kFlags), kClosed), kErrClosed, buffer);
   }
 
   /// `i < 0 || i >= size`, where `allowPastEnd` (if given) exempts the
   /// second half.
   Value outOfBounds(Value i, Value size, Value allowPastEnd = {}) {
-    Value negative =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, i64(0));
-    Value past =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, i, size);
+    Value negative = cmp(arith::CmpIPredicate::slt, i, i64(0));
+    Value past = cmp(arith::CmpIPredicate::sge, i, size);
     if (allowPastEnd) {
       Value fixed = arith::XOrIOp::create(
           b, loc, allowPastEnd,
@@ -234,31 +365,20 @@ public:
     return arith::OrIOp::create(b, loc, negative, past);
   }
 
-  /// Fails with "has already been closed." when the array is closed.
-  void checkOpen(Value header) {
-    if (!strict)
-      return;
-    Value flags = get(header, kFlags);
-    failIf(hasBit(flags, kClosed), kErrClosed, get(header, kName), i64(0),
-           i64(0));
-  }
-
-  /// Makes room for slot `i` (an i64 >= 0) of a growable array and returns
-  /// the possibly new buffer: capacity doubles (TensorFlow reserves
-  /// 2 * (index + 1)), so growth is amortised O(1) per write.
+  /// Makes room for slot `i` (an i64 >= 0), sets the size to at least
+  /// `i + 1`, and returns the possibly new buffer: capacity doubles
+  /// (TensorFlow reserves 2 * (index + 1)), so growth is amortised O(1).
   Value growFor(Value box, Value buffer, Value header, Value i) {
     Value capacity = get(header, kCapacity);
-    Value needsGrowth =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, i, capacity);
+    Value needsGrowth = cmp(arith::CmpIPredicate::sge, i, capacity);
     auto ifOp = scf::IfOp::create(b, loc, TypeRange{buffer.getType()},
                                   needsGrowth, /*withElse=*/true);
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifOp.thenBlock());
       Value oldCap = toIndex(capacity);
-      Value one = i64(1);
       Value newCap64 = arith::MulIOp::create(
-          b, loc, arith::AddIOp::create(b, loc, i, one), i64(2));
+          b, loc, arith::AddIOp::create(b, loc, i, i64(1)), i64(2));
       Value newCap = toIndex(newCap64);
       // Only the bytes the copies below do not overwrite are zeroed.
       Value grown = allocBuffer(newCap, /*zero=*/false);
@@ -284,7 +404,7 @@ public:
                      arith::MulIOp::create(b, loc, added, eltBytes)));
       set(this->header(grown), kCapacity, newCap64);
       memref::DeallocOp::create(b, loc, buffer);
-      memref::StoreOp::create(b, loc, grown, box, ValueRange{index(0)});
+      storeBuffer(grown, box);
       scf::YieldOp::create(b, loc, grown);
     }
     {
@@ -292,7 +412,150 @@ public:
       b.setInsertionPointToStart(ifOp.elseBlock());
       scf::YieldOp::create(b, loc, buffer);
     }
-    return ifOp.getResult(0);
+    Value grown = ifOp.getResult(0);
+    Value grownHeader = this->header(grown);
+    Value next = arith::AddIOp::create(b, loc, i, i64(1));
+    set(grownHeader, kSize,
+        arith::MaxSIOp::create(b, loc, get(grownHeader, kSize), next));
+    return grown;
+  }
+
+  /// `target += source`, elementwise (bool: or).
+  void accumulate(Value target, Value source) {
+    int64_t rank = element.getRank();
+    SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(rank));
+    SmallVector<utils::IteratorType> iterators(rank,
+                                               utils::IteratorType::parallel);
+    linalg::GenericOp::create(
+        b, loc, ValueRange{source}, ValueRange{target}, maps, iterators,
+        [&](OpBuilder &nb, Location nloc, ValueRange args) {
+          Value sum;
+          Type t = args[0].getType();
+          if (isa<FloatType>(t))
+            sum = arith::AddFOp::create(nb, nloc, args[0], args[1]);
+          else if (t.isInteger(1))
+            sum = arith::OrIOp::create(nb, nloc, args[0], args[1]);
+          else
+            sum = arith::AddIOp::create(nb, nloc, args[0], args[1]);
+          linalg::YieldOp::create(nb, nloc, sum);
+        });
+  }
+
+  /// TensorFlow's Write (LockedWriteOrAggregate) of `source`, a memref of
+  /// the element shape, to slot `i` (an i64) of the array in `box`. In
+  /// strict mode `shapeMismatch` (optional) says that the value's shape is
+  /// not the element shape, and `valueShape` gives the value shape's
+  /// address for the message.
+  void writeSlot(Value box, Value i, Value source, Value shapeMismatch = {},
+                 MessageArgs valueShape = nullptr) {
+    auto [buffer, header] = open(box);
+    bool grad = type.getIsGrad();
+    // Only forward arrays of unknown SIZE can be growable (the verifier
+    // rejects dynamic_size with a static SIZE).
+    bool mayGrow = !grad && !type.hasStaticSize();
+    if (strict) {
+      Value size = get(header, kSize);
+      Value dynamic = mayGrow ? hasBit(get(header, kFlags), kDynamic) : Value();
+      failIf(outOfBounds(i, size, dynamic), kErrWriteOutOfBounds, buffer,
+             [&](SmallVectorImpl<Value> &args) { args.append({i, size}); });
+    }
+    if (mayGrow) {
+      buffer = growFor(box, buffer, header, i);
+      header = this->header(buffer);
+    }
+    if (strict && shapeMismatch)
+      failIf(shapeMismatch, kErrWriteShape, buffer,
+             [&](SmallVectorImpl<Value> &args) {
+               args.push_back(i);
+               valueShape(args);
+             });
+    Value slotIndex = toIndex(i);
+    Value capacity = toIndex(get(header, kCapacity));
+    if (!strict) {
+      // The data starts zeroed, so summing into an accumulator is its first
+      // write too.
+      Value target = slot(dataView(buffer, capacity), slotIndex);
+      if (grad)
+        accumulate(target, source);
+      else
+        memref::CopyOp::create(b, loc, source, target);
+      return;
+    }
+    Value state = stateView(buffer, capacity);
+    Value st = memref::LoadOp::create(b, loc, state, slotIndex);
+    failIf(hasBit(st, kRead), kErrWriteAfterRead, buffer,
+           [&](SmallVectorImpl<Value> &args) { args.push_back(i); });
+    if (grad) {
+      // Written slots aggregate: the first real write to a soft-written
+      // slot stores, later ones add. The shapes always agree here: the
+      // soft-written shape is prepend ++ the forward element shape, which is
+      // this accumulator's static element shape.
+      Value materialized = hasBit(st, kMaterialized);
+      if (element.getElementType().isInteger(1))
+        failIf(materialized, kErrAggregateBool, buffer);
+      Value target = slot(dataView(buffer, capacity), slotIndex);
+      auto ifOp = scf::IfOp::create(b, loc, materialized, /*withElse=*/true);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      accumulate(target, source);
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      memref::CopyOp::create(b, loc, source, target);
+    } else {
+      failIf(hasBit(st, kWritten), kErrDoubleWrite, buffer,
+             [&](SmallVectorImpl<Value> &args) { args.push_back(i); });
+      memref::CopyOp::create(b, loc, source,
+                             slot(dataView(buffer, capacity), slotIndex));
+    }
+    Value marked =
+        arith::OrIOp::create(b, loc, st, i8(kWritten | kMaterialized));
+    memref::StoreOp::create(b, loc, marked, state, slotIndex);
+  }
+
+  /// TensorFlow's Read (LockedRead) of slot `i` (an i64) of the array in
+  /// `box` into `target`, a memref of the element shape. An unwritten slot
+  /// reads as zeros (the data starts zeroed); an accumulator read past its
+  /// size grows it.
+  void readSlot(Value box, Value i, Value target) {
+    auto [buffer, header] = open(box);
+    bool grad = type.getIsGrad();
+    if (strict) {
+      Value size = get(header, kSize);
+      Value pastEnd =
+          grad ? arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1)
+               : Value();
+      failIf(outOfBounds(i, size, pastEnd), kErrReadOutOfBounds, buffer,
+             [&](SmallVectorImpl<Value> &args) { args.append({i, size}); });
+    }
+    if (grad) {
+      buffer = growFor(box, buffer, header, i);
+      header = this->header(buffer);
+    }
+    Value slotIndex = toIndex(i);
+    Value capacity = toIndex(get(header, kCapacity));
+    if (strict) {
+      Value state = stateView(buffer, capacity);
+      Value st = memref::LoadOp::create(b, loc, state, slotIndex);
+      failIf(hasBit(st, kCleared), kErrReadCleared, buffer,
+             [&](SmallVectorImpl<Value> &args) { args.push_back(i); });
+      Value clear = arith::SelectOp::create(
+          b, loc, hasBit(get(header, kFlags), kClearAfterRead), i8(kCleared),
+          i8(0));
+      Value marked =
+          arith::OrIOp::create(b, loc, arith::OrIOp::create(b, loc, st, clear),
+                               i8(kWritten | kRead));
+      memref::StoreOp::create(b, loc, marked, state, slotIndex);
+    }
+    memref::CopyOp::create(b, loc, slot(dataView(buffer, capacity), slotIndex),
+                           target);
+  }
+
+  /// An `scf.for` from `lb` to `ub` (index values); `body` runs with the
+  /// insertion point inside the loop and receives the induction variable.
+  void forLoop(Value lb, Value ub, llvm::function_ref<void(Value)> body) {
+    auto loop = scf::ForOp::create(b, loc, lb, ub, index(1));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    body(loop.getInductionVar());
   }
 
   OpBuilder &b;
@@ -300,42 +563,103 @@ public:
   HandleType type;
   bool strict;
   RankedTensorType element;
+  ModuleOp module;
 };
 
-/// Returns the address (as i64) of a NUL-terminated global holding `name`,
-/// creating the global in `module` on first use.
-Value getNameAddress(OpBuilder &b, Location loc, ModuleOp module,
-                     StringRef name) {
-  std::string symbol = "__ta_name.";
-  for (char c : name)
-    symbol.push_back(llvm::isAlnum(c) ? c : '_');
-  SmallVector<int8_t> bytes(name.begin(), name.end());
-  bytes.push_back(0);
-  auto type =
-      MemRefType::get({static_cast<int64_t>(bytes.size())}, b.getI8Type());
-  auto value = DenseElementsAttr::get(
-      RankedTensorType::get(type.getShape(), b.getI8Type()),
-      ArrayRef<int8_t>(bytes));
-  // Reuse a global with the same bytes; otherwise pick a fresh symbol.
-  std::string unique = symbol;
-  for (int n = 1;; ++n) {
-    auto global = module.lookupSymbol<memref::GlobalOp>(unique);
-    if (!global) {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(module.getBody());
-      memref::GlobalOp::create(b, loc, unique, b.getStringAttr("private"), type,
-                               value, /*constant=*/true,
-                               /*alignment=*/IntegerAttr());
-      break;
+//===----------------------------------------------------------------------===//
+// Operand helpers
+//===----------------------------------------------------------------------===//
+
+/// Whether the runtime shape of `tensor` differs from `want` in its rank or
+/// in a dim from `firstDim` on; null when the type already guarantees it.
+Value shapeMismatch(Emitter &e, Value tensor, ArrayRef<int64_t> want,
+                    unsigned firstDim) {
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  auto compareDims = [&](OpBuilder &nb) -> Value {
+    Value bad;
+    for (unsigned d = firstDim; d < want.size(); ++d) {
+      auto ranked = dyn_cast<RankedTensorType>(tensor.getType());
+      if (ranked && !ranked.isDynamicDim(d))
+        continue;
+      Value dim = tensor::DimOp::create(nb, loc, tensor, d);
+      Value ne = arith::CmpIOp::create(
+          nb, loc, arith::CmpIPredicate::ne, dim,
+          arith::ConstantIndexOp::create(nb, loc, want[d]));
+      bad = bad ? arith::OrIOp::create(nb, loc, bad, ne) : ne;
     }
-    if (global.getInitialValueAttr() == value)
-      break;
-    unique = symbol + "." + std::to_string(n);
+    return bad;
+  };
+  if (isa<RankedTensorType>(tensor.getType()))
+    return compareDims(b);
+  // Unranked: compare dims only when the rank is right (tensor.dim past the
+  // rank is undefined).
+  Value rank = tensor::RankOp::create(b, loc, tensor);
+  Value rankOk = e.cmp(arith::CmpIPredicate::eq, rank, e.index(want.size()));
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{b.getI1Type()}, rankOk, true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    Value bad = compareDims(b);
+    if (!bad)
+      bad = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
+    scf::YieldOp::create(b, loc, bad);
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(
+        b, loc,
+        ValueRange{arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1)});
   }
-  Value global = memref::GetGlobalOp::create(b, loc, type, unique);
-  Value address =
-      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, global);
-  return arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
+  return ifOp.getResult(0);
+}
+
+/// Appends the address of `{rank, dims...}` describing the runtime shape of
+/// `tensor` without its first `drop` dims, with `leading` (an i64) in front
+/// when given. Built on the stack: used only on the failure path.
+void runtimeShape(Emitter &e, Value tensor, unsigned drop, Value leading,
+                  SmallVectorImpl<Value> &args) {
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  Value rank = tensor::RankOp::create(b, loc, tensor);
+  Value kept = arith::SubIOp::create(b, loc, rank, e.index(drop));
+  Value first = e.index(leading ? 2 : 1);
+  Value words = arith::AddIOp::create(b, loc, kept, first);
+  auto type = MemRefType::get({ShapedType::kDynamic}, b.getI64Type());
+  Value shape = memref::AllocaOp::create(b, loc, type, ValueRange{words});
+  Value count = arith::SubIOp::create(b, loc, words, e.index(1));
+  memref::StoreOp::create(b, loc, e.toI64(count), shape,
+                          ValueRange{e.index(0)});
+  if (leading)
+    memref::StoreOp::create(b, loc, leading, shape, ValueRange{e.index(1)});
+  e.forLoop(e.index(drop), rank, [&](Value d) {
+    Value dim = tensor::DimOp::create(b, loc, tensor, d);
+    Value at = arith::AddIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, d, e.index(drop)), first);
+    memref::StoreOp::create(b, loc, e.toI64(dim), shape, ValueRange{at});
+  });
+  args.push_back(e.address(shape));
+}
+
+/// `tensor` as a read-only memref of type `type` (a tensor.cast first when
+/// the operand's type is less static; callers check the shape).
+Value toBuffer(OpBuilder &b, Location loc, Value tensor,
+               RankedTensorType type) {
+  if (tensor.getType() != type)
+    tensor = tensor::CastOp::create(b, loc, type, tensor);
+  return bufferization::ToBufferOp::create(
+      b, loc, MemRefType::get(type.getShape(), type.getElementType()), tensor,
+      /*read_only=*/true);
+}
+
+/// A fresh memref as the tensor result of an operation.
+Value toTensor(OpBuilder &b, Location loc, Value memref, Type type) {
+  return bufferization::ToTensorOp::create(b, loc, type, memref,
+                                           /*restrict=*/true,
+                                           /*writable=*/true);
+}
+
+/// Entry `k` of a 1-D integer tensor (as a memref) as an i64.
+Value entry(Emitter &e, Value vector, Value k) {
+  return e.toI64(memref::LoadOp::create(e.b, e.loc, vector, ValueRange{k}));
 }
 
 //===----------------------------------------------------------------------===//
@@ -345,11 +669,22 @@ Value getNameAddress(OpBuilder &b, Location loc, ModuleOp module,
 template <typename OpTy> class TAPattern : public OpConversionPattern<OpTy> {
 public:
   TAPattern(const TypeConverter &converter, MLIRContext *context,
-            ChecksMode checks)
-      : OpConversionPattern<OpTy>(converter, context), checks(checks) {}
+            ChecksMode checks, const GradSourceTable &sources)
+      : OpConversionPattern<OpTy>(converter, context), checks(checks),
+        sources(sources) {}
 
 protected:
+  /// An emitter for `op`'s array type, or failure when unsupported.
+  FailureOr<Emitter> emitter(OpTy op, HandleType type,
+                             ConversionPatternRewriter &rewriter) const {
+    if (!isSupported(type))
+      return rewriter.notifyMatchFailure(op, "unsupported element type");
+    return Emitter(rewriter, op.getLoc(), type, checks,
+                   op->template getParentOfType<ModuleOp>());
+  }
+
   ChecksMode checks;
+  GradSourceTable sources;
 };
 
 struct CreateLowering : TAPattern<CreateOp> {
@@ -357,20 +692,17 @@ struct CreateLowering : TAPattern<CreateOp> {
   LogicalResult
   matchAndRewrite(CreateOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    HandleType type = op.getHandle().getType();
-    if (!isSupported(type))
-      return rewriter.notifyMatchFailure(op, "unsupported element type");
+    FailureOr<Emitter> em = emitter(op, op.getHandle().getType(), rewriter);
+    if (failed(em))
+      return failure();
+    Emitter &e = *em;
     Location loc = op.getLoc();
-    Emitter e(rewriter, loc, type, checks);
     Value size = adaptor.getSize().front();
     Value size64 = e.toI64(size);
-    StringRef name = op.getName().empty() ? "ta" : op.getName();
-    Value nameAddress =
-        getNameAddress(rewriter, loc, op->getParentOfType<ModuleOp>(), name);
     if (e.strict)
-      e.failIf(arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt,
-                                     size64, e.i64(0)),
-               kErrNegativeSize, nameAddress, size64, e.i64(0));
+      e.failIf(e.cmp(arith::CmpIPredicate::slt, size64, e.i64(0)),
+               kErrNegativeSize, Value(),
+               [&](SmallVectorImpl<Value> &args) { args.push_back(size64); });
     Value buffer = e.allocBuffer(size);
     Value header = e.header(buffer);
     int64_t flags = 0;
@@ -378,16 +710,113 @@ struct CreateLowering : TAPattern<CreateOp> {
       flags |= kDynamic;
     if (op.getClearAfterRead())
       flags |= kClearAfterRead;
+    StringRef name = op.getName().empty() ? "ta" : op.getName();
     e.set(header, kSize, size64);
     e.set(header, kCapacity, size64);
     e.set(header, kFlags, e.i64(flags));
     e.set(header, kMarkedSize, e.i64(-1));
-    e.set(header, kName, nameAddress);
-    auto boxType = MemRefType::get({1}, buffer.getType());
+    e.set(header, kName, getNameAddress(rewriter, loc, e.module, name));
+    e.set(header, kSource, e.i64(0));
+    e.set(header, kElementShape, e.shapeAddress(e.element.getShape()));
+    // Slot 0 holds the array; one slot per gradient source holds its
+    // accumulator, empty (a zero-size view) until created.
+    int64_t slots = 1 + sources.size();
+    auto boxType = MemRefType::get({slots}, buffer.getType());
     Value box = memref::AllocOp::create(rewriter, loc, boxType);
-    memref::StoreOp::create(rewriter, loc, buffer, box, ValueRange{e.index(0)});
+    e.storeBuffer(buffer, box);
+    if (slots > 1) {
+      Value empty = memref::ReinterpretCastOp::create(
+          rewriter, loc, cast<MemRefType>(buffer.getType()), buffer,
+          OpFoldResult(rewriter.getIndexAttr(0)),
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+      for (int64_t s = 1; s < slots; ++s)
+        e.storeBuffer(empty, box, s);
+    }
     Value handle = memref::CastOp::create(
         rewriter, loc, TATypeConverter::getBoxType(getContext()), box);
+    rewriter.replaceOpWithMultiple(op, {{handle}, {}});
+    return success();
+  }
+};
+
+/// ta.grad and ta.grad_with_shape: TensorFlow's TensorArrayGradOp.
+template <typename OpTy> struct GradLowering : TAPattern<OpTy> {
+  using TAPattern<OpTy>::TAPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename TAPattern<OpTy>::OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Emitter> fwdOr =
+        this->emitter(op, op.getHandle().getType(), rewriter);
+    FailureOr<Emitter> accOr =
+        this->emitter(op, op.getGradHandle().getType(), rewriter);
+    if (failed(fwdOr) || failed(accOr))
+      return failure();
+    Emitter &fwd = *fwdOr, &acc = *accOr;
+    std::optional<int64_t> id = this->sources.lookup(op.getSource());
+    if (!id)
+      return rewriter.notifyMatchFailure(op, "source not in the table");
+    int64_t slotIndex = 1 + *id;
+    Location loc = op.getLoc();
+    Value box = adaptor.getHandle().front();
+    Value buffer = fwd.loadBuffer(box);
+    Value header = fwd.header(buffer);
+    // DisableDynamicSize comes first, even when the array is closed.
+    Value flags = fwd.get(header, kFlags);
+    fwd.set(header, kFlags,
+            arith::AndIOp::create(rewriter, loc, flags, fwd.i64(~kDynamic)));
+    fwd.checkOpen(buffer, header);
+    Value existing = fwd.loadBuffer(box, slotIndex);
+    Value length = memref::DimOp::create(rewriter, loc, existing, 0);
+    Value exists = fwd.cmp(arith::CmpIPredicate::ne, length, fwd.index(0));
+    Value shape = acc.shapeAddress(acc.element.getShape());
+    auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, exists, true);
+    {
+      // LookupOrCreate: the same source returns the same accumulator. ta
+      // checks that it has the element shape this op's type promises.
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifOp.thenBlock());
+      if (acc.strict)
+        func::CallOp::create(rewriter, loc, kCheckAccumulatorFunctionName,
+                             TypeRange{},
+                             ValueRange{acc.address(existing), shape});
+      rewriter.setInsertionPointToStart(ifOp.elseBlock());
+      Value size = fwd.get(header, kSize);
+      Value capacity = fwd.toIndex(size);
+      Value grad = acc.allocBuffer(capacity);
+      Value gradHeader = acc.header(grad);
+      acc.set(gradHeader, kSize, size);
+      acc.set(gradHeader, kCapacity, size);
+      acc.set(gradHeader, kFlags, acc.i64(kIsGrad | kClearAfterRead));
+      acc.set(gradHeader, kMarkedSize, fwd.get(header, kMarkedSize));
+      acc.set(gradHeader, kName, fwd.get(header, kName));
+      acc.set(gradHeader, kSource,
+              getNameAddress(rewriter, loc, acc.module, op.getSource()));
+      acc.set(gradHeader, kElementShape, shape);
+      if (acc.strict) {
+        // CopyShapesFrom: every slot written in the forward array is soft
+        // written, with shape shape_to_prepend ++ slot shape (this
+        // accumulator's element shape: element shapes are static).
+        Value fwdState =
+            fwd.stateView(buffer, fwd.toIndex(fwd.get(header, kCapacity)));
+        Value gradState = acc.stateView(grad, capacity);
+        acc.forLoop(acc.index(0), capacity, [&](Value j) {
+          Value st = memref::LoadOp::create(rewriter, loc, fwdState, j);
+          Value soft =
+              arith::AndIOp::create(rewriter, loc, st, acc.i8(kWritten));
+          memref::StoreOp::create(rewriter, loc, soft, gradState, j);
+        });
+      }
+      acc.storeBuffer(grad, box, slotIndex);
+    }
+    // The accumulator's handle: a view of its slot.
+    auto slot = memref::SubViewOp::create(
+        rewriter, loc, box,
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(slotIndex)},
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)},
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+    Value handle = memref::CastOp::create(
+        rewriter, loc, TATypeConverter::getBoxType(this->getContext()), slot);
     rewriter.replaceOpWithMultiple(op, {{handle}, {}});
     return success();
   }
@@ -398,51 +827,20 @@ struct WriteLowering : TAPattern<WriteOp> {
   LogicalResult
   matchAndRewrite(WriteOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    HandleType type = op.getHandle().getType();
-    if (!isSupported(type) || type.getIsGrad())
-      return rewriter.notifyMatchFailure(op, "unsupported array");
+    FailureOr<Emitter> em = emitter(op, op.getHandle().getType(), rewriter);
+    if (failed(em))
+      return failure();
+    Emitter &e = *em;
     Location loc = op.getLoc();
-    Emitter e(rewriter, loc, type, checks);
-    Value box = adaptor.getHandle().front();
-    auto [buffer, header] = e.open(box);
-    Value slotIndex = adaptor.getIndex().front();
-    Value i = e.toI64(slotIndex);
-    Value size = e.get(header, kSize);
-    // Only arrays of unknown SIZE can be growable (the verifier rejects
-    // dynamic_size with a static SIZE).
-    bool mayGrow = !type.hasStaticSize();
-    if (e.strict) {
-      Value dynamic =
-          mayGrow ? e.hasBit(e.get(header, kFlags), kDynamic) : Value();
-      e.failIf(e.outOfBounds(i, size, dynamic), kErrWriteOutOfBounds,
-               e.get(header, kName), i, size);
-    }
-    if (mayGrow) {
-      buffer = e.growFor(box, buffer, header, i);
-      header = e.header(buffer);
-      Value next = arith::AddIOp::create(rewriter, loc, i, e.i64(1));
-      Value grownSize = arith::MaxSIOp::create(rewriter, loc, size, next);
-      e.set(header, kSize, grownSize);
-    }
-    Value capacity = e.toIndex(e.get(header, kCapacity));
-    if (e.strict) {
-      Value state = e.stateView(buffer, capacity);
-      Value st = memref::LoadOp::create(rewriter, loc, state, slotIndex);
-      Value name = e.get(header, kName);
-      e.failIf(e.hasBit(st, kRead), kErrWriteAfterRead, name, i, e.i64(0));
-      e.failIf(e.hasBit(st, kWritten), kErrDoubleWrite, name, i, e.i64(0));
-      Value marked = arith::OrIOp::create(rewriter, loc, st,
-                                          e.i8(kWritten | kMaterialized));
-      memref::StoreOp::create(rewriter, loc, marked, state, slotIndex);
-    }
-    Value data = e.dataView(buffer, capacity);
-    Value target = e.slot(data, slotIndex);
-    auto valueType = cast<RankedTensorType>(op.getValue().getType());
-    Value source = bufferization::ToBufferOp::create(
-        rewriter, loc,
-        MemRefType::get(e.element.getShape(), valueType.getElementType()),
-        op.getValue(), /*read_only=*/true);
-    memref::CopyOp::create(rewriter, loc, source, target);
+    Value value = op.getValue();
+    Value mismatch =
+        e.strict ? shapeMismatch(e, value, e.element.getShape(), 0) : Value();
+    Value source = toBuffer(rewriter, loc, value, e.element);
+    Value i = e.toI64(adaptor.getIndex().front());
+    e.writeSlot(adaptor.getHandle().front(), i, source, mismatch,
+                [&](SmallVectorImpl<Value> &args) {
+                  runtimeShape(e, value, 0, Value(), args);
+                });
     rewriter.replaceOpWithMultiple(op, {ValueRange{}});
     return success();
   }
@@ -453,42 +851,264 @@ struct ReadLowering : TAPattern<ReadOp> {
   LogicalResult
   matchAndRewrite(ReadOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    HandleType type = op.getHandle().getType();
-    if (!isSupported(type) || type.getIsGrad())
-      return rewriter.notifyMatchFailure(op, "unsupported array");
+    FailureOr<Emitter> em = emitter(op, op.getHandle().getType(), rewriter);
+    if (failed(em))
+      return failure();
+    Emitter &e = *em;
     Location loc = op.getLoc();
-    Emitter e(rewriter, loc, type, checks);
-    auto [buffer, header] = e.open(adaptor.getHandle().front());
-    Value slotIndex = adaptor.getIndex().front();
-    Value i = e.toI64(slotIndex);
-    Value capacity = e.toIndex(e.get(header, kCapacity));
+    Value result = memref::AllocOp::create(rewriter, loc, e.elementMemRef());
+    e.readSlot(adaptor.getHandle().front(), e.toI64(adaptor.getIndex().front()),
+               result);
+    rewriter.replaceOp(op, toTensor(rewriter, loc, result, op.getType()));
+    return success();
+  }
+};
+
+/// TensorFlow's Gather (ReadMany): one Read per index, in order.
+struct GatherLowering : TAPattern<GatherOp> {
+  using TAPattern::TAPattern;
+  LogicalResult
+  matchAndRewrite(GatherOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Emitter> em = emitter(op, op.getHandle().getType(), rewriter);
+    if (failed(em))
+      return failure();
+    Emitter &e = *em;
+    Location loc = op.getLoc();
+    auto indicesType = cast<RankedTensorType>(op.getIndices().getType());
+    Value indices = toBuffer(rewriter, loc, op.getIndices(), indicesType);
+    Value count = memref::DimOp::create(rewriter, loc, indices, 0);
+    auto resultType = cast<RankedTensorType>(op.getValue().getType());
+    SmallVector<Value> dynamic;
+    if (resultType.isDynamicDim(0))
+      dynamic.push_back(count);
+    Value result = memref::AllocOp::create(
+        rewriter, loc,
+        MemRefType::get(resultType.getShape(), resultType.getElementType()),
+        dynamic);
+    Value box = adaptor.getHandle().front();
+    e.forLoop(e.index(0), count, [&](Value k) {
+      e.readSlot(box, entry(e, indices, k), e.slot(result, k));
+    });
+    rewriter.replaceOp(op, toTensor(rewriter, loc, result, resultType));
+    return success();
+  }
+};
+
+/// TensorFlow's Scatter: the length and max-index checks, then one Write
+/// per index, in order.
+struct ScatterLowering : TAPattern<ScatterOp> {
+  using TAPattern::TAPattern;
+  LogicalResult
+  matchAndRewrite(ScatterOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Emitter> em = emitter(op, op.getHandle().getType(), rewriter);
+    if (failed(em))
+      return failure();
+    Emitter &e = *em;
+    Location loc = op.getLoc();
+    Value value = op.getValue();
+    auto valueType = dyn_cast<RankedTensorType>(value.getType());
+    if (!valueType)
+      return rewriter.notifyMatchFailure(op, "unranked value");
+    auto indicesType = cast<RankedTensorType>(op.getIndices().getType());
+    Value indices = toBuffer(rewriter, loc, op.getIndices(), indicesType);
+    Value count = memref::DimOp::create(rewriter, loc, indices, 0);
+    Value box = adaptor.getHandle().front();
+    SmallVector<int64_t> want{valueType.getDimSize(0)};
+    llvm::append_range(want, e.element.getShape());
+    Value rowMismatch;
+    if (e.strict) {
+      Value rows = tensor::DimOp::create(rewriter, loc, value, 0);
+      e.failIf(e.cmp(arith::CmpIPredicate::ne, count, rows), kErrScatterLength,
+               Value(), [&](SmallVectorImpl<Value> &args) {
+                 args.append({e.toI64(count), e.toI64(rows)});
+               });
+      auto [buffer, header] = e.open(box);
+      // The largest index (-1 when there are none) must be below the size;
+      // a growable array grows to it, so only a fixed one can fail.
+      auto loop = scf::ForOp::create(rewriter, loc, e.index(0), count,
+                                     e.index(1), ValueRange{e.i64(-1)});
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(loop.getBody());
+        Value max =
+            arith::MaxSIOp::create(rewriter, loc, loop.getRegionIterArg(0),
+                                   entry(e, indices, loop.getInductionVar()));
+        scf::YieldOp::create(rewriter, loc, max);
+      }
+      Value max = loop.getResult(0);
+      Value size = e.get(header, kSize);
+      if (!e.type.getIsGrad() && !e.type.hasStaticSize()) {
+        Value dynamic = e.hasBit(e.get(header, kFlags), kDynamic);
+        Value grown = arith::MaxSIOp::create(
+            rewriter, loc, size,
+            arith::AddIOp::create(rewriter, loc, max, e.i64(1)));
+        size = arith::SelectOp::create(rewriter, loc, dynamic, grown, size);
+      }
+      e.failIf(e.cmp(arith::CmpIPredicate::sge, max, size), kErrScatterMaxIndex,
+               buffer,
+               [&](SmallVectorImpl<Value> &args) { args.append({max, size}); });
+      rowMismatch = shapeMismatch(e, value, want, 1);
+    }
+    Value rows =
+        toBuffer(rewriter, loc, value,
+                 RankedTensorType::get(want, valueType.getElementType()));
+    e.forLoop(e.index(0), count, [&](Value k) {
+      e.writeSlot(box, entry(e, indices, k), e.slot(rows, k), rowMismatch,
+                  [&](SmallVectorImpl<Value> &args) {
+                    runtimeShape(e, value, 1, Value(), args);
+                  });
+    });
+    rewriter.replaceOpWithMultiple(op, {ValueRange{}});
+    return success();
+  }
+};
+
+/// The number of elements Concat reads: the size of a forward array, the
+/// marked size of an accumulator (-1 when its forward array was never
+/// split, which reads nothing).
+Value concatCount(Emitter &e, Value header) {
+  if (!e.type.getIsGrad())
+    return e.toIndex(e.get(header, kSize));
+  Value marked = e.get(header, kMarkedSize);
+  return e.toIndex(arith::MaxSIOp::create(e.b, e.loc, marked, e.i64(0)));
+}
+
+/// TensorFlow's Concat: ReadMany of every element, joined along dim 0.
+struct ConcatLowering : TAPattern<ConcatOp> {
+  using TAPattern::TAPattern;
+  LogicalResult
+  matchAndRewrite(ConcatOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Emitter> em = emitter(op, op.getHandle().getType(), rewriter);
+    if (failed(em))
+      return failure();
+    Emitter &e = *em;
+    Location loc = op.getLoc();
+    Value box = adaptor.getHandle().front();
+    Value count = concatCount(e, e.open(box).second);
+    SmallVector<int64_t> shape{ShapedType::kDynamic};
+    llvm::append_range(shape, e.element.getShape());
+    Value elements = memref::AllocOp::create(
+        rewriter, loc, MemRefType::get(shape, e.element.getElementType()),
+        ValueRange{count});
+    e.forLoop(e.index(0), count, [&](Value k) {
+      e.readSlot(box, e.toI64(k), e.slot(elements, k));
+    });
+    SmallVector<ReassociationIndices> joined{{0, 1}};
+    for (int64_t d = 2; d <= e.element.getRank(); ++d)
+      joined.push_back({d});
+    Value value =
+        memref::CollapseShapeOp::create(rewriter, loc, elements, joined);
+    auto valueType = cast<RankedTensorType>(op.getValue().getType());
+    auto valueMemRef =
+        MemRefType::get(valueType.getShape(), valueType.getElementType());
+    if (value.getType() != valueMemRef)
+      value = memref::CastOp::create(rewriter, loc, valueMemRef, value);
+    auto lengthsType =
+        MemRefType::get({ShapedType::kDynamic}, rewriter.getI64Type());
+    Value lengths =
+        memref::AllocOp::create(rewriter, loc, lengthsType, ValueRange{count});
+    linalg::FillOp::create(rewriter, loc,
+                           ValueRange{e.i64(e.element.getDimSize(0))},
+                           ValueRange{lengths});
+    rewriter.replaceOp(
+        op, {toTensor(rewriter, loc, value, valueType),
+             toTensor(rewriter, loc, lengths, op.getLengths().getType())});
+    return success();
+  }
+};
+
+/// TensorFlow's Split: the sum and size checks, the marked size, then one
+/// Write of `lengths[i]` rows per element, in order.
+struct SplitLowering : TAPattern<SplitOp> {
+  using TAPattern::TAPattern;
+  LogicalResult
+  matchAndRewrite(SplitOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Emitter> em = emitter(op, op.getHandle().getType(), rewriter);
+    if (failed(em))
+      return failure();
+    Emitter &e = *em;
+    Location loc = op.getLoc();
+    Value value = op.getValue();
+    auto valueType = dyn_cast<RankedTensorType>(value.getType());
+    if (!valueType)
+      return rewriter.notifyMatchFailure(op, "unranked value");
+    auto lengthsType = cast<RankedTensorType>(op.getLengths().getType());
+    Value lengths = toBuffer(rewriter, loc, op.getLengths(), lengthsType);
+    Value count = memref::DimOp::create(rewriter, loc, lengths, 0);
+    Value count64 = e.toI64(count);
+    Value box = adaptor.getHandle().front();
+    SmallVector<int64_t> want{valueType.getDimSize(0)};
+    llvm::append_range(want, e.element.getShape().drop_front());
+    Value restMismatch;
+    if (e.strict) {
+      auto loop = scf::ForOp::create(rewriter, loc, e.index(0), count,
+                                     e.index(1), ValueRange{e.i64(0)});
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(loop.getBody());
+        Value sum =
+            arith::AddIOp::create(rewriter, loc, loop.getRegionIterArg(0),
+                                  entry(e, lengths, loop.getInductionVar()));
+        scf::YieldOp::create(rewriter, loc, sum);
+      }
+      Value sum = loop.getResult(0);
+      Value rows = e.toI64(tensor::DimOp::create(rewriter, loc, value, 0));
+      e.failIf(e.cmp(arith::CmpIPredicate::ne, sum, rows), kErrSplitSum,
+               Value(), [&](SmallVectorImpl<Value> &args) {
+                 args.push_back(sum);
+                 runtimeShape(e, value, 0, Value(), args);
+               });
+    }
+    auto [buffer, header] = e.open(box);
     if (e.strict) {
       Value size = e.get(header, kSize);
-      Value name = e.get(header, kName);
-      e.failIf(e.outOfBounds(i, size), kErrReadOutOfBounds, name, i, size);
-      Value state = e.stateView(buffer, capacity);
-      Value st = memref::LoadOp::create(rewriter, loc, state, slotIndex);
-      // An unwritten slot reads as zeros (the data starts zeroed) and
-      // becomes written; a cleared one fails.
-      e.failIf(e.hasBit(st, kCleared), kErrReadCleared, name, i, e.i64(0));
-      Value clear = arith::SelectOp::create(
-          rewriter, loc, e.hasBit(e.get(header, kFlags), kClearAfterRead),
-          e.i8(kCleared), e.i8(0));
-      Value marked = arith::OrIOp::create(
-          rewriter, loc, arith::OrIOp::create(rewriter, loc, st, clear),
-          e.i8(kWritten | kRead));
-      memref::StoreOp::create(rewriter, loc, marked, state, slotIndex);
+      if (!e.type.getIsGrad() && !e.type.hasStaticSize()) {
+        Value dynamic = e.hasBit(e.get(header, kFlags), kDynamic);
+        Value grown = arith::MaxSIOp::create(rewriter, loc, size, count64);
+        size = arith::SelectOp::create(rewriter, loc, dynamic, grown, size);
+      }
+      e.failIf(e.cmp(arith::CmpIPredicate::ne, size, count64), kErrSplitSize,
+               Value(), [&](SmallVectorImpl<Value> &args) {
+                 args.append({size, count64});
+               });
+      restMismatch = shapeMismatch(e, value, want, 1);
     }
-    Value data = e.dataView(buffer, capacity);
-    Value source = e.slot(data, slotIndex);
-    auto resultType =
-        MemRefType::get(e.element.getShape(), e.element.getElementType());
-    Value result = memref::AllocOp::create(rewriter, loc, resultType);
-    memref::CopyOp::create(rewriter, loc, source, result);
-    Value tensor = bufferization::ToTensorOp::create(rewriter, loc, e.element,
-                                                     result, /*restrict=*/true,
-                                                     /*writable=*/true);
-    rewriter.replaceOp(op, tensor);
+    // SetMarkedSize does nothing on an accumulator.
+    if (!e.type.getIsGrad())
+      e.set(header, kMarkedSize, count64);
+    Value rows =
+        toBuffer(rewriter, loc, value,
+                 RankedTensorType::get(want, valueType.getElementType()));
+    Value rows0 = e.i64(e.element.getDimSize(0));
+    auto loop = scf::ForOp::create(rewriter, loc, e.index(0), count, e.index(1),
+                                   ValueRange{e.index(0)});
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(loop.getBody());
+      Value k = loop.getInductionVar();
+      Value offset = loop.getRegionIterArg(0);
+      Value length = entry(e, lengths, k);
+      // Element k has shape [lengths[k]] ++ value.shape[1:].
+      Value mismatch;
+      if (e.strict) {
+        mismatch = e.cmp(arith::CmpIPredicate::ne, length, rows0);
+        if (restMismatch)
+          mismatch =
+              arith::OrIOp::create(rewriter, loc, mismatch, restMismatch);
+      }
+      e.writeSlot(box, e.toI64(k), e.rows(rows, offset), mismatch,
+                  [&](SmallVectorImpl<Value> &args) {
+                    runtimeShape(e, value, 1, length, args);
+                  });
+      Value next =
+          arith::AddIOp::create(rewriter, loc, offset, e.toIndex(length));
+      scf::YieldOp::create(rewriter, loc, next);
+    }
+    rewriter.replaceOpWithMultiple(op, {ValueRange{}});
     return success();
   }
 };
@@ -498,12 +1118,11 @@ struct SizeLowering : TAPattern<SizeOp> {
   LogicalResult
   matchAndRewrite(SizeOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    HandleType type = op.getHandle().getType();
-    if (!isSupported(type))
-      return rewriter.notifyMatchFailure(op, "unsupported array");
-    Emitter e(rewriter, op.getLoc(), type, checks);
-    Value header = e.open(adaptor.getHandle().front()).second;
-    rewriter.replaceOp(op, e.toIndex(e.get(header, kSize)));
+    FailureOr<Emitter> em = emitter(op, op.getHandle().getType(), rewriter);
+    if (failed(em))
+      return failure();
+    Value header = em->open(adaptor.getHandle().front()).second;
+    rewriter.replaceOp(op, em->toIndex(em->get(header, kSize)));
     return success();
   }
 };
@@ -513,14 +1132,14 @@ struct CloseLowering : TAPattern<CloseOp> {
   LogicalResult
   matchAndRewrite(CloseOp op, OneToNOpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    HandleType type = op.getHandle().getType();
-    if (!isSupported(type))
-      return rewriter.notifyMatchFailure(op, "unsupported array");
+    FailureOr<Emitter> em = emitter(op, op.getHandle().getType(), rewriter);
+    if (failed(em))
+      return failure();
+    Emitter &e = *em;
     Location loc = op.getLoc();
-    Emitter e(rewriter, loc, type, checks);
     // TensorFlow's ClearAndMarkClosed: drop every element (free the data,
     // keep a header-only buffer) and mark the array closed. Closing twice is
-    // allowed.
+    // allowed; closing a forward array leaves its accumulators open.
     Value box = adaptor.getHandle().front();
     Value buffer = e.loadBuffer(box);
     auto type8 = MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type());
@@ -536,7 +1155,7 @@ struct CloseLowering : TAPattern<CloseOp> {
     e.set(header, kFlags, flags);
     e.set(header, kCapacity, e.i64(0));
     memref::DeallocOp::create(rewriter, loc, buffer);
-    memref::StoreOp::create(rewriter, loc, small, box, ValueRange{e.index(0)});
+    e.storeBuffer(small, box);
     rewriter.eraseOp(op);
     return success();
   }
@@ -550,19 +1169,31 @@ struct TALowerToMemRefPass
     : public ta::impl::TALowerToMemRefPassBase<TALowerToMemRefPass> {
   using TALowerToMemRefPassBase::TALowerToMemRefPassBase;
 
-  /// Reports what this lowering cannot handle yet, before converting, and
-  /// sets `hasTAOps`.
-  LogicalResult checkSupported(ModuleOp module, bool &hasTAOps) {
+  /// Reports what this lowering cannot handle yet, before converting; sets
+  /// `hasTAOps` and `hasGrads`.
+  LogicalResult checkSupported(ModuleOp module, bool &hasTAOps,
+                               bool &hasGrads) {
     bool ok = true;
-    hasTAOps = false;
+    hasTAOps = hasGrads = false;
     module.walk([&](Operation *op) {
       if (isa<TADialect>(op->getDialect()))
         hasTAOps = true;
-      if (isa<GradOp, GradWithShapeOp, GatherOp, ScatterOp, ConcatOp, SplitOp,
-              UnbatchGradOp>(op)) {
+      if (isa<GradOp, GradWithShapeOp>(op))
+        hasGrads = true;
+      if (isa<UnbatchGradOp>(op)) {
         op->emitOpError("is not supported by ta-lower-to-memref yet");
         ok = false;
         return;
+      }
+      Value bulkValue;
+      if (auto scatter = dyn_cast<ScatterOp>(op))
+        bulkValue = scatter.getValue();
+      else if (auto split = dyn_cast<SplitOp>(op))
+        bulkValue = split.getValue();
+      if (bulkValue && isa<UnrankedTensorType>(bulkValue.getType())) {
+        op->emitOpError("with an unranked value is not supported by "
+                        "ta-lower-to-memref yet");
+        ok = false;
       }
       auto check = [&](Type t) {
         auto handle = dyn_cast<HandleType>(t);
@@ -579,13 +1210,6 @@ struct TALowerToMemRefPass
         for (Block &block : region)
           for (Type t : block.getArgumentTypes())
             check(t);
-      for (Value operand : op->getOperands())
-        if (auto handle = dyn_cast<HandleType>(operand.getType()))
-          if (handle.getIsGrad() && isa<WriteOp, ReadOp>(op)) {
-            op->emitOpError("on an accumulator is not supported by "
-                            "ta-lower-to-memref yet");
-            ok = false;
-          }
     });
     return success(ok);
   }
@@ -593,26 +1217,32 @@ struct TALowerToMemRefPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    bool hasTAOps;
-    if (failed(checkSupported(module, hasTAOps)))
+    bool hasTAOps, hasGrads;
+    if (failed(checkSupported(module, hasTAOps, hasGrads)))
       return signalPassFailure();
-    if (hasTAOps && checks == ChecksMode::Strict &&
-        !module.lookupSymbol<func::FuncOp>(kFailFunctionName)) {
+    if (hasTAOps && checks == ChecksMode::Strict) {
       OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-      auto fnType = b.getFunctionType(
-          {b.getI32Type(), b.getI64Type(), b.getI64Type(), b.getI64Type()}, {});
-      auto fn =
-          func::FuncOp::create(b, module.getLoc(), kFailFunctionName, fnType);
-      fn.setPrivate();
+      Type i64 = b.getI64Type();
+      auto declare = [&](StringRef name, FunctionType type) {
+        if (module.lookupSymbol<func::FuncOp>(name))
+          return;
+        func::FuncOp::create(b, module.getLoc(), name, type).setPrivate();
+      };
+      declare(kFailFunctionName,
+              b.getFunctionType({b.getI32Type(), i64, i64, i64, i64}, {}));
+      if (hasGrads)
+        declare(kCheckAccumulatorFunctionName,
+                b.getFunctionType({i64, i64}, {}));
     }
 
     TATypeConverter typeConverter(context);
     RewritePatternSet patterns(context);
     ConversionTarget target(*context);
     target.addIllegalDialect<TADialect>();
-    target.addLegalDialect<
-        arith::ArithDialect, bufferization::BufferizationDialect,
-        linalg::LinalgDialect, memref::MemRefDialect, scf::SCFDialect>();
+    target.addLegalDialect<arith::ArithDialect,
+                           bufferization::BufferizationDialect,
+                           linalg::LinalgDialect, memref::MemRefDialect,
+                           scf::SCFDialect, tensor::TensorDialect>();
     target.addLegalOp<ModuleOp>();
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(
         patterns, typeConverter);
@@ -626,7 +1256,8 @@ struct TALowerToMemRefPass
         [&](Operation *op) { return typeConverter.isLegal(op); });
     scf::populateSCFStructuralTypeConversionsAndLegality(typeConverter,
                                                          patterns, target);
-    populateTAToMemRefConversionPatterns(typeConverter, patterns, checks);
+    populateTAToMemRefConversionPatterns(typeConverter, patterns, checks,
+                                         GradSourceTable::collect(module));
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
   }
@@ -638,11 +1269,32 @@ struct TALowerToMemRefPass
 // Public API
 //===----------------------------------------------------------------------===//
 
+GradSourceTable GradSourceTable::collect(Operation *root) {
+  std::set<std::string> sources;
+  root->walk([&](Operation *op) {
+    if (auto grad = dyn_cast<GradOp>(op))
+      sources.insert(grad.getSource().str());
+    else if (auto grad = dyn_cast<GradWithShapeOp>(op))
+      sources.insert(grad.getSource().str());
+  });
+  GradSourceTable table;
+  for (const std::string &source : sources)
+    table.ids.try_emplace(source, table.ids.size());
+  return table;
+}
+
+std::optional<int64_t> GradSourceTable::lookup(StringRef source) const {
+  auto it = ids.find(source);
+  if (it == ids.end())
+    return std::nullopt;
+  return it->second;
+}
+
 MemRefType TATypeConverter::getBoxType(MLIRContext *context) {
   auto buffer =
       MemRefType::get({ShapedType::kDynamic}, IntegerType::get(context, 8));
   auto layout = StridedLayoutAttr::get(context, ShapedType::kDynamic, {1});
-  return MemRefType::get({1}, buffer, layout);
+  return MemRefType::get({ShapedType::kDynamic}, buffer, layout);
 }
 
 TATypeConverter::TATypeConverter(MLIRContext *context) {
@@ -660,7 +1312,10 @@ TATypeConverter::TATypeConverter(MLIRContext *context) {
 
 void mlir::ta::populateTAToMemRefConversionPatterns(
     TATypeConverter &typeConverter, RewritePatternSet &patterns,
-    ChecksMode checks) {
-  patterns.add<CreateLowering, WriteLowering, ReadLowering, SizeLowering,
-               CloseLowering>(typeConverter, patterns.getContext(), checks);
+    ChecksMode checks, const GradSourceTable &sources) {
+  patterns
+      .add<CreateLowering, WriteLowering, ReadLowering, GatherLowering,
+           ScatterLowering, ConcatLowering, SplitLowering, SizeLowering,
+           CloseLowering, GradLowering<GradOp>, GradLowering<GradWithShapeOp>>(
+          typeConverter, patterns.getContext(), checks, sources);
 }

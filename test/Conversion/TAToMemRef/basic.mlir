@@ -1,4 +1,5 @@
-// Lowered IR of create/write/read/size/close, both checks modes.
+// Lowered IR of create/write/read/size/close, both checks modes (the bulk
+// operations and accumulators: bulk.mlir, grad.mlir).
 // RUN: ta-opt %s --ta-lower-to-memref -split-input-file | FileCheck %s --check-prefixes=CHECK,STRICT
 // RUN: ta-opt %s --ta-lower-to-memref=checks=none -split-input-file | FileCheck %s --check-prefixes=CHECK,NONE
 
@@ -6,7 +7,7 @@
 // Without ta operations there is nothing to report: no runtime declaration.
 // CHECK-NOT: _ta_rt_fail
 // CHECK-LABEL: func.func @signature
-// CHECK-SAME: (%[[H:.*]]: memref<1xmemref<?xi8>, strided<[1], offset: ?>>) -> memref<1xmemref<?xi8>, strided<[1], offset: ?>>
+// CHECK-SAME: (%[[H:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>) -> memref<?xmemref<?xi8>, strided<[1], offset: ?>>
 // CHECK-NEXT: return %[[H]]
 func.func @signature(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow)
     -> (!ta.handle<4, tensor<2xf32>>, !ta.flow) {
@@ -16,7 +17,7 @@ func.func @signature(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow)
 // -----
 
 // CHECK: memref.global "private" constant @__ta_name.steps : memref<6xi8> = dense<[115, 116, 101, 112, 115, 0]>
-// STRICT: func.func private @_ta_rt_fail(i32, i64, i64, i64)
+// STRICT: func.func private @_ta_rt_fail(i32, i64, i64, i64, i64)
 // NONE-NOT: _ta_rt_fail
 // CHECK-LABEL: func.func @create
 // CHECK-SAME: (%[[N:.*]]: index)
@@ -27,7 +28,7 @@ func.func @signature(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow)
 // CHECK: %[[HDR:.*]] = memref.view %[[BUF]][%{{.*}}][] : memref<?xi8> to memref<8xi64>
 // CHECK: %[[BOX:.*]] = memref.alloc() : memref<1xmemref<?xi8>>
 // CHECK: memref.store %[[BUF]], %[[BOX]]
-// CHECK: %[[CAST:.*]] = memref.cast %[[BOX]] : memref<1xmemref<?xi8>> to memref<1xmemref<?xi8>, strided<[1], offset: ?>>
+// CHECK: %[[CAST:.*]] = memref.cast %[[BOX]] : memref<1xmemref<?xi8>> to memref<?xmemref<?xi8>, strided<[1], offset: ?>>
 // CHECK: return %[[CAST]]
 func.func @create(%n: index) -> !ta.handle<?, tensor<2xf32>> {
   %h, %f = ta.create %n {dynamic_size = true, name = "steps"} : !ta.handle<?, tensor<2xf32>>
@@ -39,7 +40,8 @@ func.func @create(%n: index) -> !ta.handle<?, tensor<2xf32>> {
 // A write to a static array: checks in strict mode (closed, bounds, read,
 // written), then one element copy into the slot.
 // CHECK-LABEL: func.func @write
-// CHECK-SAME: (%[[H:.*]]: memref<1xmemref<?xi8>, strided<[1], offset: ?>>, %[[I:.*]]: index, %[[V:.*]]: tensor<2x3xf32>)
+// CHECK-SAME: (%[[H:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[I:.*]]: index, %[[V:.*]]: tensor<2x3xf32>)
+// CHECK: %[[SRC:.*]] = bufferization.to_buffer %[[V]] read_only : tensor<2x3xf32> to memref<2x3xf32>
 // CHECK: %[[BUF:.*]] = memref.load %[[H]]
 // STRICT: func.call @_ta_rt_fail(%c2_i32
 // STRICT: func.call @_ta_rt_fail(%c3_i32
@@ -48,8 +50,7 @@ func.func @create(%n: index) -> !ta.handle<?, tensor<2xf32>> {
 // NONE-NOT: _ta_rt_fail
 // NONE-NOT: scf.if
 // CHECK: %[[DATA:.*]] = memref.view %[[BUF]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?x2x3xf32>
-// CHECK: %[[SLOT:.*]] = memref.subview %[[DATA]][%[[I]], 0, 0] [1, 2, 3] [1, 1, 1] : memref<?x2x3xf32> to memref<2x3xf32, strided<[3, 1], offset: ?>>
-// CHECK: %[[SRC:.*]] = bufferization.to_buffer %[[V]] read_only : tensor<2x3xf32> to memref<2x3xf32>
+// CHECK: %[[SLOT:.*]] = memref.subview %[[DATA]][%{{.*}}, 0, 0] [1, 2, 3] [1, 1, 1] : memref<?x2x3xf32> to memref<2x3xf32, strided<[3, 1], offset: ?>>
 // CHECK: memref.copy %[[SRC]], %[[SLOT]]
 // CHECK-NOT: memref.alloc
 // CHECK: return
@@ -64,7 +65,7 @@ func.func @write(%h: !ta.handle<4, tensor<2x3xf32>>, %i: index,
 // A write to an array of unknown size may grow it: a new buffer of doubled
 // capacity replaces the old one in the box.
 // CHECK-LABEL: func.func @write_growable
-// CHECK-SAME: (%[[H:.*]]: memref<1xmemref<?xi8>, strided<[1], offset: ?>>
+// CHECK-SAME: (%[[H:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>
 // CHECK: %[[GROWN:.*]] = scf.if %{{.*}} -> (memref<?xi8>) {
 // CHECK: %[[NEW:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
 // CHECK: memref.copy
@@ -82,12 +83,12 @@ func.func @write_growable(%h: !ta.handle<?, tensor<2xf32>>, %i: index,
 
 // A read copies one element into a fresh buffer (never the array).
 // CHECK-LABEL: func.func @read
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<2xf32>
 // STRICT: func.call @_ta_rt_fail(%c2_i32
 // STRICT: func.call @_ta_rt_fail(%c6_i32
 // STRICT: func.call @_ta_rt_fail(%c7_i32
 // NONE-NOT: _ta_rt_fail
 // CHECK: %[[SLOT:.*]] = memref.subview
-// CHECK: %[[OUT:.*]] = memref.alloc() : memref<2xf32>
 // CHECK: memref.copy %[[SLOT]], %[[OUT]]
 // CHECK: %[[T:.*]] = bufferization.to_tensor %[[OUT]] restrict writable : memref<2xf32> to tensor<2xf32>
 // CHECK: return %[[T]]
@@ -131,7 +132,7 @@ func.func @close(%h: !ta.handle<4, tensor<2xf32>>) {
 // CHECK-LABEL: func.func @control_flow
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: memref.copy
-// CHECK: scf.if %{{.*}} -> (memref<1xmemref<?xi8>, strided<[1], offset: ?>>)
+// CHECK: scf.if %{{.*}} -> (memref<?xmemref<?xi8>, strided<[1], offset: ?>>)
 func.func @control_flow(%h: !ta.handle<4, tensor<2xf32>>, %g: !ta.handle<4, tensor<2xf32>>,
                         %f: !ta.flow, %v: tensor<2xf32>, %c: i1)
     -> (!ta.handle<4, tensor<2xf32>>, !ta.flow) {

@@ -17,49 +17,26 @@ func.func @unranked_argument(%h: !ta.handle<?, tensor<*xf32>>) {
 
 // -----
 
-func.func @grad(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
-  // expected-error @+1 {{'ta.grad' op is not supported by ta-lower-to-memref yet}}
-  %g, %gf = ta.grad %h, %f source "s" : !ta.handle<4, tensor<2xf32>>
-  return
-}
-
-// -----
-
-func.func @grad_with_shape(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow, %p: tensor<1xi32>) {
-  // expected-error @+1 {{'ta.grad_with_shape' op is not supported by ta-lower-to-memref yet}}
+// A non-constant shape_to_prepend gives the accumulator `?` dims.
+func.func @grad_with_shape_runtime_prepend(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow, %p: tensor<1xi32>) {
+  // expected-error @+1 {{'ta.grad_with_shape' op uses '!ta.handle<4, tensor<?x2xf32>, grad>': ta-lower-to-memref supports only elements of static shape yet}}
   %g, %gf = ta.grad_with_shape %h, %f, %p source "s" : !ta.handle<4, tensor<2xf32>>, tensor<1xi32>
   return
 }
 
 // -----
 
-func.func @gather(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<2xi32>, %f: !ta.flow) {
-  // expected-error @+1 {{'ta.gather' op is not supported by ta-lower-to-memref yet}}
-  %v = ta.gather %h[%i], %f : !ta.handle<4, tensor<2xf32>>, tensor<2xi32>
+func.func @scatter_unranked(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<2xi32>, %v: tensor<*xf32>, %f: !ta.flow) {
+  // expected-error @+1 {{'ta.scatter' op with an unranked value is not supported by ta-lower-to-memref yet}}
+  %f1 = ta.scatter %h[%i], %v, %f : !ta.handle<4, tensor<2xf32>>, tensor<2xi32>, tensor<*xf32>
   return
 }
 
 // -----
 
-func.func @scatter(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<2xi32>, %v: tensor<2x2xf32>, %f: !ta.flow) {
-  // expected-error @+1 {{'ta.scatter' op is not supported by ta-lower-to-memref yet}}
-  %f1 = ta.scatter %h[%i], %v, %f : !ta.handle<4, tensor<2xf32>>, tensor<2xi32>, tensor<2x2xf32>
-  return
-}
-
-// -----
-
-func.func @concat(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
-  // expected-error @+1 {{'ta.concat' op is not supported by ta-lower-to-memref yet}}
-  %v, %l = ta.concat %h, %f : !ta.handle<4, tensor<2xf32>>
-  return
-}
-
-// -----
-
-func.func @split(%h: !ta.handle<4, tensor<2xf32>>, %v: tensor<8xf32>, %l: tensor<4xi64>, %f: !ta.flow) {
-  // expected-error @+1 {{'ta.split' op is not supported by ta-lower-to-memref yet}}
-  %f1 = ta.split %h, %v, %l, %f : !ta.handle<4, tensor<2xf32>>, tensor<8xf32>, tensor<4xi64>
+func.func @split_unranked(%h: !ta.handle<4, tensor<2xf32>>, %v: tensor<*xf32>, %l: tensor<4xi64>, %f: !ta.flow) {
+  // expected-error @+1 {{'ta.split' op with an unranked value is not supported by ta-lower-to-memref yet}}
+  %f1 = ta.split %h, %v, %l, %f : !ta.handle<4, tensor<2xf32>>, tensor<*xf32>, tensor<4xi64>
   return
 }
 
@@ -68,21 +45,5 @@ func.func @split(%h: !ta.handle<4, tensor<2xf32>>, %v: tensor<8xf32>, %l: tensor
 func.func @unbatch(%o: tensor<?x2xf32>, %bi: tensor<?x3xi64>, %g: tensor<?x2xf32>, %id: i64) {
   // expected-error @+1 {{'ta.unbatch_grad' op is not supported by ta-lower-to-memref yet}}
   %r = ta.unbatch_grad %o, %bi, %g, %id : tensor<?x2xf32>, tensor<?x3xi64>, tensor<?x2xf32>
-  return
-}
-
-// -----
-
-func.func @grad_write(%h: !ta.handle<4, tensor<2xf32>, grad>, %i: index, %v: tensor<2xf32>, %f: !ta.flow) {
-  // expected-error @+1 {{'ta.write' op on an accumulator is not supported by ta-lower-to-memref yet}}
-  %f1 = ta.write %h[%i], %v, %f : !ta.handle<4, tensor<2xf32>, grad>, tensor<2xf32>
-  return
-}
-
-// -----
-
-func.func @grad_read(%h: !ta.handle<4, tensor<2xf32>, grad>, %i: index, %f: !ta.flow) {
-  // expected-error @+1 {{'ta.read' op on an accumulator is not supported by ta-lower-to-memref yet}}
-  %v = ta.read %h[%i], %f : !ta.handle<4, tensor<2xf32>, grad>
   return
 }

@@ -8,6 +8,9 @@
 #define TA_CONVERSION_TATOMEMREF_TATOMEMREF_H
 
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/StringMap.h"
+
+#include <optional>
 
 namespace mlir::ta {
 
@@ -27,15 +30,34 @@ public:
   static MemRefType getBoxType(MLIRContext *context);
 };
 
+/// Module-wide numbering of gradient sources: a forward array's box holds
+/// one accumulator slot per source, so `ta.grad` finds the accumulator of
+/// (array, source) in O(1) wherever the handle flows.
+class GradSourceTable {
+public:
+  /// Numbers the sources of every ta.grad/ta.grad_with_shape under `root`,
+  /// in sorted order.
+  static GradSourceTable collect(Operation *root);
+  int64_t size() const { return ids.size(); }
+  std::optional<int64_t> lookup(StringRef source) const;
+
+private:
+  llvm::StringMap<int64_t> ids;
+};
+
 /// Name of the runtime function that reports a failed check and exits.
 inline constexpr llvm::StringLiteral kFailFunctionName = "_ta_rt_fail";
 
 /// Adds the patterns lowering the ta operations. In strict mode the lowered
 /// code calls `kFailFunctionName`, which the module must declare as
-/// `func.func private @_ta_rt_fail(i32, i64, i64, i64)`.
+/// `func.func private @_ta_rt_fail(i32, i64, i64, i64, i64)`, and, when it
+/// has gradients, `func.func private @_ta_rt_check_accumulator(i64, i64)`.
+/// Every array of the module must be created by these patterns with the same
+/// `sources`.
 void populateTAToMemRefConversionPatterns(TATypeConverter &typeConverter,
                                           RewritePatternSet &patterns,
-                                          ChecksMode checks);
+                                          ChecksMode checks,
+                                          const GradSourceTable &sources);
 
 } // namespace mlir::ta
 
