@@ -134,3 +134,39 @@ func.func @gws_shape_type(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow,
   %g, %gf = ta.grad_with_shape %h, %f, %p source "s" : !ta.handle<4, tensor<2xf32>>, tensor<1xi64> -> !ta.handle<4, tensor<?x2xf32>, grad>
   return
 }
+
+// -----
+
+// One accumulator per (array, source): TensorFlow would hand the second
+// gradient the first one's [2]-prepended accumulator.
+func.func @two_prepend_shapes(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
+  %p2 = arith.constant dense<[2]> : tensor<1xi32>
+  %p3 = arith.constant dense<[3]> : tensor<1xi32>
+  // expected-note @+1 {{the other gradient}}
+  %g, %gf = ta.grad_with_shape %h, %f, %p2 source "s" : !ta.handle<4, tensor<2xf32>>, tensor<1xi32>
+  // expected-error @+1 {{'ta.grad_with_shape' op asks for accumulator elements 'tensor<3x2xf32>' but another gradient of the same array with source "s" has 'tensor<2x2xf32>' (one accumulator per array and source)}}
+  %k, %kf = ta.grad_with_shape %h, %f, %p3 source "s" : !ta.handle<4, tensor<2xf32>>, tensor<1xi32>
+  return
+}
+
+// -----
+
+func.func @grad_then_prepend(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
+  %p = arith.constant dense<[2]> : tensor<1xi32>
+  // expected-note @+1 {{the other gradient}}
+  %g, %gf = ta.grad %h, %f source "s" : !ta.handle<4, tensor<2xf32>>
+  // expected-error @+1 {{'ta.grad_with_shape' op asks for accumulator elements 'tensor<2x2xf32>' but another gradient of the same array with source "s" has 'tensor<2xf32>' (one accumulator per array and source)}}
+  %k, %kf = ta.grad_with_shape %h, %f, %p source "s" : !ta.handle<4, tensor<2xf32>>, tensor<1xi32>
+  return
+}
+
+// -----
+
+func.func @prepend_then_grad(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
+  %p = arith.constant dense<[1, 2]> : tensor<2xi32>
+  // expected-note @+1 {{the other gradient}}
+  %g, %gf = ta.grad_with_shape %h, %f, %p source "s" : !ta.handle<4, tensor<2xf32>>, tensor<2xi32>
+  // expected-error @+1 {{'ta.grad' op asks for accumulator elements 'tensor<2xf32>' but another gradient of the same array with source "s" has 'tensor<1x2x2xf32>' (one accumulator per array and source)}}
+  %k, %kf = ta.grad %h, %f source "s" : !ta.handle<4, tensor<2xf32>>
+  return
+}

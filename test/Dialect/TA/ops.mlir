@@ -135,6 +135,13 @@ func.func @gradients(%h: !T, %f: !ta.flow, %p: tensor<2xi32>,
       : !T, tensor<1xi32> -> !ta.handle<4, tensor<5x2x3xf32>, grad>
   // CHECK: ta.read %{{.*}} : !ta.handle<4, tensor<5x2x3xf32>, grad>
   %r = ta.read %g5[%c0], %g5f : !ta.handle<4, tensor<5x2x3xf32>, grad>
+  // The same source again with the same (or a compatible) element shape is
+  // the same accumulator: valid.
+  // CHECK: ta.grad %[[H]], %[[F]] source "gradients"
+  %g6, %g6f = ta.grad %h, %f source "gradients" : !T
+  // CHECK: ta.grad_with_shape %[[H]], %[[F]], %{{.*}} source "s1" : !ta.handle<4, tensor<2x3xf32>>, tensor<1xi32> -> !ta.handle<4, tensor<?x2x3xf32>, grad>
+  %g7, %g7f = ta.grad_with_shape %h, %f, %c5 source "s1" : !T, tensor<1xi32>
+      -> !ta.handle<4, tensor<?x2x3xf32>, grad>
   return
 }
 

@@ -361,6 +361,36 @@ static LogicalResult verifyGradSource(Operation *op, HandleType type,
   return success();
 }
 
+/// TensorFlow keys accumulators by (array, source) alone: a second gradient
+/// with another element shape silently gets the first accumulator. ta
+/// rejects it when both gradients take the same handle value (the lowering
+/// checks the remaining cases at run time). Reported on the later op.
+static LogicalResult verifyOneAccumulatorShape(Operation *op, Value handle,
+                                               StringRef source,
+                                               HandleType result) {
+  for (Operation *other : handle.getUsers()) {
+    if (other == op || !isa<GradOp, GradWithShapeOp>(other))
+      continue;
+    if (other->getBlock() == op->getBlock() && !other->isBeforeInBlock(op))
+      continue;
+    auto otherSource = other->getAttrOfType<StringAttr>("source");
+    auto otherResult = dyn_cast<HandleType>(other->getResult(0).getType());
+    if (!otherSource || otherSource.getValue() != source || !otherResult)
+      continue;
+    if (succeeded(verifyCompatibleShape(result.getElementType(),
+                                        otherResult.getElementType())))
+      continue;
+    InFlightDiagnostic diag = op->emitOpError();
+    diag << "asks for accumulator elements " << result.getElementType()
+         << " but another gradient of the same array with source \"" << source
+         << "\" has " << otherResult.getElementType()
+         << " (one accumulator per array and source)";
+    diag.attachNote(other->getLoc()) << "the other gradient";
+    return diag;
+  }
+  return success();
+}
+
 LogicalResult GradOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
                                        Adaptor adaptor,
                                        SmallVectorImpl<Type> &types) {
@@ -373,7 +403,10 @@ LogicalResult GradOp::inferReturnTypes(MLIRContext *, std::optional<Location>,
 }
 
 LogicalResult GradOp::verify() {
-  return verifyGradSource(*this, getHandle().getType(), getSource());
+  if (failed(verifyGradSource(*this, getHandle().getType(), getSource())))
+    return failure();
+  return verifyOneAccumulatorShape(*this, getHandle(), getSource(),
+                                   getGradHandle().getType());
 }
 
 /// Infers the accumulator type; with `useConstant`, prepended dims come from a
@@ -469,7 +502,7 @@ LogicalResult GradWithShapeOp::verify() {
                          << " does not match the accumulator type " << inferred
                          << " (element shape = shape_to_prepend ++ forward "
                             "element shape)";
-  return success();
+  return verifyOneAccumulatorShape(*this, getHandle(), getSource(), declared);
 }
 
 ParseResult GradWithShapeOp::parse(OpAsmParser &parser,
