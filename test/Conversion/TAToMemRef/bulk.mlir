@@ -1,0 +1,105 @@
+// Lowered IR of gather, scatter, concat and split, both checks modes: one
+// loop over the indices/elements, one element moved per iteration (never a
+// whole-array copy), the checks of TensorFlow's kernels in strict mode.
+// RUN: ta-opt %s --ta-lower-to-memref -split-input-file | FileCheck %s --check-prefixes=CHECK,STRICT
+// RUN: ta-opt %s --ta-lower-to-memref=checks=none -split-input-file | FileCheck %s --check-prefixes=CHECK,NONE
+
+// CHECK-LABEL: func.func @gather
+// CHECK-SAME: (%[[H:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[I:.*]]: tensor<?xi32>)
+// CHECK: %[[IDX:.*]] = bufferization.to_buffer %[[I]] read_only : tensor<?xi32> to memref<?xi32>
+// CHECK: %[[K:.*]] = memref.dim %[[IDX]], %c0
+// CHECK: %[[OUT:.*]] = memref.alloc(%[[K]]) : memref<?x2xf32>
+// CHECK: scf.for %[[J:.*]] = %c0{{.*}} to %[[K]]
+// CHECK: memref.load %[[IDX]][%[[J]]]
+// CHECK: arith.extsi %{{.*}} : i32 to i64
+// CHECK: %[[ROW:.*]] = memref.subview %[[OUT]][%[[J]], 0] [1, 2] [1, 1]
+// STRICT: func.call @_ta_rt_fail(%c2_i32
+// STRICT: func.call @_ta_rt_fail(%c6_i32
+// STRICT: func.call @_ta_rt_fail(%c7_i32
+// NONE-NOT: _ta_rt_fail
+// CHECK: memref.copy %{{.*}}, %[[ROW]]
+// CHECK: }
+// CHECK: bufferization.to_tensor %[[OUT]] restrict writable : memref<?x2xf32> to tensor<?x2xf32>
+func.func @gather(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>, %f: !ta.flow) -> tensor<?x2xf32> {
+  %v = ta.gather %h[%i], %f : !ta.handle<4, tensor<2xf32>>, tensor<?xi32>
+  return %v : tensor<?x2xf32>
+}
+
+// -----
+
+// Scatter: the length check, the closed check, the max index (a reduction
+// over the indices), the row shape of a less static value, then one write
+// per index.
+// CHECK-LABEL: func.func @scatter
+// STRICT: func.call @_ta_rt_fail(%c10_i32
+// STRICT: func.call @_ta_rt_fail(%c2_i32
+// STRICT: scf.for {{.*}} iter_args
+// STRICT: arith.maxsi
+// STRICT: func.call @_ta_rt_fail(%c11_i32
+// STRICT: tensor.dim %{{.*}}, %c1
+// CHECK: %[[CAST:.*]] = tensor.cast %{{.*}} : tensor<?x?xf32> to tensor<?x2xf32>
+// CHECK: %[[ROWS:.*]] = bufferization.to_buffer %[[CAST]] read_only
+// CHECK: scf.for %[[J:.*]] =
+// CHECK: %[[ROW:.*]] = memref.subview %[[ROWS]][%[[J]], 0] [1, 2] [1, 1]
+// STRICT: func.call @_ta_rt_fail(%c3_i32
+// STRICT: func.call @_ta_rt_fail(%c8_i32
+// STRICT: func.call @_ta_rt_fail(%c4_i32
+// STRICT: func.call @_ta_rt_fail(%c5_i32
+// NONE-NOT: _ta_rt_fail
+// CHECK: memref.copy %[[ROW]],
+func.func @scatter(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>,
+                   %v: tensor<?x?xf32>, %f: !ta.flow) -> !ta.flow {
+  %f1 = ta.scatter %h[%i], %v, %f : !ta.handle<4, tensor<2xf32>>, tensor<?xi32>, tensor<?x?xf32>
+  return %f1 : !ta.flow
+}
+
+// -----
+
+// Concat reads every element into [n, element...] and collapses dim 0;
+// lengths are the element's dim 0.
+// CHECK-LABEL: func.func @concat
+// STRICT: func.call @_ta_rt_fail(%c2_i32
+// CHECK: %[[ALL:.*]] = memref.alloc(%{{.*}}) : memref<?x2x3xf32>
+// CHECK: scf.for
+// CHECK: memref.copy
+// CHECK: }
+// CHECK: %[[JOINED:.*]] = memref.collapse_shape %[[ALL]] {{\[\[}}0, 1], [2]] : memref<?x2x3xf32> into memref<?x3xf32>
+// CHECK: %[[LEN:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
+// CHECK: linalg.fill ins(%c2_i64 : i64) outs(%[[LEN]] : memref<?xi64>)
+func.func @concat(%h: !ta.handle<?, tensor<2x3xf32>>, %f: !ta.flow) -> (tensor<?x3xf32>, tensor<?xi64>) {
+  %v, %l = ta.concat %h, %f : !ta.handle<?, tensor<2x3xf32>>
+  return %v, %l : tensor<?x3xf32>, tensor<?xi64>
+}
+
+// -----
+
+// Concat of an accumulator reads its marked size (at least 0).
+// CHECK-LABEL: func.func @concat_grad
+// CHECK: %[[M:.*]] = memref.load %{{.*}}[%c3] : memref<8xi64>
+// CHECK: arith.maxsi %[[M]], %c0_i64
+func.func @concat_grad(%g: !ta.handle<4, tensor<2xf32>, grad>, %f: !ta.flow) -> tensor<?xf32> {
+  %v, %l = ta.concat %g, %f : !ta.handle<4, tensor<2xf32>, grad>
+  return %v : tensor<?xf32>
+}
+
+// -----
+
+// Split: the sum check (a reduction), the size check, the marked size, then
+// one write of rows [offset, offset + element dim 0) per element, each with
+// its own length checked against the element shape.
+// CHECK-LABEL: func.func @split
+// STRICT: scf.for {{.*}} iter_args
+// STRICT: func.call @_ta_rt_fail(%c12_i32
+// STRICT: func.call @_ta_rt_fail(%c2_i32
+// STRICT: func.call @_ta_rt_fail(%c13_i32
+// CHECK: memref.store %{{.*}}, %{{.*}}[%c3] : memref<8xi64>
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OFF:.*]] = %c0
+// CHECK: %[[ROW:.*]] = memref.subview %{{.*}}[%[[OFF]]] [2] [1]
+// STRICT: func.call @_ta_rt_fail(%c8_i32
+// CHECK: memref.copy %[[ROW]],
+// CHECK: scf.yield
+func.func @split(%h: !ta.handle<?, tensor<2xf32>>, %v: tensor<?xf32>,
+                 %l: tensor<?xi64>, %f: !ta.flow) -> !ta.flow {
+  %f1 = ta.split %h, %v, %l, %f : !ta.handle<?, tensor<2xf32>>, tensor<?xf32>, tensor<?xi64>
+  return %f1 : !ta.flow
+}

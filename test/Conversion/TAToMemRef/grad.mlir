@@ -1,0 +1,125 @@
+// Lowered IR of ta.grad / ta.grad_with_shape and of accumulator accesses,
+// both checks modes.
+// RUN: ta-opt %s --ta-lower-to-memref -split-input-file | FileCheck %s --check-prefixes=CHECK,STRICT
+// RUN: ta-opt %s --ta-lower-to-memref=checks=none -split-input-file | FileCheck %s --check-prefixes=CHECK,NONE
+
+// Sources are numbered module-wide in sorted order ("a" = 0, "b" = 1): an
+// array's box gets one slot per source, each starting as an empty view.
+// CHECK-LABEL: func.func @create
+// CHECK: %[[BOX:.*]] = memref.alloc() : memref<3xmemref<?xi8>>
+// CHECK: %[[EMPTY:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [0], strides: [1] : memref<?xi8> to memref<?xi8>
+// CHECK: memref.store %[[EMPTY]], %[[BOX]][%c1{{.*}}]
+// CHECK: memref.store %[[EMPTY]], %[[BOX]][%c2{{.*}}]
+func.func @create(%n: index) -> !ta.handle<?, tensor<2xf32>> {
+  %h, %f = ta.create %n : !ta.handle<?, tensor<2xf32>>
+  return %h : !ta.handle<?, tensor<2xf32>>
+}
+func.func @sources(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
+  %a, %af = ta.grad %h, %f source "b" : !ta.handle<4, tensor<2xf32>>
+  %b, %bf = ta.grad %h, %f source "a" : !ta.handle<4, tensor<2xf32>>
+  return
+}
+
+// -----
+
+// The gradient clears the dynamic flag first, checks the array is open, and
+// looks the accumulator up in its slot: an existing one is checked (strict)
+// and returned; otherwise a zeroed buffer of the forward size is made, with
+// the forward's marked size and name and the source, and (strict) the
+// forward's written slots soft-written.
+// STRICT: func.func private @_ta_rt_fail(i32, i64, i64, i64, i64)
+// STRICT: func.func private @_ta_rt_check_accumulator(i64, i64)
+// NONE-NOT: _ta_rt
+// CHECK-LABEL: func.func @grad
+// CHECK-SAME: (%[[H:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>) -> memref<?xmemref<?xi8>, strided<[1], offset: ?>>
+// CHECK: arith.andi %{{.*}}, %c-3_i64
+// STRICT: func.call @_ta_rt_fail(%c2_i32
+// CHECK: %[[ACC:.*]] = memref.load %[[H]][%c1{{.*}}]
+// CHECK: %[[LEN:.*]] = memref.dim %[[ACC]], %c0
+// CHECK: %[[EXISTS:.*]] = arith.cmpi ne, %[[LEN]], %c0
+// CHECK: scf.if %[[EXISTS]] {
+// STRICT: func.call @_ta_rt_check_accumulator
+// CHECK: } else {
+// CHECK: %[[NEW:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[NEW]] : memref<?xi8>)
+// STRICT: scf.for
+// STRICT: arith.andi %{{.*}}, %c1_i8
+// NONE-NOT: scf.for
+// CHECK: memref.store %[[NEW]], %[[H]][%c1{{.*}}]
+// CHECK: }
+// CHECK: %[[SLOT:.*]] = memref.subview %[[H]][1] [1] [1]
+// CHECK: %[[G:.*]] = memref.cast %[[SLOT]]
+// CHECK: return %[[G]]
+func.func @grad(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow)
+    -> !ta.handle<4, tensor<2xf32>, grad> {
+  %g, %gf = ta.grad %h, %f source "b" : !ta.handle<4, tensor<2xf32>>
+  return %g : !ta.handle<4, tensor<2xf32>, grad>
+}
+
+// -----
+
+// grad_with_shape allocates prepend ++ element: 3 * 2 * 4 bytes per slot.
+// CHECK: memref.global "private" constant @__ta_shape_3_2 : memref<3xi64> = dense<[2, 3, 2]>
+// CHECK-LABEL: func.func @with_shape
+// CHECK: arith.muli %{{.*}}, %c24
+func.func @with_shape(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
+  %p = arith.constant dense<[3]> : tensor<1xi32>
+  %g, %gf = ta.grad_with_shape %h, %f, %p source "s" : !ta.handle<4, tensor<2xf32>>, tensor<1xi32>
+  return
+}
+
+// -----
+
+// An accumulator write never grows and never fails on a written slot: the
+// first real write stores, later ones add (strict: by the materialized
+// bit; none: always add into the zeroed data).
+// CHECK-LABEL: func.func @write
+// STRICT: func.call @_ta_rt_fail(%c2_i32
+// STRICT: func.call @_ta_rt_fail(%c3_i32
+// STRICT: func.call @_ta_rt_fail(%c4_i32
+// STRICT-NOT: func.call @_ta_rt_fail(%c5_i32
+// STRICT: scf.if %{{.*}} {
+// STRICT: linalg.generic
+// STRICT: arith.addf
+// STRICT: } else {
+// STRICT: memref.copy
+// NONE-NOT: scf.if
+// NONE: linalg.generic
+// NONE: arith.addf
+// NONE-NOT: memref.copy
+// CHECK: return
+func.func @write(%g: !ta.handle<4, tensor<2xf32>, grad>, %i: index,
+                 %v: tensor<2xf32>, %f: !ta.flow) {
+  %f1 = ta.write %g[%i], %v, %f : !ta.handle<4, tensor<2xf32>, grad>, tensor<2xf32>
+  return
+}
+
+// -----
+
+// An accumulator read allows indices past the size (only negative ones
+// fail) and grows the accumulator to them.
+// CHECK-LABEL: func.func @read
+// STRICT: func.call @_ta_rt_fail(%c6_i32
+// CHECK: scf.if %{{.*}} -> (memref<?xi8>) {
+// CHECK: memref.dealloc
+// CHECK: arith.maxsi
+// STRICT: func.call @_ta_rt_fail(%c7_i32
+// CHECK: memref.copy
+func.func @read(%g: !ta.handle<4, tensor<2xf32>, grad>, %i: index,
+                %f: !ta.flow) -> tensor<2xf32> {
+  %v = ta.read %g[%i], %f : !ta.handle<4, tensor<2xf32>, grad>
+  return %v : tensor<2xf32>
+}
+
+// -----
+
+// Bool accumulators: TensorFlow cannot add them (strict fails on the second
+// write); none ors them, like XLA.
+// CHECK-LABEL: func.func @write_bool
+// STRICT: func.call @_ta_rt_fail(%c9_i32
+// CHECK: arith.ori
+func.func @write_bool(%g: !ta.handle<4, tensor<2xi1>, grad>, %i: index,
+                      %v: tensor<2xi1>, %f: !ta.flow) {
+  %f1 = ta.write %g[%i], %v, %f : !ta.handle<4, tensor<2xi1>, grad>, tensor<2xi1>
+  return
+}
