@@ -2,6 +2,7 @@
 # lit configuration of the ta test suite.
 
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -52,3 +53,7 @@ tools = [
 llvm_config.add_tool_substitutions(
     tools, [os.path.join(config.ta_obj_root, "bin"), config.llvm_tools_dir]
 )
+
+# Compiled programs are also run under valgrind's memcheck where it exists.
+if shutil.which("valgrind"):
+    config.available_features.add("valgrind")

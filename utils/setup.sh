@@ -15,6 +15,8 @@ PACKAGES=(
   clang-22 lld-22 clang-format-22 ninja-build cmake g++
   # Python side (used with /usr/bin/python3).
   python3 python3-dev pybind11-dev python3-numpy python3-pytest
+  # Memory checking of compiled programs (test/Integration/CPU/memcheck.test).
+  valgrind
 )
 
 missing=()

@@ -5,8 +5,8 @@
 // and marks the size, growable arrays grow to the largest index.
 // RUN: ta-opt %s --ta-lower-to-llvm > %t.strict.mlir
 // RUN: ta-opt %s --ta-lower-to-llvm=checks=none > %t.none.mlir
-// RUN: %run_cpu -e main %t.strict.mlir | FileCheck %s
-// RUN: %run_cpu -e main %t.none.mlir | FileCheck %s
+// RUN: %run_cpu -e all %t.strict.mlir | FileCheck %s
+// RUN: %run_cpu -e all %t.none.mlir | FileCheck %s
 
 !T = !ta.handle<3, tensor<2xf32>>
 !D = !ta.handle<?, tensor<2xf32>>
@@ -142,7 +142,7 @@ llvm.mlir.global internal constant @l2("split\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @l3("grow_and_matrices\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @l4("empty\0A\00") {addr_space = 0 : i32}
 
-func.func @main() {
+func.func @all() {
   %a = llvm.mlir.addressof @l1 : !llvm.ptr
   func.call @printString(%a) : (!llvm.ptr) -> ()
   func.call @scatter_gather_concat() : () -> ()

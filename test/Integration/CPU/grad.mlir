@@ -5,8 +5,8 @@
 // size grow it, creating a gradient locks a growable array's size.
 // RUN: ta-opt %s --ta-lower-to-llvm > %t.strict.mlir
 // RUN: ta-opt %s --ta-lower-to-llvm=checks=none > %t.none.mlir
-// RUN: %run_cpu -e main %t.strict.mlir | FileCheck %s
-// RUN: %run_cpu -e main %t.none.mlir | FileCheck %s
+// RUN: %run_cpu -e all %t.strict.mlir | FileCheck %s
+// RUN: %run_cpu -e all %t.none.mlir | FileCheck %s
 
 !T = !ta.handle<3, tensor<2xf32>>
 !G = !ta.handle<3, tensor<2xf32>, grad>
@@ -266,7 +266,7 @@ llvm.mlir.global internal constant @label_with_shape("with_shape\0A\00") {addr_s
 llvm.mlir.global internal constant @label_lock("lock\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @label_bulk("bulk\0A\00") {addr_space = 0 : i32}
 
-func.func @main() {
+func.func @all() {
   %a = llvm.mlir.addressof @label_aggregate : !llvm.ptr
   func.call @printString(%a) : (!llvm.ptr) -> ()
   func.call @aggregate() : () -> ()
