@@ -267,7 +267,7 @@ public:
                                   ValueRange{capacity});
   }
   /// Row `i` of a memref `[n] ++ element`, rank-reduced to the element
-  /// shape; `rows` elements of dim 0 when `rows` is given (split).
+  /// shape.
   Value slot(Value data, Value i) {
     int64_t rank = element.getRank();
     SmallVector<OpFoldResult> offsets(rank + 1, b.getIndexAttr(0));
