@@ -450,16 +450,14 @@ public:
                  MessageArgs valueShape = nullptr) {
     auto [buffer, header] = open(box);
     bool grad = type.getIsGrad();
-    // Only forward arrays of unknown SIZE can be growable (the verifier
-    // rejects dynamic_size with a static SIZE).
-    bool mayGrow = !grad && !type.hasStaticSize();
     if (strict) {
       Value size = get(header, kSize);
-      Value dynamic = mayGrow ? hasBit(get(header, kFlags), kDynamic) : Value();
+      Value dynamic =
+          mayGrow() ? hasBit(get(header, kFlags), kDynamic) : Value();
       failIf(outOfBounds(i, size, dynamic), kErrWriteOutOfBounds, buffer,
              [&](SmallVectorImpl<Value> &args) { args.append({i, size}); });
     }
-    if (mayGrow) {
+    if (mayGrow()) {
       buffer = growFor(box, buffer, header, i);
       header = this->header(buffer);
     }
@@ -547,6 +545,40 @@ public:
     }
     memref::CopyOp::create(b, loc, slot(dataView(buffer, capacity), slotIndex),
                            target);
+  }
+
+  /// Whether arrays of this type can grow: only forward arrays of unknown
+  /// SIZE (the verifier rejects dynamic_size with a static SIZE).
+  bool mayGrow() const { return !type.getIsGrad() && !type.hasStaticSize(); }
+
+  /// The size a bulk write needing `needed` slots (an i64) checks against:
+  /// a growable array (dynamic flag still set) grows to it first.
+  Value sizeAfterGrowth(Value header, Value needed) {
+    Value size = get(header, kSize);
+    if (!mayGrow())
+      return size;
+    Value grown = arith::MaxSIOp::create(b, loc, size, needed);
+    return arith::SelectOp::create(
+        b, loc, hasBit(get(header, kFlags), kDynamic), grown, size);
+  }
+
+  /// Entry `k` of a 1-D integer memref (indices, lengths) as an i64.
+  Value entry(Value vector, Value k) {
+    return toI64(memref::LoadOp::create(b, loc, vector, ValueRange{k}));
+  }
+
+  /// Folds `combine` over the entries (as i64) of a 1-D integer memref of
+  /// `count` entries, starting from `init`.
+  Value reduce(Value vector, Value count, Value init,
+               llvm::function_ref<Value(Value, Value)> combine) {
+    auto loop =
+        scf::ForOp::create(b, loc, index(0), count, index(1), ValueRange{init});
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    scf::YieldOp::create(b, loc,
+                         combine(loop.getRegionIterArg(0),
+                                 entry(vector, loop.getInductionVar())));
+    return loop.getResult(0);
   }
 
   /// An `scf.for` from `lb` to `ub` (index values); `body` runs with the
@@ -650,16 +682,20 @@ Value toBuffer(OpBuilder &b, Location loc, Value tensor,
       /*read_only=*/true);
 }
 
+/// A 1-D integer tensor operand (indices, lengths) as a read-only memref,
+/// and its number of entries.
+std::pair<Value, Value> vectorOperand(OpBuilder &b, Location loc,
+                                      Value tensor) {
+  Value vector =
+      toBuffer(b, loc, tensor, cast<RankedTensorType>(tensor.getType()));
+  return {vector, memref::DimOp::create(b, loc, vector, 0)};
+}
+
 /// A fresh memref as the tensor result of an operation.
 Value toTensor(OpBuilder &b, Location loc, Value memref, Type type) {
   return bufferization::ToTensorOp::create(b, loc, type, memref,
                                            /*restrict=*/true,
                                            /*writable=*/true);
-}
-
-/// Entry `k` of a 1-D integer tensor (as a memref) as an i64.
-Value entry(Emitter &e, Value vector, Value k) {
-  return e.toI64(memref::LoadOp::create(e.b, e.loc, vector, ValueRange{k}));
 }
 
 //===----------------------------------------------------------------------===//
@@ -875,9 +911,8 @@ struct GatherLowering : TAPattern<GatherOp> {
       return failure();
     Emitter &e = *em;
     Location loc = op.getLoc();
-    auto indicesType = cast<RankedTensorType>(op.getIndices().getType());
-    Value indices = toBuffer(rewriter, loc, op.getIndices(), indicesType);
-    Value count = memref::DimOp::create(rewriter, loc, indices, 0);
+    Value indices, count;
+    std::tie(indices, count) = vectorOperand(rewriter, loc, op.getIndices());
     auto resultType = cast<RankedTensorType>(op.getValue().getType());
     SmallVector<Value> dynamic;
     if (resultType.isDynamicDim(0))
@@ -888,7 +923,7 @@ struct GatherLowering : TAPattern<GatherOp> {
         dynamic);
     Value box = adaptor.getHandle().front();
     e.forLoop(e.index(0), count, [&](Value k) {
-      e.readSlot(box, entry(e, indices, k), e.slot(result, k));
+      e.readSlot(box, e.entry(indices, k), e.slot(result, k));
     });
     rewriter.replaceOp(op, toTensor(rewriter, loc, result, resultType));
     return success();
@@ -911,9 +946,8 @@ struct ScatterLowering : TAPattern<ScatterOp> {
     auto valueType = dyn_cast<RankedTensorType>(value.getType());
     if (!valueType)
       return rewriter.notifyMatchFailure(op, "unranked value");
-    auto indicesType = cast<RankedTensorType>(op.getIndices().getType());
-    Value indices = toBuffer(rewriter, loc, op.getIndices(), indicesType);
-    Value count = memref::DimOp::create(rewriter, loc, indices, 0);
+    Value indices, count;
+    std::tie(indices, count) = vectorOperand(rewriter, loc, op.getIndices());
     Value box = adaptor.getHandle().front();
     SmallVector<int64_t> want{valueType.getDimSize(0)};
     llvm::append_range(want, e.element.getShape());
@@ -927,25 +961,11 @@ struct ScatterLowering : TAPattern<ScatterOp> {
       auto [buffer, header] = e.open(box);
       // The largest index (-1 when there are none) must be below the size;
       // a growable array grows to it, so only a fixed one can fail.
-      auto loop = scf::ForOp::create(rewriter, loc, e.index(0), count,
-                                     e.index(1), ValueRange{e.i64(-1)});
-      {
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.setInsertionPointToStart(loop.getBody());
-        Value max =
-            arith::MaxSIOp::create(rewriter, loc, loop.getRegionIterArg(0),
-                                   entry(e, indices, loop.getInductionVar()));
-        scf::YieldOp::create(rewriter, loc, max);
-      }
-      Value max = loop.getResult(0);
-      Value size = e.get(header, kSize);
-      if (!e.type.getIsGrad() && !e.type.hasStaticSize()) {
-        Value dynamic = e.hasBit(e.get(header, kFlags), kDynamic);
-        Value grown = arith::MaxSIOp::create(
-            rewriter, loc, size,
-            arith::AddIOp::create(rewriter, loc, max, e.i64(1)));
-        size = arith::SelectOp::create(rewriter, loc, dynamic, grown, size);
-      }
+      Value max = e.reduce(indices, count, e.i64(-1), [&](Value a, Value b) {
+        return arith::MaxSIOp::create(rewriter, loc, a, b);
+      });
+      Value size = e.sizeAfterGrowth(
+          header, arith::AddIOp::create(rewriter, loc, max, e.i64(1)));
       e.failIf(e.cmp(arith::CmpIPredicate::sge, max, size), kErrScatterMaxIndex,
                buffer,
                [&](SmallVectorImpl<Value> &args) { args.append({max, size}); });
@@ -955,7 +975,7 @@ struct ScatterLowering : TAPattern<ScatterOp> {
         toBuffer(rewriter, loc, value,
                  RankedTensorType::get(want, valueType.getElementType()));
     e.forLoop(e.index(0), count, [&](Value k) {
-      e.writeSlot(box, entry(e, indices, k), e.slot(rows, k), rowMismatch,
+      e.writeSlot(box, e.entry(indices, k), e.slot(rows, k), rowMismatch,
                   [&](SmallVectorImpl<Value> &args) {
                     runtimeShape(e, value, 1, Value(), args);
                   });
@@ -1036,26 +1056,17 @@ struct SplitLowering : TAPattern<SplitOp> {
     auto valueType = dyn_cast<RankedTensorType>(value.getType());
     if (!valueType)
       return rewriter.notifyMatchFailure(op, "unranked value");
-    auto lengthsType = cast<RankedTensorType>(op.getLengths().getType());
-    Value lengths = toBuffer(rewriter, loc, op.getLengths(), lengthsType);
-    Value count = memref::DimOp::create(rewriter, loc, lengths, 0);
+    Value lengths, count;
+    std::tie(lengths, count) = vectorOperand(rewriter, loc, op.getLengths());
     Value count64 = e.toI64(count);
     Value box = adaptor.getHandle().front();
     SmallVector<int64_t> want{valueType.getDimSize(0)};
     llvm::append_range(want, e.element.getShape().drop_front());
     Value restMismatch;
     if (e.strict) {
-      auto loop = scf::ForOp::create(rewriter, loc, e.index(0), count,
-                                     e.index(1), ValueRange{e.i64(0)});
-      {
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.setInsertionPointToStart(loop.getBody());
-        Value sum =
-            arith::AddIOp::create(rewriter, loc, loop.getRegionIterArg(0),
-                                  entry(e, lengths, loop.getInductionVar()));
-        scf::YieldOp::create(rewriter, loc, sum);
-      }
-      Value sum = loop.getResult(0);
+      Value sum = e.reduce(lengths, count, e.i64(0), [&](Value a, Value b) {
+        return arith::AddIOp::create(rewriter, loc, a, b);
+      });
       Value rows = e.toI64(tensor::DimOp::create(rewriter, loc, value, 0));
       e.failIf(e.cmp(arith::CmpIPredicate::ne, sum, rows), kErrSplitSum,
                Value(), [&](SmallVectorImpl<Value> &args) {
@@ -1065,12 +1076,7 @@ struct SplitLowering : TAPattern<SplitOp> {
     }
     auto [buffer, header] = e.open(box);
     if (e.strict) {
-      Value size = e.get(header, kSize);
-      if (!e.type.getIsGrad() && !e.type.hasStaticSize()) {
-        Value dynamic = e.hasBit(e.get(header, kFlags), kDynamic);
-        Value grown = arith::MaxSIOp::create(rewriter, loc, size, count64);
-        size = arith::SelectOp::create(rewriter, loc, dynamic, grown, size);
-      }
+      Value size = e.sizeAfterGrowth(header, count64);
       e.failIf(e.cmp(arith::CmpIPredicate::ne, size, count64), kErrSplitSize,
                Value(), [&](SmallVectorImpl<Value> &args) {
                  args.append({size, count64});
@@ -1091,7 +1097,7 @@ struct SplitLowering : TAPattern<SplitOp> {
       rewriter.setInsertionPointToStart(loop.getBody());
       Value k = loop.getInductionVar();
       Value offset = loop.getRegionIterArg(0);
-      Value length = entry(e, lengths, k);
+      Value length = e.entry(lengths, k);
       // Element k has shape [lengths[k]] ++ value.shape[1:].
       Value mismatch;
       if (e.strict) {
