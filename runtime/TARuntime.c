@@ -8,15 +8,14 @@
 \*===----------------------------------------------------------------------===*/
 
 #include "ta/Runtime/TARuntime.h"
+#include "TARuntimeInternal.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/// Writes TensorFlow's TensorShape::DebugString of `shape` ("[2,3]", "[]",
-/// or "<unknown>" for a negative rank) into `out`.
-static void formatShape(char *out, size_t n, const int64_t *shape) {
+void _ta_rt_format_shape(char *out, size_t n, const int64_t *shape) {
   if (!n)
     return;
   out[0] = '\0';
@@ -86,8 +85,8 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     "(perhaps try setting clear_after_read = false?).",
                     name, a);
   case TA_ERR_WRITE_SHAPE:
-    formatShape(shapeA, sizeof(shapeA), (const int64_t *)(intptr_t)b);
-    formatShape(shapeB, sizeof(shapeB), elementShape);
+    _ta_rt_format_shape(shapeA, sizeof(shapeA), (const int64_t *)(intptr_t)b);
+    _ta_rt_format_shape(shapeB, sizeof(shapeB), elementShape);
     return snprintf(buffer, n,
                     "TensorArray %s: Could not write to TensorArray index "
                     "%" PRId64 " because the value shape is %s which is "
@@ -108,7 +107,7 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     " vs. %" PRId64 ")",
                     a, b);
   case TA_ERR_SPLIT_SUM:
-    formatShape(shapeA, sizeof(shapeA), (const int64_t *)(intptr_t)b);
+    _ta_rt_format_shape(shapeA, sizeof(shapeA), (const int64_t *)(intptr_t)b);
     return snprintf(buffer, n,
                     "Expected sum of lengths to be equal to values.shape[0], "
                     "but sum of lengths is %" PRId64
@@ -122,8 +121,8 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     "resizeable",
                     a, b);
   case TA_ERR_ACCUMULATOR_SHAPE:
-    formatShape(shapeA, sizeof(shapeA), elementShape);
-    formatShape(shapeB, sizeof(shapeB), (const int64_t *)(intptr_t)b);
+    _ta_rt_format_shape(shapeA, sizeof(shapeA), elementShape);
+    _ta_rt_format_shape(shapeB, sizeof(shapeB), (const int64_t *)(intptr_t)b);
     return snprintf(buffer, n,
                     "TensorArray %s: the gradient accumulator exists with "
                     "element shape %s, but this gradient asks for element "
@@ -140,6 +139,10 @@ void _ta_rt_fail(int32_t code, int64_t header, int64_t a, int64_t b,
   char message[2048];
   _ta_rt_format_error(message, sizeof(message), code,
                       (const TAArrayHeader *)(intptr_t)header, a, b, c);
+  _ta_rt_exit_with(message);
+}
+
+void _ta_rt_exit_with(const char *message) {
   fflush(stdout);
   fprintf(stderr, "ta runtime error: %s\n", message);
   fflush(stderr);

@@ -17,6 +17,9 @@ PACKAGES=(
   python3 python3-dev pybind11-dev python3-numpy python3-pytest
   # Memory checking of compiled programs (test/Integration/CPU/memcheck.test).
   valgrind
+  # clang's sanitizer runtimes: ThreadSanitizer for the unbatch_grad
+  # rendezvous (test/Integration/CPU/unbatch-threads.test).
+  libclang-rt-22-dev
 )
 
 missing=()

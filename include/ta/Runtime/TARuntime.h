@@ -1,8 +1,8 @@
 /*===- TARuntime.h - C ABI of libta_runtime ---------------------*- C -*-===*\
 |*                                                                            *|
-|* The functions that code lowered by ta-lower-to-memref calls, and the       *|
-|* layout of the array header they read. Everything here is C and            *|
-|* thread-safe.                                                               *|
+|* The functions that code lowered by ta-lower-to-memref calls, the layout    *|
+|* of the array header they read, and the unbatch_grad rendezvous's public    *|
+|* API. Everything here is C and thread-safe.                                 *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -63,6 +63,67 @@ void _ta_rt_check_accumulator(int64_t header, int64_t shape);
 int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                         const TAArrayHeader *header, int64_t a, int64_t b,
                         int64_t c);
+
+/*===----------------------------------------------------------------------===*\
+|* ta.unbatch_grad: the rendezvous                                            *|
+\*===----------------------------------------------------------------------===*/
+
+/// One ta.unbatch_grad call (TensorFlow's UnbatchGradResource::Compute), as
+/// lowered code makes it. Blocks an owner until its batch is complete.
+/// - `site`: address of "container\0shared_name\0element type\0";
+/// - `element_bytes`: bytes of one scalar of the grad;
+/// - `timeout_micros`: > 0 bounds an owner's wait; otherwise the default set
+///   by ta_unbatch_grad_set_timeout applies;
+/// - `owner`: non-zero when original_input has elements;
+/// - `batch_index`: address of `rows` x 3 int64 (row-major);
+/// - `grad`: address of the grad's contiguous data, `grad_shape` the address
+///   of its shape `{rank, d0, ...}`.
+/// Returns a ticket for _ta_rt_unbatch_grad_rows/_take (0: no rows).
+int64_t _ta_rt_unbatch_grad(int64_t site, int64_t element_bytes,
+                            int64_t timeout_micros, int64_t id, int64_t owner,
+                            int64_t batch_index, int64_t rows, int64_t grad,
+                            int64_t grad_shape);
+
+/// Dim 0 of the result a ticket holds.
+int64_t _ta_rt_unbatch_grad_rows(int64_t ticket);
+
+/// Writes the result (the batch's grads concatenated in batch_index row
+/// order) to `target`, contiguous memory of `rows` rows, and frees the
+/// ticket.
+void _ta_rt_unbatch_grad_take(int64_t ticket, int64_t target);
+
+/// What the rendezvous holds, summed over the resources that match.
+typedef struct TAUnbatchGradState {
+  int64_t resources;       /* resources (container, shared_name) matched */
+  int64_t parked_grads;    /* grads registered and not yet consumed */
+  int64_t waiting_batches; /* owners waiting for grads */
+  int64_t missing_grads;   /* grads those owners still wait for */
+} TAUnbatchGradState;
+
+/// Fills `state` for the resource (`container`, `shared_name`); a NULL
+/// `container` or `shared_name` matches every value.
+void ta_unbatch_grad_inspect(const char *container, const char *shared_name,
+                             TAUnbatchGradState *state);
+
+/// Writes the ids of the parked grads of the matching resources, sorted, to
+/// `ids` (at most `capacity`); returns how many there are.
+int64_t ta_unbatch_grad_parked_ids(const char *container,
+                                   const char *shared_name, int64_t *ids,
+                                   int64_t capacity);
+
+/// Forgets the matching resources and the grads parked there; returns the
+/// number of grads dropped, or -1 (and changes nothing) while an owner of a
+/// matching resource is waiting. Calls must not be in flight on them.
+int64_t ta_unbatch_grad_reset(const char *container, const char *shared_name);
+
+/// Sets the default timeout of waiting owners (ops without timeout_micros),
+/// in microseconds; <= 0 waits forever (TensorFlow's behaviour, and the
+/// default unless the environment variable TA_UNBATCH_GRAD_TIMEOUT_MICROS
+/// says otherwise).
+void ta_unbatch_grad_set_timeout(int64_t micros);
+
+/// The default timeout in microseconds (<= 0: none).
+int64_t ta_unbatch_grad_timeout(void);
 
 #ifdef __cplusplus
 }

@@ -98,6 +98,9 @@ enum RuntimeError : int32_t {
 
 constexpr StringLiteral kCheckAccumulatorFunctionName =
     "_ta_rt_check_accumulator";
+constexpr StringLiteral kUnbatchGradFunction = "_ta_rt_unbatch_grad";
+constexpr StringLiteral kUnbatchGradRowsFunction = "_ta_rt_unbatch_grad_rows";
+constexpr StringLiteral kUnbatchGradTakeFunction = "_ta_rt_unbatch_grad_take";
 
 /// Whether the lowering supports arrays of this type.
 bool isSupported(HandleType type) {
@@ -166,14 +169,11 @@ Value getShapeAddress(OpBuilder &b, Location loc, ModuleOp module,
 /// failure path, so that building them costs nothing when checks pass.
 using MessageArgs = llvm::function_ref<void(SmallVectorImpl<Value> &)>;
 
-/// Emits the code of one lowered operation on arrays of one handle type.
-class Emitter {
+/// Emits the code of one lowered operation: constants, casts, loops.
+class CodeEmitter {
 public:
-  Emitter(OpBuilder &b, Location loc, HandleType type, ChecksMode checks,
-          ModuleOp module)
-      : b(b), loc(loc), type(type), strict(checks == ChecksMode::Strict),
-        element(cast<RankedTensorType>(type.getElementType())), module(module) {
-  }
+  CodeEmitter(OpBuilder &b, Location loc, ChecksMode checks, ModuleOp module)
+      : b(b), loc(loc), strict(checks == ChecksMode::Strict), module(module) {}
 
   Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
   Value i64(int64_t v) {
@@ -195,6 +195,35 @@ public:
   Value cmp(arith::CmpIPredicate predicate, Value lhs, Value rhs) {
     return arith::CmpIOp::create(b, loc, predicate, lhs, rhs);
   }
+  /// The address of a memref's data (with identity layout), for the
+  /// runtime.
+  Value address(Value buffer) {
+    return toI64(
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer));
+  }
+
+  /// An `scf.for` from `lb` to `ub` (index values); `body` runs with the
+  /// insertion point inside the loop and receives the induction variable.
+  void forLoop(Value lb, Value ub, llvm::function_ref<void(Value)> body) {
+    auto loop = scf::ForOp::create(b, loc, lb, ub, index(1));
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(loop.getBody()->getTerminator());
+    body(loop.getInductionVar());
+  }
+
+  OpBuilder &b;
+  Location loc;
+  bool strict;
+  ModuleOp module;
+};
+
+/// Emits the code of one lowered operation on arrays of one handle type.
+class Emitter : public CodeEmitter {
+public:
+  Emitter(OpBuilder &b, Location loc, HandleType type, ChecksMode checks,
+          ModuleOp module)
+      : CodeEmitter(b, loc, checks, module), type(type),
+        element(cast<RankedTensorType>(type.getElementType())) {}
 
   /// Bytes of one element.
   int64_t elementBytes() const {
@@ -216,11 +245,6 @@ public:
   Value header(Value buffer) {
     auto type = MemRefType::get({kHeaderFields}, b.getI64Type());
     return memref::ViewOp::create(b, loc, type, buffer, index(0), ValueRange{});
-  }
-  /// The address of a buffer's header, for the runtime.
-  Value address(Value buffer) {
-    return toI64(
-        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer));
   }
   Value get(Value header, HeaderField field) {
     return memref::LoadOp::create(b, loc, header, ValueRange{index(field)});
@@ -581,21 +605,8 @@ public:
     return loop.getResult(0);
   }
 
-  /// An `scf.for` from `lb` to `ub` (index values); `body` runs with the
-  /// insertion point inside the loop and receives the induction variable.
-  void forLoop(Value lb, Value ub, llvm::function_ref<void(Value)> body) {
-    auto loop = scf::ForOp::create(b, loc, lb, ub, index(1));
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(loop.getBody()->getTerminator());
-    body(loop.getInductionVar());
-  }
-
-  OpBuilder &b;
-  Location loc;
   HandleType type;
-  bool strict;
   RankedTensorType element;
-  ModuleOp module;
 };
 
 //===----------------------------------------------------------------------===//
@@ -647,7 +658,7 @@ Value shapeMismatch(Emitter &e, Value tensor, ArrayRef<int64_t> want,
 /// Appends the address of `{rank, dims...}` describing the runtime shape of
 /// `tensor` without its first `drop` dims, with `leading` (an i64) in front
 /// when given. Built on the stack: used only on the failure path.
-void runtimeShape(Emitter &e, Value tensor, unsigned drop, Value leading,
+void runtimeShape(CodeEmitter &e, Value tensor, unsigned drop, Value leading,
                   SmallVectorImpl<Value> &args) {
   OpBuilder &b = e.b;
   Location loc = e.loc;
@@ -1168,6 +1179,138 @@ struct CloseLowering : TAPattern<CloseOp> {
 };
 
 //===----------------------------------------------------------------------===//
+// unbatch_grad
+//===----------------------------------------------------------------------===//
+
+/// The number of elements of `tensor`, of any rank, as an index.
+Value numElements(CodeEmitter &e, Value tensor) {
+  auto count = [&](OpBuilder &b, Value n, Value d) -> Value {
+    return arith::MulIOp::create(b, e.loc, n,
+                                 tensor::DimOp::create(b, e.loc, tensor, d));
+  };
+  if (auto ranked = dyn_cast<RankedTensorType>(tensor.getType())) {
+    Value n = e.index(1);
+    for (int64_t d = 0; d < ranked.getRank(); ++d)
+      n = count(e.b, n, e.index(d));
+    return n;
+  }
+  Value rank = tensor::RankOp::create(e.b, e.loc, tensor);
+  auto loop = scf::ForOp::create(e.b, e.loc, e.index(0), rank, e.index(1),
+                                 ValueRange{e.index(1)});
+  OpBuilder::InsertionGuard guard(e.b);
+  e.b.setInsertionPointToStart(loop.getBody());
+  scf::YieldOp::create(
+      e.b, e.loc, count(e.b, loop.getRegionIterArg(0), loop.getInductionVar()));
+  return loop.getResult(0);
+}
+
+/// The address of "container\0shared_name\0element type\0", which names an
+/// unbatch_grad call site for the runtime.
+Value getSiteAddress(OpBuilder &b, Location loc, ModuleOp module,
+                     UnbatchGradOp op) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << op.getContainer() << '\0' << op.getSharedName() << '\0'
+     << getElementTypeOrSelf(op.getGrad().getType()) << '\0';
+  std::string symbol = "__ta_unbatch.";
+  for (char c : op.getSharedName())
+    symbol.push_back(llvm::isAlnum(c) ? c : '_');
+  SmallVector<int8_t> bytes(text.begin(), text.end());
+  auto type = RankedTensorType::get({static_cast<int64_t>(bytes.size())},
+                                    b.getI8Type());
+  return getConstantAddress(b, loc, module, symbol,
+                            DenseElementsAttr::get(type, ArrayRef(bytes)));
+}
+
+/// TensorFlow's UnbatchGrad as calls into libta_runtime's rendezvous: the
+/// call registers the grad (and, for an owner, waits for its batch); the
+/// result is allocated from the row count it reports and filled by the
+/// runtime. The same code in both checks modes: the rendezvous's checks
+/// guard its own memory.
+struct UnbatchGradLowering : OpConversionPattern<UnbatchGradOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(UnbatchGradOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto gradType = dyn_cast<RankedTensorType>(op.getGrad().getType());
+    if (!gradType)
+      return rewriter.notifyMatchFailure(op, "unranked grad");
+    if (op.getSharedName().empty())
+      return rewriter.notifyMatchFailure(
+          op, "no shared_name (see nameUnbatchGradResources)");
+    Location loc = op.getLoc();
+    auto module = op->getParentOfType<ModuleOp>();
+    CodeEmitter e(rewriter, loc, ChecksMode::None, module);
+    Type i64 = rewriter.getI64Type();
+
+    Value owner = arith::ExtUIOp::create(
+        rewriter, loc, i64,
+        e.cmp(arith::CmpIPredicate::sgt,
+              numElements(e, adaptor.getOriginalInput()), e.index(0)));
+    auto indexType =
+        RankedTensorType::get({ShapedType::kDynamic, 3}, rewriter.getI64Type());
+    Value batchIndex =
+        toBuffer(rewriter, loc, adaptor.getBatchIndex(), indexType);
+    Value rows = e.toI64(memref::DimOp::create(rewriter, loc, batchIndex, 0));
+    Value grad = toBuffer(rewriter, loc, adaptor.getGrad(), gradType);
+    Value site = getSiteAddress(rewriter, loc, module, op);
+    int64_t bits = gradType.getElementTypeBitWidth();
+
+    // The grad's shape lives on the stack only for the call (the op may sit
+    // in a loop).
+    auto scope = memref::AllocaScopeOp::create(rewriter, loc, TypeRange{i64});
+    Value ticket;
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.createBlock(&scope.getBodyRegion());
+      int64_t rank = gradType.getRank();
+      Value shape = memref::AllocaOp::create(rewriter, loc,
+                                             MemRefType::get({rank + 1}, i64));
+      memref::StoreOp::create(rewriter, loc, e.i64(rank), shape,
+                              ValueRange{e.index(0)});
+      for (int64_t d = 0; d < rank; ++d)
+        memref::StoreOp::create(
+            rewriter, loc,
+            e.toI64(tensor::DimOp::create(rewriter, loc, adaptor.getGrad(), d)),
+            shape, ValueRange{e.index(d + 1)});
+      SmallVector<Value> operands{site,
+                                  e.i64((bits + 7) / 8),
+                                  e.i64(op.getTimeoutMicros().value_or(0)),
+                                  adaptor.getId(),
+                                  owner,
+                                  e.address(batchIndex),
+                                  rows,
+                                  e.address(grad),
+                                  e.address(shape)};
+      Value called = func::CallOp::create(rewriter, loc, kUnbatchGradFunction,
+                                          TypeRange{i64}, operands)
+                         .getResult(0);
+      memref::AllocaScopeReturnOp::create(rewriter, loc, called);
+    }
+    ticket = scope.getResult(0);
+
+    Value resultRows =
+        func::CallOp::create(rewriter, loc, kUnbatchGradRowsFunction,
+                             TypeRange{i64}, ValueRange{ticket})
+            .getResult(0);
+    auto resultType = cast<RankedTensorType>(op.getType());
+    SmallVector<Value> sizes{e.toIndex(resultRows)};
+    for (int64_t d = 1; d < gradType.getRank(); ++d)
+      if (resultType.isDynamicDim(d))
+        sizes.push_back(
+            tensor::DimOp::create(rewriter, loc, adaptor.getGrad(), d));
+    Value result = memref::AllocOp::create(
+        rewriter, loc,
+        MemRefType::get(resultType.getShape(), resultType.getElementType()),
+        sizes, rewriter.getI64IntegerAttr(kAlignment));
+    func::CallOp::create(rewriter, loc, kUnbatchGradTakeFunction, TypeRange{},
+                         ValueRange{ticket, e.address(result)});
+    rewriter.replaceOp(op, toTensor(rewriter, loc, result, resultType));
+    return success();
+  }
+};
+
+//===----------------------------------------------------------------------===//
 // Pass
 //===----------------------------------------------------------------------===//
 
@@ -1176,19 +1319,23 @@ struct TALowerToMemRefPass
   using TALowerToMemRefPassBase::TALowerToMemRefPassBase;
 
   /// Reports what this lowering cannot handle yet, before converting; sets
-  /// `hasTAOps` and `hasGrads`.
-  LogicalResult checkSupported(ModuleOp module, bool &hasTAOps,
-                               bool &hasGrads) {
+  /// `hasTAOps` (array ops), `hasGrads` and `hasUnbatch`.
+  LogicalResult checkSupported(ModuleOp module, bool &hasTAOps, bool &hasGrads,
+                               bool &hasUnbatch) {
     bool ok = true;
-    hasTAOps = hasGrads = false;
+    hasTAOps = hasGrads = hasUnbatch = false;
     module.walk([&](Operation *op) {
-      if (isa<TADialect>(op->getDialect()))
+      if (isa<TADialect>(op->getDialect()) && !isa<UnbatchGradOp>(op))
         hasTAOps = true;
       if (isa<GradOp, GradWithShapeOp>(op))
         hasGrads = true;
-      if (isa<UnbatchGradOp>(op)) {
-        op->emitOpError("is not supported by ta-lower-to-memref yet");
-        ok = false;
+      if (auto unbatch = dyn_cast<UnbatchGradOp>(op)) {
+        hasUnbatch = true;
+        if (isa<UnrankedTensorType>(unbatch.getGrad().getType())) {
+          op->emitOpError("with an unranked grad is not supported by "
+                          "ta-lower-to-memref yet");
+          ok = false;
+        }
         return;
       }
       Value bulkValue;
@@ -1223,22 +1370,29 @@ struct TALowerToMemRefPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    bool hasTAOps, hasGrads;
-    if (failed(checkSupported(module, hasTAOps, hasGrads)))
+    bool hasTAOps, hasGrads, hasUnbatch;
+    if (failed(checkSupported(module, hasTAOps, hasGrads, hasUnbatch)))
       return signalPassFailure();
+    OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+    Type i64 = b.getI64Type();
+    auto declare = [&](StringRef name, FunctionType type) {
+      if (module.lookupSymbol<func::FuncOp>(name))
+        return;
+      func::FuncOp::create(b, module.getLoc(), name, type).setPrivate();
+    };
     if (hasTAOps && checks == ChecksMode::Strict) {
-      OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-      Type i64 = b.getI64Type();
-      auto declare = [&](StringRef name, FunctionType type) {
-        if (module.lookupSymbol<func::FuncOp>(name))
-          return;
-        func::FuncOp::create(b, module.getLoc(), name, type).setPrivate();
-      };
       declare(kFailFunctionName,
               b.getFunctionType({b.getI32Type(), i64, i64, i64, i64}, {}));
       if (hasGrads)
         declare(kCheckAccumulatorFunctionName,
                 b.getFunctionType({i64, i64}, {}));
+    }
+    if (hasUnbatch) {
+      declare(kUnbatchGradFunction,
+              b.getFunctionType(SmallVector<Type>(9, i64), {i64}));
+      declare(kUnbatchGradRowsFunction, b.getFunctionType({i64}, {i64}));
+      declare(kUnbatchGradTakeFunction, b.getFunctionType({i64, i64}, {}));
+      nameUnbatchGradResources(module);
     }
 
     TATypeConverter typeConverter(context);
@@ -1324,4 +1478,17 @@ void mlir::ta::populateTAToMemRefConversionPatterns(
            ScatterLowering, ConcatLowering, SplitLowering, SizeLowering,
            CloseLowering, GradLowering<GradOp>, GradLowering<GradWithShapeOp>>(
           typeConverter, patterns.getContext(), checks, sources);
+  patterns.add<UnbatchGradLowering>(typeConverter, patterns.getContext());
+}
+
+void mlir::ta::nameUnbatchGradResources(Operation *root) {
+  root->walk([](FunctionOpInterface function) {
+    int64_t k = 0;
+    function.walk([&](UnbatchGradOp op) {
+      std::string name =
+          (function.getName() + "/unbatch_grad_" + Twine(k++)).str();
+      if (op.getSharedName().empty())
+        op.setSharedName(name);
+    });
+  });
 }

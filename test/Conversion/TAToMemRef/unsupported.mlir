@@ -42,8 +42,8 @@ func.func @split_unranked(%h: !ta.handle<4, tensor<2xf32>>, %v: tensor<*xf32>, %
 
 // -----
 
-func.func @unbatch(%o: tensor<?x2xf32>, %bi: tensor<?x3xi64>, %g: tensor<?x2xf32>, %id: i64) {
-  // expected-error @+1 {{'ta.unbatch_grad' op is not supported by ta-lower-to-memref yet}}
-  %r = ta.unbatch_grad %o, %bi, %g, %id : tensor<?x2xf32>, tensor<?x3xi64>, tensor<?x2xf32>
+func.func @unbatch_unranked(%o: tensor<*xf32>, %bi: tensor<?x3xi64>, %g: tensor<*xf32>, %id: i64) {
+  // expected-error @+1 {{'ta.unbatch_grad' op with an unranked grad is not supported by ta-lower-to-memref yet}}
+  %r = ta.unbatch_grad %o, %bi, %g, %id : tensor<*xf32>, tensor<?x3xi64>, tensor<*xf32>
   return
 }

@@ -89,3 +89,12 @@ func.func @result_type(%o: tensor<?x2xf32>, %bi: tensor<?x3xi64>,
   %r = "ta.unbatch_grad"(%o, %bi, %g, %id) : (tensor<?x2xf32>, tensor<?x3xi64>, tensor<3x2xf32>, i64) -> tensor<3x2xf32>
   return
 }
+
+// -----
+
+func.func @timeout(%o: tensor<?x2xf32>, %bi: tensor<?x3xi64>,
+                   %g: tensor<?x2xf32>, %id: i64) {
+  // expected-error @+1 {{'ta.unbatch_grad' op attribute 'timeout_micros' failed to satisfy constraint: 64-bit signless integer attribute whose value is positive}}
+  %r = ta.unbatch_grad %o, %bi, %g, %id {timeout_micros = 0} : tensor<?x2xf32>, tensor<?x3xi64>, tensor<?x2xf32>
+  return
+}

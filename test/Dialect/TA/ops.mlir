@@ -155,6 +155,10 @@ func.func @unbatch(%o: tensor<?x2xf32>, %bi: tensor<?x3xi64>, %g: tensor<3x2xf32
       : tensor<?x2xf32>, tensor<?x3xi64>, tensor<3x2xf32>
   // CHECK: ta.unbatch_grad {{.*}} : tensor<*xf32>, tensor<?x3xi64>, tensor<*xf32>
   %u = ta.unbatch_grad %uo, %bi, %ug, %id : tensor<*xf32>, tensor<?x3xi64>, tensor<*xf32>
+  // CHECK: ta.unbatch_grad {{.*}} {shared_name = "t", timeout_micros = 5000 : i64} : tensor<?x2xf32>, tensor<?x3xi64>, tensor<3x2xf32>
+  // GENERIC: "ta.unbatch_grad"({{.*}}) <{container = "", shared_name = "t", timeout_micros = 5000 : i64}>
+  %t = ta.unbatch_grad %o, %bi, %g, %id {shared_name = "t", timeout_micros = 5000}
+      : tensor<?x2xf32>, tensor<?x3xi64>, tensor<3x2xf32>
   return %r, %u : tensor<?x2xf32>, tensor<*xf32>
 }
 

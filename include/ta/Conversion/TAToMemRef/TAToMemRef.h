@@ -48,12 +48,20 @@ private:
 /// Name of the runtime function that reports a failed check and exits.
 inline constexpr llvm::StringLiteral kFailFunctionName = "_ta_rt_fail";
 
+/// Gives every ta.unbatch_grad under `root` with an empty shared_name the
+/// name `<function>/unbatch_grad_<k>` (k counts the function's unbatch_grad
+/// ops in order), as TensorFlow uses the node name: each such op has a
+/// rendezvous of its own. The unbatch_grad pattern needs named ops.
+void nameUnbatchGradResources(Operation *root);
+
 /// Adds the patterns lowering the ta operations. In strict mode the lowered
 /// code calls `kFailFunctionName`, which the module must declare as
 /// `func.func private @_ta_rt_fail(i32, i64, i64, i64, i64)`, and, when it
 /// has gradients, `func.func private @_ta_rt_check_accumulator(i64, i64)`.
 /// Every array of the module must be created by these patterns with the same
-/// `sources`.
+/// `sources`. ta.unbatch_grad (named first, see nameUnbatchGradResources)
+/// calls `_ta_rt_unbatch_grad` (nine i64 -> i64), `_ta_rt_unbatch_grad_rows`
+/// (i64 -> i64) and `_ta_rt_unbatch_grad_take` (i64, i64), in both modes.
 void populateTAToMemRefConversionPatterns(TATypeConverter &typeConverter,
                                           RewritePatternSet &patterns,
                                           ChecksMode checks,

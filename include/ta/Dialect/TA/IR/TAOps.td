@@ -510,11 +510,24 @@ def TA_UnbatchGradOp : TA_Op<"unbatch_grad", [
     of shape `[0] ++ grad.shape[1:]` at once. The result type is
     `[?] ++ grad.shape[1:]`.
 
+    An empty `shared_name` stands for a name unique to the op (TensorFlow
+    uses the node name): `ta-lower-to-memref` names it
+    `<function>/unbatch_grad_<k>`.
+
+    `timeout_micros` (ta's own; TensorFlow waits forever) bounds how long an
+    owner waits for its batch; past it the program stops with an error that
+    lists the missing ids. Without it the runtime's default applies
+    (`ta_unbatch_grad_set_timeout`, environment variable
+    `TA_UNBATCH_GRAD_TIMEOUT_MICROS`; by default none).
+
     Runtime errors (TensorFlow's texts):
     - "Two runs with the same batch key."
     - "batch_index is empty while the tensor isn't."
     - "Batch key with valid batch used twice.", "Missing tensor wanted by
-      more than one batch." (bookkeeping)
+      more than one batch.", "bad bookkeeping of available tensors."
+      (bookkeeping)
+    - the concatenation's "Ranks of all input tensors should match ..." and
+      "Dimensions of inputs should match ..."
 
     The verifier rejects a `batch_index` not of shape `[?, 3]`, a scalar
     `grad`, and `original_input`/`grad` element types or ranks that differ.
@@ -533,7 +546,8 @@ def TA_UnbatchGradOp : TA_Op<"unbatch_grad", [
     AnyTensor:$grad,
     I64:$id,
     DefaultValuedStrAttr<StrAttr, "">:$container,
-    DefaultValuedStrAttr<StrAttr, "">:$shared_name
+    DefaultValuedStrAttr<StrAttr, "">:$shared_name,
+    OptionalAttr<ConfinedAttr<I64Attr, [IntPositive]>>:$timeout_micros
   );
   let results = (outs AnyTensor:$batched_grad);
   let assemblyFormat = [{

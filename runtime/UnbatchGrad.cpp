@@ -1,0 +1,384 @@
+//===- UnbatchGrad.cpp - libta_runtime: the unbatch_grad rendezvous -------===//
+//
+// TensorFlow's UnbatchGradResource (tensorflow/core/kernels/batch_kernels.cc)
+// for compiled code: one resource per (container, shared_name) for the life
+// of the process, shared by every thread and every invocation. Every call
+// registers its grad under its id; the call whose original_input has
+// elements owns the batch and waits until every id of its batch_index has
+// delivered, then receives their grads concatenated in row order; every
+// other call returns at once. The bookkeeping and its errors follow
+// TensorFlow's Compute and OutputBatch step by step; ta adds a timeout for
+// waiting owners and checks that the concatenation fits the owner's result.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TARuntimeInternal.h"
+#include "ta/Runtime/TARuntime.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <unordered_map>
+#include <unordered_set>
+#include <utility>
+#include <vector>
+
+namespace {
+
+/// A grad registered under an id: a copy of the caller's tensor.
+struct Grad {
+  std::string type;           // the element type, as MLIR prints it
+  std::vector<int64_t> shape; // {rank, d0, d1, ...}
+  std::unique_ptr<char[]> data;
+  size_t bytes = 0;
+};
+
+std::string shapeString(const std::vector<int64_t> &shape) {
+  char text[512];
+  _ta_rt_format_shape(text, sizeof(text), shape.data());
+  return text;
+}
+
+/// The result of one owner: its batch's grads in batch_index row order.
+struct Ticket {
+  int64_t rows = 0;
+  std::vector<Grad> parts;
+};
+
+/// An owner waiting for grads (TensorFlow's Batch).
+struct Batch {
+  std::vector<int64_t> ids; // column 0 of the owner's batch_index
+  std::unordered_set<int64_t> missing;
+  std::unique_ptr<Ticket> result; // set when the batch is complete
+  std::condition_variable complete;
+};
+
+struct Resource {
+  std::string container, name;
+  std::mutex mu;
+  /// Set by ta_unbatch_grad_reset: a call that finds it looks up again.
+  bool detached = false;
+  std::unordered_map<int64_t, Grad> available;
+  std::unordered_map<int64_t, std::shared_ptr<Batch>> batches;
+  std::unordered_map<int64_t, int64_t> desired; // missing id -> owner id
+};
+
+struct Registry {
+  std::mutex mu;
+  std::map<std::pair<std::string, std::string>, std::shared_ptr<Resource>>
+      resources;
+  std::atomic<int64_t> timeout{0};
+};
+
+/// The default timeout from TA_UNBATCH_GRAD_TIMEOUT_MICROS (0: none).
+int64_t timeoutFromEnvironment() {
+  const char *text = std::getenv("TA_UNBATCH_GRAD_TIMEOUT_MICROS");
+  if (!text || !*text)
+    return 0;
+  char *end = nullptr;
+  errno = 0;
+  long long value = std::strtoll(text, &end, 10);
+  if (errno || *end) {
+    std::string message = "TA_UNBATCH_GRAD_TIMEOUT_MICROS must be a number "
+                          "of microseconds, got '" +
+                          std::string(text) + "'";
+    _ta_rt_exit_with(message.c_str());
+  }
+  return value;
+}
+
+/// Never destroyed: owners may still be waiting when the process exits.
+Registry &registry() {
+  static Registry *r = [] {
+    auto *created = new Registry;
+    created->timeout = timeoutFromEnvironment();
+    return created;
+  }();
+  return *r;
+}
+
+std::shared_ptr<Resource> lookup(const std::string &container,
+                                 const std::string &name) {
+  Registry &r = registry();
+  std::lock_guard<std::mutex> lock(r.mu);
+  std::shared_ptr<Resource> &resource = r.resources[{container, name}];
+  if (!resource) {
+    resource = std::make_shared<Resource>();
+    resource->container = container;
+    resource->name = name;
+  }
+  return resource;
+}
+
+[[noreturn]] void fail(const Resource &r, int64_t id,
+                       const std::string &message) {
+  std::string text = "UnbatchGrad \"" + r.name + "\"";
+  if (!r.container.empty())
+    text += " in container \"" + r.container + "\"";
+  text += " (id " + std::to_string(id) + "): " + message;
+  _ta_rt_exit_with(text.c_str());
+}
+
+/// TensorFlow's OutputBatch: takes the grads of `ids` in order and checks
+/// that they concatenate (batching_util's Concat). `caller` is the id of the
+/// call that completes the batch, for messages.
+std::unique_ptr<Ticket> outputBatch(Resource &r, int64_t caller,
+                                    const std::vector<int64_t> &ids) {
+  auto ticket = std::make_unique<Ticket>();
+  for (int64_t id : ids) {
+    auto it = r.available.find(id);
+    if (it == r.available.end())
+      fail(r, caller, "bad bookkeeping of available tensors.");
+    ticket->parts.push_back(std::move(it->second));
+    r.available.erase(it);
+  }
+  const Grad &first = ticket->parts.front();
+  for (size_t i = 0; i < ticket->parts.size(); ++i) {
+    const Grad &part = ticket->parts[i];
+    std::string shapes = "shape[0] = " + shapeString(first.shape) +
+                         " vs. shape[" + std::to_string(i) +
+                         "] = " + shapeString(part.shape);
+    if (part.shape[0] != first.shape[0])
+      fail(r, caller, "Ranks of all input tensors should match: " + shapes);
+    for (int64_t d = 1; d < first.shape[0]; ++d)
+      if (part.shape[1 + d] != first.shape[1 + d])
+        fail(r, caller, "Dimensions of inputs should match: " + shapes);
+    if (part.type != first.type)
+      fail(r, caller,
+           "the batch's grads have different element types: " + first.type +
+               " (shape[0]) vs. " + part.type + " (shape[" + std::to_string(i) +
+               "])");
+    ticket->rows += part.shape[1];
+  }
+  return ticket;
+}
+
+/// The owner's result must have the owner's type beyond dim 0 (the lowered
+/// code allocates it so); TensorFlow's dynamic tensors need no such check.
+int64_t deliver(const Resource &r, int64_t id, std::unique_ptr<Ticket> ticket,
+                const Grad &own) {
+  const Grad &first = ticket->parts.front();
+  bool fits = first.shape[0] == own.shape[0] && first.type == own.type;
+  for (int64_t d = 1; fits && d < own.shape[0]; ++d)
+    fits = first.shape[1 + d] == own.shape[1 + d];
+  if (!fits)
+    fail(r, id,
+         "the batch's grads (" + first.type + ", shape " +
+             shapeString(first.shape) +
+             ") do not fit this call's result: grad " + own.type + ", shape " +
+             shapeString(own.shape) + " (dims past 0 must agree)");
+  return static_cast<int64_t>(reinterpret_cast<intptr_t>(ticket.release()));
+}
+
+std::string idList(const std::unordered_set<int64_t> &ids) {
+  std::vector<int64_t> sorted(ids.begin(), ids.end());
+  std::sort(sorted.begin(), sorted.end());
+  std::string text = "[";
+  for (size_t i = 0; i < sorted.size(); ++i)
+    text += (i ? ", " : "") + std::to_string(sorted[i]);
+  return text + "]";
+}
+
+template <typename Fn>
+void forEachMatching(const char *container, const char *name, Fn fn) {
+  for (auto &[key, resource] : registry().resources)
+    if ((!container || key.first == container) && (!name || key.second == name))
+      fn(resource);
+}
+
+} // namespace
+
+extern "C" {
+
+int64_t _ta_rt_unbatch_grad(int64_t site, int64_t element_bytes,
+                            int64_t timeout_micros, int64_t id, int64_t owner,
+                            int64_t batch_index, int64_t rows, int64_t grad,
+                            int64_t grad_shape) {
+  const char *strings = reinterpret_cast<const char *>(site);
+  std::string container = strings;
+  strings += container.size() + 1;
+  std::string name = strings;
+  strings += name.size() + 1;
+
+  Grad own;
+  own.type = strings;
+  const auto *shape = reinterpret_cast<const int64_t *>(grad_shape);
+  own.shape.assign(shape, shape + 1 + shape[0]);
+  size_t elements = 1;
+  for (int64_t d = 0; d < shape[0]; ++d)
+    elements *= static_cast<size_t>(shape[1 + d]);
+  own.bytes = elements * static_cast<size_t>(element_bytes);
+  // Parked past this call: the caller's buffer may be reused.
+  Grad parked;
+  parked.type = own.type;
+  parked.shape = own.shape;
+  parked.bytes = own.bytes;
+  parked.data.reset(new char[std::max<size_t>(own.bytes, 1)]);
+  if (own.bytes)
+    std::memcpy(parked.data.get(), reinterpret_cast<const void *>(grad),
+                own.bytes);
+
+  std::shared_ptr<Resource> resource;
+  std::unique_lock<std::mutex> lock;
+  for (;;) {
+    resource = lookup(container, name);
+    lock = std::unique_lock<std::mutex>(resource->mu);
+    if (!resource->detached)
+      break;
+    lock.unlock();
+  }
+  Resource &r = *resource;
+
+  // Mark our tensor as available.
+  if (!r.available.emplace(id, std::move(parked)).second)
+    fail(r, id, "Two runs with the same batch key.");
+
+  std::shared_ptr<Batch> mine;
+  if (owner) {
+    if (rows == 0)
+      fail(r, id, "batch_index is empty while the tensor isn't.");
+    const auto *index = reinterpret_cast<const int64_t *>(batch_index);
+    auto batch = std::make_shared<Batch>();
+    for (int64_t row = 0; row < rows; ++row) {
+      int64_t key = index[3 * row];
+      batch->ids.push_back(key);
+      if (!r.available.count(key))
+        batch->missing.insert(key);
+    }
+    // As TensorFlow: a batch complete on arrival returns at once, without
+    // looking whether another batch wants this grad.
+    if (batch->missing.empty())
+      return deliver(r, id, outputBatch(r, id, batch->ids), own);
+    if (!r.batches.emplace(id, batch).second)
+      fail(r, id, "Batch key with valid batch used twice.");
+    for (int64_t missing : batch->missing)
+      if (!r.desired.emplace(missing, id).second)
+        fail(r, id, "Missing tensor wanted by more than one batch.");
+    mine = std::move(batch);
+  }
+
+  // Search to see whether our tensor is desired by any existing batch.
+  auto desire = r.desired.find(id);
+  if (desire != r.desired.end()) {
+    auto batch = r.batches.find(desire->second);
+    r.desired.erase(desire);
+    if (batch == r.batches.end())
+      fail(r, id, "Batch no longer exists.");
+    Batch &waiting = *batch->second;
+    waiting.missing.erase(id);
+    if (waiting.missing.empty()) {
+      waiting.result = outputBatch(r, id, waiting.ids);
+      waiting.complete.notify_all();
+      r.batches.erase(batch);
+    }
+  }
+  if (!mine)
+    return 0;
+
+  int64_t timeout =
+      timeout_micros > 0 ? timeout_micros : registry().timeout.load();
+  auto complete = [&] { return mine->result != nullptr; };
+  if (timeout > 0) {
+    if (!mine->complete.wait_for(lock, std::chrono::microseconds(timeout),
+                                 complete))
+      fail(r, id,
+           "Batched data did not arrive within timeout window: waited " +
+               std::to_string(timeout) + " microseconds for the grads of ids " +
+               idList(mine->missing));
+  } else {
+    mine->complete.wait(lock, complete);
+  }
+  return deliver(r, id, std::move(mine->result), own);
+}
+
+int64_t _ta_rt_unbatch_grad_rows(int64_t ticket) {
+  return ticket ? reinterpret_cast<Ticket *>(ticket)->rows : 0;
+}
+
+void _ta_rt_unbatch_grad_take(int64_t ticket, int64_t target) {
+  if (!ticket)
+    return;
+  std::unique_ptr<Ticket> owned(reinterpret_cast<Ticket *>(ticket));
+  char *out = reinterpret_cast<char *>(target);
+  for (const Grad &part : owned->parts) {
+    if (part.bytes)
+      std::memcpy(out, part.data.get(), part.bytes);
+    out += part.bytes;
+  }
+}
+
+void ta_unbatch_grad_inspect(const char *container, const char *shared_name,
+                             TAUnbatchGradState *state) {
+  *state = TAUnbatchGradState{0, 0, 0, 0};
+  std::lock_guard<std::mutex> lock(registry().mu);
+  forEachMatching(container, shared_name,
+                  [&](const std::shared_ptr<Resource> &r) {
+                    std::lock_guard<std::mutex> resourceLock(r->mu);
+                    ++state->resources;
+                    state->parked_grads += r->available.size();
+                    state->waiting_batches += r->batches.size();
+                    for (const auto &[owner, batch] : r->batches)
+                      state->missing_grads += batch->missing.size();
+                  });
+}
+
+int64_t ta_unbatch_grad_parked_ids(const char *container,
+                                   const char *shared_name, int64_t *ids,
+                                   int64_t capacity) {
+  std::vector<int64_t> all;
+  {
+    std::lock_guard<std::mutex> lock(registry().mu);
+    forEachMatching(container, shared_name,
+                    [&](const std::shared_ptr<Resource> &r) {
+                      std::lock_guard<std::mutex> resourceLock(r->mu);
+                      for (const auto &[id, grad] : r->available)
+                        all.push_back(id);
+                    });
+  }
+  std::sort(all.begin(), all.end());
+  for (int64_t i = 0; i < capacity && i < static_cast<int64_t>(all.size()); ++i)
+    ids[i] = all[i];
+  return static_cast<int64_t>(all.size());
+}
+
+int64_t ta_unbatch_grad_reset(const char *container, const char *shared_name) {
+  Registry &reg = registry();
+  std::lock_guard<std::mutex> lock(reg.mu);
+  // All matching resources are locked at once (in map order; a call holds
+  // one resource lock at a time), so a refusal changes nothing. `matched`
+  // keeps them alive until `locks` (destroyed first) has unlocked them.
+  std::vector<std::shared_ptr<Resource>> matched;
+  std::vector<std::unique_lock<std::mutex>> locks;
+  forEachMatching(container, shared_name,
+                  [&](const std::shared_ptr<Resource> &r) {
+                    matched.push_back(r);
+                    locks.emplace_back(r->mu);
+                  });
+  int64_t dropped = 0;
+  for (const auto &r : matched) {
+    if (!r->batches.empty())
+      return -1;
+    dropped += static_cast<int64_t>(r->available.size());
+  }
+  for (const auto &r : matched)
+    r->detached = true;
+  for (auto it = reg.resources.begin(); it != reg.resources.end();)
+    it = it->second->detached ? reg.resources.erase(it) : std::next(it);
+  return dropped;
+}
+
+void ta_unbatch_grad_set_timeout(int64_t micros) {
+  registry().timeout = micros;
+}
+
+int64_t ta_unbatch_grad_timeout(void) { return registry().timeout; }
+
+} // extern "C"
