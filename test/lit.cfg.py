@@ -1,8 +1,10 @@
 # -*- Python -*-
 # lit configuration of the ta test suite.
 
+import glob
 import os
 import shutil
+import subprocess
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -57,3 +59,19 @@ llvm_config.add_tool_substitutions(
 # Compiled programs are also run under valgrind's memcheck where it exists.
 if shutil.which("valgrind"):
     config.available_features.add("valgrind")
+
+# ThreadSanitizer, where clang-22's sanitizer runtimes are installed
+# (libclang-rt-22-dev).
+def _clang_has_tsan():
+    clang = shutil.which("clang-22") or os.path.join(config.llvm_tools_dir, "clang")
+    try:
+        resource = subprocess.run(
+            [clang, "-print-resource-dir"], capture_output=True, text=True, check=True
+        ).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        return False
+    return bool(glob.glob(os.path.join(resource, "lib", "*", "libclang_rt.tsan*")))
+
+
+if _clang_has_tsan():
+    config.available_features.add("tsan")
