@@ -7,7 +7,9 @@
 #     that accumulates its gradients through ta.grad) with
 #     `ta-opt --ta-lower-to-llvm` and runs it with mlir-runner (MLIR runner
 #     utils + libta_runtime), printing the states and both gradients;
-#  2. the same for examples/steps.mlir (a growable array).
+#  2. the same for examples/steps.mlir (a growable array);
+#  3. and for examples/batched_grad.mlir (the gradient of a batched layer
+#     routed back to the batch's owner through ta.unbatch_grad).
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -23,3 +25,4 @@ run() {
 }
 run examples/rnn_grad.mlir
 run examples/steps.mlir
+run examples/batched_grad.mlir
