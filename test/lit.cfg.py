@@ -75,3 +75,26 @@ def _clang_has_tsan():
 
 if _clang_has_tsan():
     config.available_features.add("tsan")
+
+# CUDA: the toolkit (ptxas, fatbinary: compile-only GPU tests) and a device
+# (GPU execution tests, asked through libta_cuda_runtime's probe).
+cuda_root = os.environ.get("CUDA_ROOT") or os.environ.get("CUDA_HOME") or "/usr/local/cuda"
+config.substitutions.append(("%cuda_root", cuda_root))
+if os.path.exists(os.path.join(cuda_root, "bin", "ptxas")):
+    config.available_features.add("cuda-toolkit")
+
+
+def _cuda_devices():
+    import ctypes
+
+    try:
+        runtime = ctypes.CDLL(
+            os.path.join(config.ta_obj_root, "lib", "libta_cuda_runtime" + shlib)
+        )
+        return runtime.ta_cuda_device_count()
+    except OSError:
+        return 0
+
+
+if _cuda_devices() > 0:
+    config.available_features.add("cuda-gpu")
