@@ -98,3 +98,16 @@ def _cuda_devices():
 
 if _cuda_devices() > 0:
     config.available_features.add("cuda-gpu")
+
+# Running programs lowered by ta-lower-to-nvvm: the runner libraries plus
+# libta_cuda_runtime (the mgpu* functions).
+config.substitutions.append(
+    (
+        "%run_gpu",
+        "mlir-runner -entry-point-result=void -shared-libs="
+        + ",".join(
+            runner_libs
+            + [os.path.join(config.ta_obj_root, "lib", "libta_cuda_runtime" + shlib)]
+        ),
+    )
+)

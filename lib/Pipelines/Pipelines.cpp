@@ -6,8 +6,11 @@
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/Linalg/Passes.h"
 #include "mlir/Dialect/MemRef/Transforms/Passes.h"
+#include "mlir/Dialect/SCF/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
@@ -42,9 +45,113 @@ void mlir::ta::buildLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+std::string mlir::ta::defaultPTXFeatures(StringRef chip) {
+  // The PTX ISA version that introduced each architecture (the NVPTX
+  // backend rejects older ones, e.g. "PTX version 6.0 does not support
+  // target 'sm_90'").
+  unsigned sm = 0;
+  if (!chip.consume_front("sm_") ||
+      chip.take_while(llvm::isDigit).getAsInteger(10, sm))
+    return "";
+  if (sm >= 120)
+    return "+ptx87";
+  if (sm >= 100)
+    return "+ptx86";
+  if (sm >= 90)
+    return "+ptx80";
+  if (sm >= 89)
+    return "+ptx78";
+  if (sm >= 87)
+    return "+ptx74";
+  if (sm >= 86)
+    return "+ptx71";
+  if (sm >= 80)
+    return "+ptx70";
+  return "+ptx60";
+}
+
+void mlir::ta::buildLowerToNVVMPipeline(OpPassManager &pm,
+                                        const LowerToNVVMOptions &options) {
+  // ta to buffers, exactly as for the CPU.
+  TALowerToMemRefPassOptions lowerOptions;
+  lowerOptions.checks = options.checks;
+  pm.addPass(createTALowerToMemRefPass(lowerOptions));
+  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
+  bufferization::OneShotBufferizePassOptions bufferize;
+  bufferize.bufferizeFunctionBoundaries = true;
+  bufferize.allowReturnAllocsFromLoops = true;
+  bufferize.functionBoundaryTypeConversion =
+      bufferization::LayoutMapOption::IdentityLayoutMap;
+  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  pm.addPass(createCanonicalizerPass());
+
+  // Data movement as kernels; buffers in managed memory.
+  pm.addPass(createTALowerToGPUPass());
+  pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
+  // Fixed-size tiles (block-size threads, a bounds check inside), with
+  // constant steps, are what convert-parallel-loops-to-gpu maps.
+  pm.addNestedPass<func::FuncOp>(
+      createParallelLoopTilingPass({options.blockSize},
+                                   /*noMinMaxBounds=*/true));
+  pm.addNestedPass<func::FuncOp>(createGpuMapParallelLoopsPass());
+  pm.addNestedPass<func::FuncOp>(createConvertParallelLoopToGpuPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createGpuKernelOutliningPass());
+  pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
+  pm.addPass(createTAGPUManagedMemoryPass());
+
+  // gpu-lower-to-nvvm-pipeline, with the toolkit option it lacks.
+  pm.addPass(createConvertNVGPUToNVVMPass());
+  pm.addPass(createConvertVectorToSCFPass());
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createConvertNVVMToLLVMPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  GpuNVVMAttachTargetOptions target;
+  target.chip = options.chip;
+  target.features = options.features.empty() ? defaultPTXFeatures(options.chip)
+                                             : std::string(options.features);
+  target.optLevel = 3;
+  pm.addPass(createGpuNVVMAttachTarget(target));
+  pm.addPass(createLowerAffinePass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  OpPassManager &device = pm.nest<gpu::GPUModuleOp>();
+  device.addPass(createConvertGpuOpsToNVVMOps());
+  device.addPass(createCanonicalizerPass());
+  device.addPass(createCSEPass());
+  device.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createGpuToLLVMConversionPass());
+  GpuModuleToBinaryPassOptions binary;
+  binary.toolkitPath = options.toolkit;
+  switch (options.format) {
+  case GPUBinaryFormat::PTX:
+    binary.compilationTarget = "isa";
+    break;
+  case GPUBinaryFormat::Cubin:
+    binary.compilationTarget = "bin";
+    break;
+  case GPUBinaryFormat::Fatbin:
+    binary.compilationTarget = "fatbin";
+    break;
+  }
+  pm.addPass(createGpuModuleToBinaryPass(binary));
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
 void mlir::ta::registerPipelines() {
   PassPipelineRegistration<LowerToLLVMOptions>(
       "ta-lower-to-llvm",
       "lower ta and the surrounding tensor code to the LLVM dialect",
       buildLowerToLLVMPipeline);
+  PassPipelineRegistration<LowerToNVVMOptions>(
+      "ta-lower-to-nvvm",
+      "lower ta and the surrounding tensor code to host code calling mgpu* "
+      "and GPU kernels in a gpu.binary",
+      buildLowerToNVVMPipeline);
 }

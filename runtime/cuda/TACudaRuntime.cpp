@@ -16,6 +16,7 @@
 
 #include "ta/Runtime/TACudaRuntime.h"
 
+#include <atomic>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -97,6 +98,11 @@ Driver *driver = nullptr;
 int defaultDevice = 0;
 
 [[noreturn]] void fatal(const std::string &message) {
+  // exit() runs the lowered module's destructor (mgpuModuleUnload), which
+  // may fail again: report once.
+  static std::atomic<bool> failing{false};
+  if (failing.exchange(true))
+    _Exit(1);
   fflush(stdout);
   fprintf(stderr, "ta cuda runtime error: %s\n", message.c_str());
   fflush(stderr);
@@ -238,6 +244,8 @@ TA_EXPORT CUmodule mgpuModuleLoadJIT(void *data, int optLevel) {
 }
 
 TA_EXPORT void mgpuModuleUnload(CUmodule module) {
+  if (!module)
+    return;
   CUDA_CHECK(cuda(), cuModuleUnload(module));
 }
 

@@ -3,6 +3,7 @@
 #ifndef TA_CONVERSION_PASSES_H
 #define TA_CONVERSION_PASSES_H
 
+#include "ta/Conversion/TAToGPU/TAToGPU.h"
 #include "ta/Conversion/TAToMemRef/TAToMemRef.h"
 
 #include "mlir/Pass/Pass.h"

@@ -57,4 +57,38 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
   ];
 }
 
+def TALowerToGPUPass : Pass<"ta-lower-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "turn the data movement of lowered ta code into linalg ops "
+                "for GPU kernels";
+  let description = [{
+    Runs on the output of `ta-lower-to-memref` and one-shot bufferization:
+    every element move (`memref.copy`: write, read, gather, scatter, concat,
+    split, growth, the unbatch_grad result) becomes `linalg.copy`, so that,
+    with the zero-fills (`linalg.fill`) and accumulations (`linalg.generic`)
+    the lowering already emits, all data movement is linalg, which
+    `ta-lower-to-nvvm` maps onto GPU kernels. Host control flow, array
+    headers and slot state stay host code; see `ta-gpu-managed-memory`.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def TAGPUManagedMemoryPass
+    : Pass<"ta-gpu-managed-memory", "::mlir::ModuleOp"> {
+  let summary = "allocate the host code's buffers in CUDA managed memory";
+  let description = [{
+    Runs on host code after `gpu-async-region`. Every buffer becomes
+    `gpu.alloc host_shared` (managed memory, reachable from host and
+    device): host code keeps reading and updating array headers and slot
+    state in place, so strict mode's checks and messages are unchanged,
+    while kernels move the element data. Deallocation is an async
+    `gpu.dealloc` that is waited for. Constants (`memref.get_global`) are
+    copied into managed memory where they are used, so kernels can read
+    them.
+  }];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+}
+
 #endif // TA_CONVERSION_PASSES_TD

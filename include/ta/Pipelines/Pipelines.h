@@ -35,6 +35,53 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
 void buildLowerToLLVMPipeline(OpPassManager &pm,
                               const LowerToLLVMOptions &options);
 
+/// The kind of device code `ta-lower-to-nvvm` embeds in `gpu.binary`.
+enum class GPUBinaryFormat { PTX, Cubin, Fatbin };
+
+struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
+  PassOptions::Option<ChecksMode> checks{
+      *this, "checks",
+      llvm::cl::desc("runtime checks: 'strict' (TensorFlow's errors) or "
+                     "'none'"),
+      llvm::cl::init(ChecksMode::Strict),
+      llvm::cl::values(
+          clEnumValN(ChecksMode::Strict, "strict",
+                     "reproduce TensorFlow's runtime errors"),
+          clEnumValN(ChecksMode::None, "none", "no state, no checks"))};
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("the GPU architecture (sm_XX)"),
+      llvm::cl::init("sm_90")};
+  PassOptions::Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("PTX features; empty: the lowest PTX version the chip "
+                     "needs (+ptx80 for sm_90)"),
+      llvm::cl::init("")};
+  PassOptions::Option<GPUBinaryFormat> format{
+      *this, "format", llvm::cl::desc("device code in gpu.binary"),
+      llvm::cl::init(GPUBinaryFormat::Fatbin),
+      llvm::cl::values(
+          clEnumValN(GPUBinaryFormat::PTX, "isa", "PTX text (JIT by driver)"),
+          clEnumValN(GPUBinaryFormat::Cubin, "bin", "cubin (ptxas)"),
+          clEnumValN(GPUBinaryFormat::Fatbin, "fatbin",
+                     "fatbin: cubin and PTX (ptxas, fatbinary)"))};
+  PassOptions::Option<std::string> toolkit{
+      *this, "toolkit",
+      llvm::cl::desc("the CUDA toolkit with ptxas and fatbinary"),
+      llvm::cl::init("/usr/local/cuda")};
+  PassOptions::Option<int64_t> blockSize{
+      *this, "block-size",
+      llvm::cl::desc("threads per block of the data-movement kernels"),
+      llvm::cl::init(256)};
+};
+
+/// ta and the surrounding tensor code to host code in the LLVM dialect that
+/// calls mgpu* (libta_cuda_runtime) plus `gpu.binary` device code.
+void buildLowerToNVVMPipeline(OpPassManager &pm,
+                              const LowerToNVVMOptions &options);
+
+/// The PTX features `ta-lower-to-nvvm` uses for `chip` when none are given.
+std::string defaultPTXFeatures(StringRef chip);
+
 /// Registers `ta-lower-to-llvm` with the global pipeline registry.
 void registerPipelines();
 

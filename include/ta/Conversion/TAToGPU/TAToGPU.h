@@ -1,0 +1,33 @@
+//===- TAToGPU.h - lowered ta buffers and data movement on GPUs -*- C++ -*-===//
+//
+// Patterns that take the output of ta-lower-to-memref (after bufferization)
+// to the GPU: every buffer is allocated in memory both the host and the
+// device reach, and every data movement becomes a linalg op that the
+// parallel-loop-to-GPU conversions map onto kernels.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TA_CONVERSION_TATOGPU_TATOGPU_H
+#define TA_CONVERSION_TATOGPU_TATOGPU_H
+
+#include "mlir/IR/PatternMatch.h"
+
+namespace mlir::ta {
+
+/// Adds the pattern that rewrites `memref.copy` (every element move of the
+/// lowered ta ops) to `linalg.copy`, a kernel once linalg is mapped to GPU
+/// loops.
+void populateTAToGPUDataMovementPatterns(RewritePatternSet &patterns);
+
+/// Adds patterns, for host code after `gpu-async-region`, that rewrite
+/// - `memref.alloc` to `gpu.alloc host_shared` and `memref.dealloc` to an
+///   async `gpu.dealloc` waited for (buffers in managed memory: the host runs
+///   control and checks on array headers and slot state, kernels move the
+///   data);
+/// - `memref.get_global` to a host-shared copy of the global (constants feed
+///   kernels).
+void populateTAGPUManagedMemoryPatterns(RewritePatternSet &patterns);
+
+} // namespace mlir::ta
+
+#endif // TA_CONVERSION_TATOGPU_TATOGPU_H

@@ -1,0 +1,135 @@
+//===- TAToGPU.cpp - lowered ta buffers and data movement on GPUs ---------===//
+//
+// ta-lower-to-gpu runs on the output of ta-lower-to-memref and one-shot
+// bufferization. It keeps ta's buffer layout (header, slot state, data) and
+// host control flow unchanged and moves the memory and the data movement to
+// the GPU: buffers are allocated host-shared (CUDA managed memory), so that
+// host code reads and updates headers and state in place while kernels
+// copy, fill, accumulate, gather and scatter element data.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ta/Conversion/TAToGPU/TAToGPU.h"
+#include "ta/Conversion/Passes.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::ta {
+#define GEN_PASS_DEF_TALOWERTOGPUPASS
+#define GEN_PASS_DEF_TAGPUMANAGEDMEMORYPASS
+#include "ta/Conversion/Passes.h.inc"
+} // namespace mlir::ta
+
+using namespace mlir;
+using namespace mlir::ta;
+
+namespace {
+
+/// Marks the host-memory globals that the copies made by
+/// GetGlobalToHostShared read, so that they are not rewritten again.
+constexpr StringLiteral kHostSourceAttr = "ta.host_source";
+
+struct AllocToHostShared : OpRewritePattern<memref::AllocOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(memref::AllocOp op,
+                                PatternRewriter &rewriter) const override {
+    if (!op.getType().getLayout().isIdentity() || op.getType().getMemorySpace())
+      return rewriter.notifyMatchFailure(op, "not a plain host buffer");
+    rewriter.replaceOpWithNewOp<gpu::AllocOp>(
+        op, op.getType(), /*asyncToken=*/Type(), ValueRange{},
+        op.getDynamicSizes(), op.getSymbolOperands(), /*hostShared=*/true);
+    return success();
+  }
+};
+
+struct DeallocToGPU : OpRewritePattern<memref::DeallocOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(memref::DeallocOp op,
+                                PatternRewriter &rewriter) const override {
+    // gpu-to-llvm lowers only the async form.
+    Location loc = op.getLoc();
+    Type token = gpu::AsyncTokenType::get(rewriter.getContext());
+    Value start =
+        gpu::WaitOp::create(rewriter, loc, token, ValueRange{}).getAsyncToken();
+    Value done = gpu::DeallocOp::create(rewriter, loc, token, ValueRange{start},
+                                        op.getMemref())
+                     .getAsyncToken();
+    rewriter.replaceOpWithNewOp<gpu::WaitOp>(op, Type(), ValueRange{done});
+    return success();
+  }
+};
+
+struct GetGlobalToHostShared : OpRewritePattern<memref::GetGlobalOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(memref::GetGlobalOp op,
+                                PatternRewriter &rewriter) const override {
+    if (op->hasAttr(kHostSourceAttr) ||
+        !op.getType().getLayout().isIdentity() ||
+        !op.getType().hasStaticShape())
+      return rewriter.notifyMatchFailure(op, "already a copy source");
+    Location loc = op.getLoc();
+    auto source =
+        memref::GetGlobalOp::create(rewriter, loc, op.getType(), op.getName());
+    source->setAttr(kHostSourceAttr, rewriter.getUnitAttr());
+    auto copy = gpu::AllocOp::create(rewriter, loc, op.getType(), Type(),
+                                     ValueRange{}, ValueRange{}, ValueRange{},
+                                     /*hostShared=*/true);
+    Type token = gpu::AsyncTokenType::get(rewriter.getContext());
+    Value start =
+        gpu::WaitOp::create(rewriter, loc, token, ValueRange{}).getAsyncToken();
+    Value done = gpu::MemcpyOp::create(rewriter, loc, token, ValueRange{start},
+                                       copy.getMemref(), source)
+                     .getAsyncToken();
+    gpu::WaitOp::create(rewriter, loc, Type(), ValueRange{done});
+    rewriter.replaceOp(op, copy.getMemref());
+    return success();
+  }
+};
+
+struct CopyToLinalg : OpRewritePattern<memref::CopyOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(memref::CopyOp op,
+                                PatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<linalg::CopyOp>(op, op.getSource(),
+                                                op.getTarget());
+    return success();
+  }
+};
+
+struct TALowerToGPUPass
+    : public ta::impl::TALowerToGPUPassBase<TALowerToGPUPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateTAToGPUDataMovementPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+struct TAGPUManagedMemoryPass
+    : public ta::impl::TAGPUManagedMemoryPassBase<TAGPUManagedMemoryPass> {
+  void runOnOperation() override {
+    RewritePatternSet patterns(&getContext());
+    populateTAGPUManagedMemoryPatterns(patterns);
+    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
+      return signalPassFailure();
+    getOperation()->walk(
+        [](memref::GetGlobalOp op) { op->removeAttr(kHostSourceAttr); });
+  }
+};
+
+} // namespace
+
+void mlir::ta::populateTAToGPUDataMovementPatterns(
+    RewritePatternSet &patterns) {
+  patterns.add<CopyToLinalg>(patterns.getContext());
+}
+
+void mlir::ta::populateTAGPUManagedMemoryPatterns(RewritePatternSet &patterns) {
+  patterns.add<AllocToHostShared, DeallocToGPU, GetGlobalToHostShared>(
+      patterns.getContext());
+}
