@@ -317,6 +317,8 @@ void _ta_rt_unbatch_grad_take(int64_t ticket, int64_t target) {
 
 void ta_unbatch_grad_inspect(const char *container, const char *shared_name,
                              TAUnbatchGradState *state) {
+  if (!state)
+    return;
   *state = TAUnbatchGradState{0, 0, 0, 0};
   std::lock_guard<std::mutex> lock(registry().mu);
   forEachMatching(container, shared_name,
@@ -344,7 +346,8 @@ int64_t ta_unbatch_grad_parked_ids(const char *container,
                     });
   }
   std::sort(all.begin(), all.end());
-  for (int64_t i = 0; i < capacity && i < static_cast<int64_t>(all.size()); ++i)
+  for (int64_t i = 0;
+       ids && i < capacity && i < static_cast<int64_t>(all.size()); ++i)
     ids[i] = all[i];
   return static_cast<int64_t>(all.size());
 }

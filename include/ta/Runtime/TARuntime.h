@@ -100,13 +100,13 @@ typedef struct TAUnbatchGradState {
   int64_t missing_grads;   /* grads those owners still wait for */
 } TAUnbatchGradState;
 
-/// Fills `state` for the resource (`container`, `shared_name`); a NULL
-/// `container` or `shared_name` matches every value.
+/// Fills `state` (if not NULL) for the resource (`container`,
+/// `shared_name`); a NULL `container` or `shared_name` matches every value.
 void ta_unbatch_grad_inspect(const char *container, const char *shared_name,
                              TAUnbatchGradState *state);
 
 /// Writes the ids of the parked grads of the matching resources, sorted, to
-/// `ids` (at most `capacity`); returns how many there are.
+/// `ids` (at most `capacity`; NULL writes none); returns how many there are.
 int64_t ta_unbatch_grad_parked_ids(const char *container,
                                    const char *shared_name, int64_t *ids,
                                    int64_t capacity);
