@@ -217,10 +217,7 @@ int64_t _ta_rt_unbatch_grad(int64_t site, int64_t element_bytes,
     elements *= static_cast<size_t>(shape[1 + d]);
   own.bytes = elements * static_cast<size_t>(element_bytes);
   // Parked past this call: the caller's buffer may be reused.
-  Grad parked;
-  parked.type = own.type;
-  parked.shape = own.shape;
-  parked.bytes = own.bytes;
+  Grad parked{own.type, own.shape, nullptr, own.bytes};
   parked.data.reset(new char[std::max<size_t>(own.bytes, 1)]);
   if (own.bytes)
     std::memcpy(parked.data.get(), reinterpret_cast<const void *>(grad),

@@ -15,10 +15,14 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
-void mlir::ta::buildLowerToLLVMPipeline(OpPassManager &pm,
-                                        const LowerToLLVMOptions &options) {
+/// ta to buffers and the surrounding tensor code bufferized: the common
+/// start of the CPU and GPU pipelines.
+static void addLowerToBuffers(mlir::OpPassManager &pm,
+                              mlir::ta::ChecksMode checks) {
+  using namespace mlir;
+  using namespace mlir::ta;
   TALowerToMemRefPassOptions lowerOptions;
-  lowerOptions.checks = options.checks;
+  lowerOptions.checks = checks;
   pm.addPass(createTALowerToMemRefPass(lowerOptions));
   // Elementwise arith on tensors in the surrounding code.
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
@@ -32,7 +36,11 @@ void mlir::ta::buildLowerToLLVMPipeline(OpPassManager &pm,
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   pm.addPass(createCanonicalizerPass());
+}
 
+void mlir::ta::buildLowerToLLVMPipeline(OpPassManager &pm,
+                                        const LowerToLLVMOptions &options) {
+  addLowerToBuffers(pm, options.checks);
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
@@ -72,18 +80,7 @@ std::string mlir::ta::defaultPTXFeatures(StringRef chip) {
 
 void mlir::ta::buildLowerToNVVMPipeline(OpPassManager &pm,
                                         const LowerToNVVMOptions &options) {
-  // ta to buffers, exactly as for the CPU.
-  TALowerToMemRefPassOptions lowerOptions;
-  lowerOptions.checks = options.checks;
-  pm.addPass(createTALowerToMemRefPass(lowerOptions));
-  pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
-  bufferization::OneShotBufferizePassOptions bufferize;
-  bufferize.bufferizeFunctionBoundaries = true;
-  bufferize.allowReturnAllocsFromLoops = true;
-  bufferize.functionBoundaryTypeConversion =
-      bufferization::LayoutMapOption::IdentityLayoutMap;
-  pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
-  pm.addPass(createCanonicalizerPass());
+  addLowerToBuffers(pm, options.checks);
 
   // Data movement as kernels; buffers in managed memory.
   pm.addPass(createTALowerToGPUPass());

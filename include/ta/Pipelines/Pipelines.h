@@ -18,8 +18,10 @@ class OpPassManager;
 namespace mlir::ta {
 
 /// Options of `ta-lower-to-llvm`.
-struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
-  PassOptions::Option<ChecksMode> checks{
+/// The options every ta pipeline has.
+template <typename Derived>
+struct TAPipelineOptions : public PassPipelineOptions<Derived> {
+  detail::PassOptions::Option<ChecksMode> checks{
       *this, "checks",
       llvm::cl::desc("runtime checks: 'strict' (TensorFlow's errors) or "
                      "'none'"),
@@ -30,6 +32,8 @@ struct LowerToLLVMOptions : public PassPipelineOptions<LowerToLLVMOptions> {
           clEnumValN(ChecksMode::None, "none", "no state, no checks"))};
 };
 
+struct LowerToLLVMOptions : public TAPipelineOptions<LowerToLLVMOptions> {};
+
 /// Adds ta -> memref/scf, one-shot bufferization (function boundaries
 /// included) and the conversions to the LLVM dialect to `pm`.
 void buildLowerToLLVMPipeline(OpPassManager &pm,
@@ -38,25 +42,16 @@ void buildLowerToLLVMPipeline(OpPassManager &pm,
 /// The kind of device code `ta-lower-to-nvvm` embeds in `gpu.binary`.
 enum class GPUBinaryFormat { PTX, Cubin, Fatbin };
 
-struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
-  PassOptions::Option<ChecksMode> checks{
-      *this, "checks",
-      llvm::cl::desc("runtime checks: 'strict' (TensorFlow's errors) or "
-                     "'none'"),
-      llvm::cl::init(ChecksMode::Strict),
-      llvm::cl::values(
-          clEnumValN(ChecksMode::Strict, "strict",
-                     "reproduce TensorFlow's runtime errors"),
-          clEnumValN(ChecksMode::None, "none", "no state, no checks"))};
-  PassOptions::Option<std::string> chip{
+struct LowerToNVVMOptions : public TAPipelineOptions<LowerToNVVMOptions> {
+  detail::PassOptions::Option<std::string> chip{
       *this, "chip", llvm::cl::desc("the GPU architecture (sm_XX)"),
       llvm::cl::init("sm_90")};
-  PassOptions::Option<std::string> features{
+  detail::PassOptions::Option<std::string> features{
       *this, "features",
       llvm::cl::desc("PTX features; empty: the lowest PTX version the chip "
                      "needs (+ptx80 for sm_90)"),
       llvm::cl::init("")};
-  PassOptions::Option<GPUBinaryFormat> format{
+  detail::PassOptions::Option<GPUBinaryFormat> format{
       *this, "format", llvm::cl::desc("device code in gpu.binary"),
       llvm::cl::init(GPUBinaryFormat::Fatbin),
       llvm::cl::values(
@@ -64,11 +59,11 @@ struct LowerToNVVMOptions : public PassPipelineOptions<LowerToNVVMOptions> {
           clEnumValN(GPUBinaryFormat::Cubin, "bin", "cubin (ptxas)"),
           clEnumValN(GPUBinaryFormat::Fatbin, "fatbin",
                      "fatbin: cubin and PTX (ptxas, fatbinary)"))};
-  PassOptions::Option<std::string> toolkit{
+  detail::PassOptions::Option<std::string> toolkit{
       *this, "toolkit",
       llvm::cl::desc("the CUDA toolkit with ptxas and fatbinary"),
       llvm::cl::init("/usr/local/cuda")};
-  PassOptions::Option<int64_t> blockSize{
+  detail::PassOptions::Option<int64_t> blockSize{
       *this, "block-size",
       llvm::cl::desc("threads per block of the data-movement kernels"),
       llvm::cl::init(256)};

@@ -136,18 +136,26 @@ Value getConstantAddress(OpBuilder &b, Location loc, ModuleOp module,
   return arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
 }
 
+/// The address of a global holding `bytes`, named `<prefix><label>` (with
+/// the label's non-alphanumeric characters replaced).
+Value getBytesAddress(OpBuilder &b, Location loc, ModuleOp module,
+                      StringRef prefix, StringRef label, StringRef bytes) {
+  std::string symbol = prefix.str();
+  for (char c : label)
+    symbol.push_back(llvm::isAlnum(c) ? c : '_');
+  SmallVector<int8_t> data(bytes.begin(), bytes.end());
+  auto type =
+      RankedTensorType::get({static_cast<int64_t>(data.size())}, b.getI8Type());
+  return getConstantAddress(b, loc, module, symbol,
+                            DenseElementsAttr::get(type, ArrayRef(data)));
+}
+
 /// The address of a NUL-terminated global holding `name`.
 Value getNameAddress(OpBuilder &b, Location loc, ModuleOp module,
                      StringRef name) {
-  std::string symbol = "__ta_name.";
-  for (char c : name)
-    symbol.push_back(llvm::isAlnum(c) ? c : '_');
-  SmallVector<int8_t> bytes(name.begin(), name.end());
-  bytes.push_back(0);
-  auto type = RankedTensorType::get({static_cast<int64_t>(bytes.size())},
-                                    b.getI8Type());
-  return getConstantAddress(b, loc, module, symbol,
-                            DenseElementsAttr::get(type, ArrayRef(bytes)));
+  std::string bytes = name.str();
+  bytes.push_back('\0');
+  return getBytesAddress(b, loc, module, "__ta_name.", name, bytes);
 }
 
 /// The address of a global `{rank, d0, d1, ...}` describing `shape`.
@@ -1212,14 +1220,8 @@ Value getSiteAddress(OpBuilder &b, Location loc, ModuleOp module,
   llvm::raw_string_ostream os(text);
   os << op.getContainer() << '\0' << op.getSharedName() << '\0'
      << getElementTypeOrSelf(op.getGrad().getType()) << '\0';
-  std::string symbol = "__ta_unbatch.";
-  for (char c : op.getSharedName())
-    symbol.push_back(llvm::isAlnum(c) ? c : '_');
-  SmallVector<int8_t> bytes(text.begin(), text.end());
-  auto type = RankedTensorType::get({static_cast<int64_t>(bytes.size())},
-                                    b.getI8Type());
-  return getConstantAddress(b, loc, module, symbol,
-                            DenseElementsAttr::get(type, ArrayRef(bytes)));
+  return getBytesAddress(b, loc, module, "__ta_unbatch.", op.getSharedName(),
+                         text);
 }
 
 /// TensorFlow's UnbatchGrad as calls into libta_runtime's rendezvous: the

@@ -184,11 +184,9 @@ static int stress(void) {
   return 0;
 }
 
-static void *waitOwner(void *arg) { return runCall(arg); }
-
 static pthread_t startOwner(Call *call) {
   pthread_t t;
-  pthread_create(&t, NULL, waitOwner, call);
+  pthread_create(&t, NULL, runCall, call);
   for (;;) {
     TAUnbatchGradState s;
     ta_unbatch_grad_inspect(NULL, kName, &s);
@@ -252,7 +250,7 @@ static int batchTwice(void) {
   pthread_t t = startOwner(&first);
   Call second = {2, 1, {2, 3}, 2, -1};
   pthread_t t2;
-  pthread_create(&t2, NULL, waitOwner, &second);
+  pthread_create(&t2, NULL, runCall, &second);
   pthread_join(t, NULL);
   for (;;) {
     TAUnbatchGradState s;
