@@ -60,6 +60,7 @@ struct Driver {
   X(cuDeviceGet, CUresult(CUdevice *, int))                                    \
   X(cuDevicePrimaryCtxRetain, CUresult(CUcontext *, CUdevice))                 \
   X(cuCtxSetCurrent, CUresult(CUcontext))                                      \
+  X(cuCtxSynchronize, CUresult())                                              \
   X(cuModuleLoadData, CUresult(CUmodule *, const void *))                      \
   X(cuModuleLoadDataEx,                                                        \
     CUresult(CUmodule *, const void *, unsigned, CUjit_option *, void **))     \
@@ -213,6 +214,10 @@ TA_EXPORT int32_t ta_cuda_device_count(void) { return loadDriver().devices; }
 TA_EXPORT const char *ta_cuda_status(void) {
   Driver &d = loadDriver();
   return d.problem.empty() ? "ok" : d.problem.c_str();
+}
+
+TA_EXPORT void ta_cuda_synchronize(void) {
+  CUDA_CHECK(cuda(), cuCtxSynchronize());
 }
 
 //===----------------------------------------------------------------------===//

@@ -27,6 +27,11 @@ int32_t ta_cuda_device_count(void);
 /// Why ta_cuda_device_count returned 0 (or "ok"): a static string.
 const char *ta_cuda_status(void);
 
+/// Waits until the default device has finished all work (cuCtxSynchronize);
+/// for timing GPU work from a host program. Stops the program with the "no
+/// CUDA device" error where there is none.
+void ta_cuda_synchronize(void);
+
 #ifdef __cplusplus
 }
 #endif

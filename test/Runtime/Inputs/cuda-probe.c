@@ -1,8 +1,9 @@
 /*===- cuda-probe.c - libta_cuda_runtime without a usable GPU ------------===*\
 |*                                                                            *|
-|* `prog probe` prints what ta_cuda_device_count/ta_cuda_status report;      *|
-|* `prog stream` and `prog alloc` make mgpu* calls, which must stop with a   *|
-|* clear message and status 1 when there is no device.                       *|
+|* `prog probe` prints what ta_cuda_device_count/ta_cuda_status report;       *|
+|* `prog stream`, `prog alloc` and `prog sync` make mgpu* calls and           *|
+|* ta_cuda_synchronize, which must stop with a clear message and status 1     *|
+|* when there is no device.                                                   *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -32,6 +33,11 @@ int main(int argc, char **argv) {
   if (!strcmp(argv[1], "alloc")) {
     mgpuMemAlloc(1024, NULL, false);
     printf("allocated\n");
+    return 0;
+  }
+  if (!strcmp(argv[1], "sync")) {
+    ta_cuda_synchronize();
+    printf("synchronized\n");
     return 0;
   }
   return 2;
