@@ -111,3 +111,10 @@ config.substitutions.append(
         ),
     )
 )
+
+# The dialect/pass plugin for Debian's own mlir-opt (built only when ta links
+# libMLIR.so, as that mlir-opt does).
+ta_plugin = os.path.join(config.ta_obj_root, "lib", "TAPlugin" + shlib)
+if os.path.exists(ta_plugin):
+    config.available_features.add("ta-plugin")
+config.substitutions.append(("%ta_plugin", ta_plugin))
