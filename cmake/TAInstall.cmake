@@ -1,8 +1,9 @@
-#===- TAInstall.cmake - cmake --install and the TA CMake package -*- cmake -*-===#
+#===- TAInstall.cmake - cmake --install, the TA package --------*- cmake -*-===#
 #
 # Installs headers (sources, ODS .td files and the generated .inc files),
 # the libraries as the exported targets TA::<name>, the runtimes, ta-opt,
-# ta-lsp-server and the plugin, and <prefix>/lib/cmake/ta/TAConfig.cmake.
+# ta-lsp-server, the C API library and the plugin, and
+# <prefix>/lib/cmake/ta/TAConfig.cmake.
 #
 #===----------------------------------------------------------------------===#
 include(GNUInstallDirs)
@@ -11,6 +12,8 @@ include(CMakePackageConfigHelpers)
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/ta
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
         FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/ta-c
+        DESTINATION ${CMAKE_INSTALL_INCLUDEDIR})
 install(DIRECTORY ${PROJECT_BINARY_DIR}/include/ta
         DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
         FILES_MATCHING PATTERN "*.inc"
@@ -21,11 +24,15 @@ foreach(lib ${ta_libs})
   target_include_directories(${lib} INTERFACE
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
 endforeach()
-foreach(runtime ta_runtime ta_cuda_runtime)
-  target_include_directories(${runtime} INTERFACE
+set(ta_shared ta_runtime ta_cuda_runtime)
+if(TARGET TACAPI)
+  list(APPEND ta_shared TACAPI)
+endif()
+foreach(shared ${ta_shared})
+  target_include_directories(${shared} INTERFACE
     $<INSTALL_INTERFACE:${CMAKE_INSTALL_INCLUDEDIR}>)
 endforeach()
-install(TARGETS ${ta_libs} ta_runtime ta_cuda_runtime
+install(TARGETS ${ta_libs} ${ta_shared}
         EXPORT TATargets
         ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR}
         LIBRARY DESTINATION ${CMAKE_INSTALL_LIBDIR})

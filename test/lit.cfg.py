@@ -118,3 +118,7 @@ ta_plugin = os.path.join(config.ta_obj_root, "lib", "TAPlugin" + shlib)
 if os.path.exists(ta_plugin):
     config.available_features.add("ta-plugin")
 config.substitutions.append(("%ta_plugin", ta_plugin))
+
+# The C API library (include/ta-c).
+if os.path.exists(os.path.join(config.ta_obj_root, "lib", "libTACAPI" + shlib)):
+    config.available_features.add("ta-capi")

@@ -1,0 +1,168 @@
+/*===- capi-test.c - a C client of libTACAPI ------------------------------===*\
+|*                                                                            *|
+|* Uses only C headers: registers the dialect and passes, builds and        *|
+|* inspects ta types, parses, verifies and lowers a program, and checks     *|
+|* that bad input comes back as diagnostics and null values. Prints what it *|
+|* sees; capi.test checks it with FileCheck.                                *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#include "ta-c/TA.h"
+
+#include "mlir-c/BuiltinTypes.h"
+#include "mlir-c/Diagnostics.h"
+#include "mlir-c/IR.h"
+#include "mlir-c/Pass.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void printToStdout(MlirStringRef text, void *userData) {
+  (void)userData;
+  fwrite(text.data, 1, text.length, stdout);
+}
+
+static MlirLogicalResult printDiagnostic(MlirDiagnostic diagnostic,
+                                         void *userData) {
+  (void)userData;
+  printf("diagnostic: ");
+  mlirDiagnosticPrint(diagnostic, printToStdout, NULL);
+  printf("\n");
+  return mlirLogicalResultSuccess();
+}
+
+static void printType(const char *what, MlirType type) {
+  printf("%s: ", what);
+  if (mlirTypeIsNull(type))
+    printf("<null>");
+  else
+    mlirTypePrint(type, printToStdout, NULL);
+  printf("\n");
+}
+
+static const char *kProgram =
+    "func.func @f(%v: tensor<2xf32>) -> tensor<2xf32> {\n"
+    "  %c0 = arith.constant 0 : index\n"
+    "  %c4 = arith.constant 4 : index\n"
+    "  %h, %f = ta.create %c4 : !ta.handle<4, tensor<2xf32>>\n"
+    "  %f1 = ta.write %h[%c0], %v, %f : !ta.handle<4, tensor<2xf32>>, "
+    "tensor<2xf32>\n"
+    "  %r = ta.read %h[%c0], %f1 : !ta.handle<4, tensor<2xf32>>\n"
+    "  return %r : tensor<2xf32>\n"
+    "}\n";
+
+/* A grad_with_shape whose result type contradicts shape_to_prepend. */
+static const char *kInvalid =
+    "func.func @g(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {\n"
+    "  %s = arith.constant dense<[5]> : tensor<1xi32>\n"
+    "  %p, %pf = \"ta.grad_with_shape\"(%h, %f, %s) {source = \"s\"} : "
+    "(!ta.handle<4, tensor<2xf32>>, !ta.flow, tensor<1xi32>) -> "
+    "(!ta.handle<4, tensor<6x2xf32>, grad>, !ta.flow)\n"
+    "  return\n"
+    "}\n";
+
+int main(void) {
+  MlirContext context = mlirContextCreate();
+  MlirDialectRegistry registry = mlirDialectRegistryCreate();
+  taRegisterAllDialects(registry);
+  mlirContextAppendDialectRegistry(context, registry);
+  mlirDialectRegistryDestroy(registry);
+  MlirDialect dialect =
+      mlirDialectHandleLoadDialect(mlirGetDialectHandle__ta__(), context);
+  MlirStringRef ns = mlirDialectGetNamespace(dialect);
+  printf("dialect: %.*s\n", (int)ns.length, ns.data);
+  mlirContextAttachDiagnosticHandler(context, printDiagnostic, NULL, NULL);
+  MlirLocation loc = mlirLocationUnknownGet(context);
+
+  /* Types. */
+  MlirType flow = taFlowTypeGet(context);
+  printType("flow", flow);
+  printf("flow is a flow: %d, a handle: %d\n", taTypeIsAFlow(flow),
+         taTypeIsAHandle(flow));
+  int64_t shape[] = {2, 3};
+  MlirType f32 = mlirF32TypeGet(context);
+  MlirType tensor =
+      mlirRankedTensorTypeGet(2, shape, f32, (MlirAttribute){NULL});
+  MlirType handle = taHandleTypeGetChecked(loc, 4, tensor, false);
+  printType("handle", handle);
+  printf("size %lld static %d grad %d\n",
+         (long long)taHandleTypeGetSize(handle),
+         taHandleTypeHasStaticSize(handle), taHandleTypeIsGrad(handle));
+  printType("element", taHandleTypeGetElementType(handle));
+  MlirType grad =
+      taHandleTypeGetChecked(loc, taHandleTypeGetDynamicSize(), tensor, true);
+  printType("grad", grad);
+  printf("size is dynamic: %d, static %d, grad %d\n",
+         taHandleTypeGetSize(grad) == taHandleTypeGetDynamicSize(),
+         taHandleTypeHasStaticSize(grad), taHandleTypeIsGrad(grad));
+  printf("type ids differ: %d\n",
+         !mlirTypeIDEqual(taFlowTypeGetTypeID(), taHandleTypeGetTypeID()));
+  MlirType parsed = mlirTypeParseGet(
+      context,
+      mlirStringRefCreateFromCString("!ta.handle<4, tensor<2x3xf32>>"));
+  printf("parsed equals built: %d\n", mlirTypeEqual(parsed, handle));
+
+  /* Bad arguments: diagnostics and neutral values, no assertion. */
+  printType("f32 element", taHandleTypeGetChecked(loc, 4, f32, false));
+  printType("negative size", taHandleTypeGetChecked(loc, -5, tensor, false));
+  printf("size of f32: %lld, grad %d, static %d\n",
+         (long long)taHandleTypeGetSize(f32), taHandleTypeIsGrad(f32),
+         taHandleTypeHasStaticSize(f32));
+  printType("element of f32", taHandleTypeGetElementType(f32));
+
+  /* Parse, verify, lower. */
+  MlirModule module =
+      mlirModuleCreateParse(context, mlirStringRefCreateFromCString(kProgram));
+  MlirOperation op = mlirModuleGetOperation(module);
+  printf("parsed: %d, verifies: %d\n", !mlirModuleIsNull(module),
+         mlirOperationVerify(op));
+  taRegisterAllPasses();
+  taRegisterAllPasses(); /* idempotent */
+  MlirPassManager pm = mlirPassManagerCreate(context);
+  MlirOpPassManager opm = mlirPassManagerGetAsOpPassManager(pm);
+  MlirLogicalResult parsedPipeline = mlirParsePassPipeline(
+      opm, mlirStringRefCreateFromCString("builtin.module(ta-lower-to-llvm)"),
+      printToStdout, NULL);
+  printf("\npipeline parsed: %d\n", mlirLogicalResultIsSuccess(parsedPipeline));
+  MlirLogicalResult ran = mlirPassManagerRunOnOp(pm, op);
+  printf("lowered: %d\n", mlirLogicalResultIsSuccess(ran));
+  mlirOperationPrint(op, printToStdout, NULL);
+  printf("\n");
+  mlirPassManagerDestroy(pm);
+  mlirModuleDestroy(module);
+
+  /* One ta pass through the generated pass API. */
+  MlirModule again =
+      mlirModuleCreateParse(context, mlirStringRefCreateFromCString(kProgram));
+  MlirPassManager single = mlirPassManagerCreate(context);
+  mlirPassManagerAddOwnedPass(single,
+                              mlirCreateTAConversionTALowerToMemRefPass());
+  printf("ta-lower-to-memref: %d\n",
+         mlirLogicalResultIsSuccess(
+             mlirPassManagerRunOnOp(single, mlirModuleGetOperation(again))));
+  mlirOperationPrint(mlirModuleGetOperation(again), printToStdout, NULL);
+  printf("\n");
+  mlirPassManagerDestroy(single);
+  mlirModuleDestroy(again);
+
+  /* Invalid programs and pipelines. */
+  MlirModule bad =
+      mlirModuleCreateParse(context, mlirStringRefCreateFromCString(kInvalid));
+  printf("invalid module is null: %d\n", mlirModuleIsNull(bad));
+  MlirModule garbage = mlirModuleCreateParse(
+      context, mlirStringRefCreateFromCString("%x = ta.frobnicate"));
+  printf("garbage module is null: %d\n", mlirModuleIsNull(garbage));
+  MlirPassManager pm2 = mlirPassManagerCreate(context);
+  MlirLogicalResult badPipeline = mlirParsePassPipeline(
+      mlirPassManagerGetAsOpPassManager(pm2),
+      mlirStringRefCreateFromCString(
+          "builtin.module(ta-lower-to-llvm{checks=maybe})"),
+      printToStdout, NULL);
+  printf("\nbad pipeline parsed: %d\n",
+         mlirLogicalResultIsSuccess(badPipeline));
+  mlirPassManagerDestroy(pm2);
+
+  mlirContextDestroy(context);
+  printf("done\n");
+  return 0;
+}
