@@ -91,4 +91,37 @@ def TAGPUManagedMemoryPass
   ];
 }
 
+def TAImportTFPass : Pass<"ta-import-tf", "::mlir::ModuleOp"> {
+  let summary = "import TensorFlow-dialect TensorArray ops into ta";
+  let description = [{
+    Rewrites the TensorArray family in the generic form TensorFlow's MLIR
+    exporter prints (run ta-opt with `--allow-unregistered-dialect`, since
+    the tf dialects are not linked in) into ta ops:
+
+    | TensorFlow | ta |
+    |---|---|
+    | `tf.TensorArrayV3` | `ta.create` (`dtype` + `element_shape`, or the resource subtype, give the element type; a constant size and `dynamic_size = false` a static SIZE) |
+    | `tf.TensorArrayWriteV3`, `ReadV3`, `GatherV3`, `ScatterV3`, `ConcatV3`, `SplitV3`, `SizeV3`, `CloseV3` | `ta.write`, `read`, `gather`, `scatter`, `concat`, `split`, `size`, `close` |
+    | `tf.TensorArrayGradV3`, `tf.TensorArrayGradWithShape` | `ta.grad`, `ta.grad_with_shape` (`source`) |
+    | `tf.UnbatchGrad` | `ta.unbatch_grad` (`container`, `shared_name`) |
+    | `tf.Const` | `arith.constant` |
+
+    Resource handles (`tensor<...!tf_type.resource...>`) become
+    `!ta.handle`, flows (`tensor<f32>`) `!ta.flow`, scalar int32 index and
+    size tensors `index` values (folded when constant); results whose
+    TensorFlow type is less refined than ta's get a `tensor.cast`. A flow
+    read by any other op is given TensorFlow's value for it, 0.0.
+    Unsupported forms get a diagnostic naming the op: handles or flows that
+    do not come from a TensorArray op of the same function (function
+    arguments, calls, functional control flow), handles used by other ops,
+    unknown `dtype`, unparsable `element_shape`, tf.Const values that are
+    not builtin elements attributes.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::ta::TADialect"
+  ];
+}
+
 #endif // TA_CONVERSION_PASSES_TD

@@ -1,0 +1,122 @@
+// RUN: ta-opt --allow-unregistered-dialect --ta-import-tf %s -split-input-file -verify-diagnostics
+
+// Every form ta-import-tf does not import gets a diagnostic naming the op.
+
+// A handle that comes in as a function argument (functional control flow,
+// calls) is not followed.
+func.func @handle_argument(%h: tensor<2x!tf_type.resource>, %f: tensor<f32>, %i: tensor<i32>) -> tensor<*xf32> {
+  // expected-error @+2 {{'tf.TensorArrayReadV3' op reads a handle that no TensorArray op of this function makes (ta-import-tf does not follow handles through arguments, calls or control flow)}}
+  // expected-error @+1 {{'tf.TensorArrayReadV3' op reads a flow that no TensorArray op of this function makes}}
+  %r = "tf.TensorArrayReadV3"(%h, %i, %f) {dtype = f32} : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<f32>) -> tensor<*xf32>
+  return %r : tensor<*xf32>
+}
+
+// -----
+
+func.func @flow_argument(%n: tensor<i32>, %f: tensor<f32>, %i: tensor<i32>) -> tensor<*xf32> {
+  %h, %f0 = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  // expected-error @+1 {{'tf.TensorArrayReadV3' op reads a flow that no TensorArray op of this function makes}}
+  %r = "tf.TensorArrayReadV3"(%h, %i, %f) {dtype = f32} : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<f32>) -> tensor<*xf32>
+  return %r : tensor<*xf32>
+}
+
+// -----
+
+func.func @handle_escapes(%n: tensor<i32>) -> tensor<2x!tf_type.resource> {
+  %h, %f = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  // expected-error @+1 {{'func.return' op uses a TensorArray handle; ta-import-tf imports handles used only by TensorArray ops}}
+  return %h : tensor<2x!tf_type.resource>
+}
+
+// -----
+
+func.func @handle_to_other_op(%n: tensor<i32>) {
+  %h, %f = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  // expected-error @+1 {{'tf.Identity' op uses a TensorArray handle; ta-import-tf imports handles used only by TensorArray ops}}
+  %i = "tf.Identity"(%h) : (tensor<2x!tf_type.resource>) -> tensor<2x!tf_type.resource>
+  return
+}
+
+// -----
+
+func.func @no_dtype(%n: tensor<i32>) {
+  // expected-error @+1 {{'tf.TensorArrayV3' op needs a `dtype` attribute of an integer or float type}}
+  %h, %f = "tf.TensorArrayV3"(%n) {element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  return
+}
+
+// -----
+
+func.func @string_dtype(%n: tensor<i32>) {
+  // expected-error @+1 {{'tf.TensorArrayV3' op needs a `dtype` attribute of an integer or float type}}
+  %h, %f = "tf.TensorArrayV3"(%n) {dtype = !tf_type.string, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  return
+}
+
+// -----
+
+func.func @bad_shape(%n: tensor<i32>) {
+  // expected-error @+1 {{'tf.TensorArrayV3' op has an `element_shape` that is not a #tf_type.shape}}
+  %h, %f = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2xbanana>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  return
+}
+
+// -----
+
+func.func @shape_not_tf(%n: tensor<i32>) {
+  // expected-error @+1 {{'tf.TensorArrayV3' op has an `element_shape` that is not a #tf_type.shape}}
+  %h, %f = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = [2]} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  return
+}
+
+// -----
+
+func.func @not_a_resource(%n: tensor<i32>) {
+  // expected-error @+1 {{'tf.TensorArrayV3' op result 0 is not a !tf_type.resource tensor}}
+  %h, %f = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2xi32>, tensor<f32>)
+  return
+}
+
+// -----
+
+func.func @create_arity(%n: tensor<i32>) {
+  // expected-error @+1 {{'tf.TensorArrayV3' op expects 1 operand (size) and 2 results}}
+  %h = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> tensor<2x!tf_type.resource>
+  return
+}
+
+// -----
+
+func.func @write_arity(%n: tensor<i32>, %i: tensor<i32>) {
+  %h, %f = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  // expected-error @+1 {{'tf.TensorArrayWriteV3' op expects 4 operands}}
+  %f1 = "tf.TensorArrayWriteV3"(%h, %i, %f) : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<f32>) -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @unbatch_arity(%a: tensor<?x2xf32>, %b: tensor<?x3xi64>) {
+  // expected-error @+1 {{'tf.UnbatchGrad' op expects 4 operands and 1 tensor result}}
+  %u = "tf.UnbatchGrad"(%a, %b, %a) {container = "", shared_name = ""} : (tensor<?x2xf32>, tensor<?x3xi64>, tensor<?x2xf32>) -> tensor<?x2xf32>
+  return
+}
+
+// -----
+
+func.func @opaque_const() {
+  // expected-error @+1 {{'tf.Const' op ta-import-tf imports only builtin elements attributes as `value`}}
+  %c = "tf.Const"() {value = #tf_type<tensor_proto : "0x0A">} : () -> tensor<!tf_type.string>
+  return
+}
+
+// -----
+
+// The imported ops are verified as ta ops: a write of a value whose shape
+// contradicts the element shape is ta's verifier error.
+func.func @wrong_value(%n: tensor<i32>, %i: tensor<i32>, %v: tensor<3xf32>) {
+  %h, %f = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  // expected-error @+1 {{'ta.write' op}}
+  %f1 = "tf.TensorArrayWriteV3"(%h, %i, %v, %f) : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<3xf32>, tensor<f32>) -> tensor<f32>
+  return
+}
