@@ -142,7 +142,21 @@ void _ta_rt_fail(int32_t code, int64_t header, int64_t a, int64_t b,
   _ta_rt_exit_with(message);
 }
 
+static _Thread_local ta_runtime_error_handler errorHandler;
+static _Thread_local void *errorHandlerData;
+
+ta_runtime_error_handler
+ta_runtime_set_error_handler(ta_runtime_error_handler handler,
+                             void *user_data) {
+  ta_runtime_error_handler previous = errorHandler;
+  errorHandler = handler;
+  errorHandlerData = user_data;
+  return previous;
+}
+
 void _ta_rt_exit_with(const char *message) {
+  if (errorHandler)
+    errorHandler(message, errorHandlerData);
   fflush(stdout);
   fprintf(stderr, "ta runtime error: %s\n", message);
   fflush(stderr);

@@ -118,12 +118,15 @@ std::shared_ptr<Resource> lookup(const std::string &container,
   return resource;
 }
 
-[[noreturn]] void fail(const Resource &r, int64_t id,
-                       const std::string &message) {
+/// Called with r.mu held, which it releases first: an error handler may
+/// leave by longjmp, past the lock's owner.
+[[noreturn]] void fail(Resource &r, int64_t id, const std::string &message) {
   std::string text = "UnbatchGrad \"" + r.name + "\"";
   if (!r.container.empty())
     text += " in container \"" + r.container + "\"";
   text += " (id " + std::to_string(id) + "): " + message;
+  r.mu.unlock();
+  // The message outlives the handler's longjmp only as a copy it makes.
   _ta_rt_exit_with(text.c_str());
 }
 
@@ -163,7 +166,7 @@ std::unique_ptr<Ticket> outputBatch(Resource &r, int64_t caller,
 
 /// The owner's result must have the owner's type beyond dim 0 (the lowered
 /// code allocates it so); TensorFlow's dynamic tensors need no such check.
-int64_t deliver(const Resource &r, int64_t id, std::unique_ptr<Ticket> ticket,
+int64_t deliver(Resource &r, int64_t id, std::unique_ptr<Ticket> ticket,
                 const Grad &own) {
   const Grad &first = ticket->parts.front();
   bool fits = first.shape[0] == own.shape[0] && first.type == own.type;
@@ -285,11 +288,19 @@ int64_t _ta_rt_unbatch_grad(int64_t site, int64_t element_bytes,
   auto complete = [&] { return mine->result != nullptr; };
   if (timeout > 0) {
     if (!mine->complete.wait_for(lock, std::chrono::microseconds(timeout),
-                                 complete))
+                                 complete)) {
+      // The owner gives up its batch (the ids it waited for are no longer
+      // wanted; its own grad stays parked until a reset), so that the
+      // resource stays usable when an error handler returns to the caller.
+      std::string missing = idList(mine->missing);
+      r.batches.erase(id);
+      for (int64_t wanted : mine->missing)
+        r.desired.erase(wanted);
       fail(r, id,
            "Batched data did not arrive within timeout window: waited " +
                std::to_string(timeout) + " microseconds for the grads of ids " +
-               idList(mine->missing));
+               missing);
+    }
   } else {
     mine->complete.wait(lock, complete);
   }

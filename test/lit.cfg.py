@@ -122,3 +122,7 @@ config.substitutions.append(("%ta_plugin", ta_plugin))
 # The C API library (include/ta-c).
 if os.path.exists(os.path.join(config.ta_obj_root, "lib", "libTACAPI" + shlib)):
     config.available_features.add("ta-capi")
+
+# The Python package (pybind11 module built into python_packages/ta).
+if glob.glob(os.path.join(config.ta_obj_root, "python_packages", "ta", "_ta*" + ".so")):
+    config.available_features.add("ta-python")

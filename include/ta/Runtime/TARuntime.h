@@ -125,6 +125,22 @@ void ta_unbatch_grad_set_timeout(int64_t micros);
 /// The default timeout in microseconds (<= 0: none).
 int64_t ta_unbatch_grad_timeout(void);
 
+/// What a runtime error does. By default the runtime prints "ta runtime
+/// error: <message>" on stderr and exits with status 1. A handler set with
+/// ta_runtime_set_error_handler is called instead, on the thread that hit
+/// the error, with the message (without the prefix); it is meant to leave
+/// the compiled code with longjmp (the Python binding turns the error into
+/// an exception). The runtime releases its own locks before calling it; the
+/// failed call's unbatch_grad resource may keep parked grads
+/// (ta_unbatch_grad_reset clears them). If the handler returns, the default
+/// runs.
+typedef void (*ta_runtime_error_handler)(const char *message, void *user_data);
+
+/// Sets the handler for errors raised on the calling thread (NULL: the
+/// default); returns the previous one.
+ta_runtime_error_handler
+ta_runtime_set_error_handler(ta_runtime_error_handler handler, void *user_data);
+
 #ifdef __cplusplus
 }
 #endif

@@ -1,0 +1,73 @@
+"""ta: TensorFlow's TensorArray family as an MLIR dialect, from Python.
+
+    import numpy as np, ta
+    exe = ta.compile(source)                 # ta IR text -> CPU code
+    y = exe.f(np.ones((2,), np.float32))     # numpy in, numpy out
+
+ta.Module(source) parses ta IR; .verify(), .run_pipeline(text) and str()
+work on it. Errors are exceptions: ta.DiagnosticError (a ValueError) carries
+the parser's, verifiers' or passes' messages, ta.RuntimeError the
+TensorFlow text of a runtime error in compiled code (strict checks).
+"""
+
+import os as _os
+
+from . import _config
+from ._ta import DiagnosticError, Executable as _Executable, Module
+from ._ta import RuntimeError  # noqa: A004 - ta.RuntimeError, as documented
+from ._ta import (
+    unbatch_grad_parked_ids,
+    unbatch_grad_reset,
+    unbatch_grad_set_timeout,
+    unbatch_grad_timeout,
+)
+
+__all__ = [
+    "Module",
+    "Executable",
+    "compile",
+    "DiagnosticError",
+    "RuntimeError",
+    "unbatch_grad_parked_ids",
+    "unbatch_grad_reset",
+    "unbatch_grad_set_timeout",
+    "unbatch_grad_timeout",
+]
+
+
+class Executable:
+    """A module compiled for the CPU (ta-lower-to-llvm, MLIR's ExecutionEngine).
+
+    Public functions are methods: exe.f(*args) or exe.call("f", *args).
+    Ranked tensor arguments take numpy arrays of the matching dtype, rank
+    and static dims (they are copied); index/integer/float arguments take
+    Python numbers. Tensor results come back as new numpy arrays (a tuple
+    for several).
+    """
+
+    def __init__(self, module, checks="strict", opt_level=2):
+        libs = [_config.RUNTIME, _config.C_RUNNER_UTILS, _config.RUNNER_UTILS]
+        missing = [lib for lib in libs if not _os.path.exists(lib)]
+        if missing:
+            raise FileNotFoundError("ta runtime libraries missing: " + ", ".join(missing))
+        self._module = module
+        self._exe = _Executable(module, checks, libs, opt_level)
+        self.checks = checks
+
+    def functions(self):
+        return self._exe.functions()
+
+    def call(self, name, *args):
+        return self._exe.call(name, *args)
+
+    def __getattr__(self, name):
+        if name.startswith("_") or name not in self._exe.functions():
+            raise AttributeError(name)
+        return lambda *args: self._exe.call(name, *args)
+
+
+def compile(source, checks="strict", opt_level=2):
+    """Parses (if given text), verifies and compiles a module for the CPU."""
+    module = source if isinstance(source, Module) else Module(source)
+    module.verify()
+    return Executable(module, checks=checks, opt_level=opt_level)

@@ -1,0 +1,259 @@
+"""The ta Python package: parsing and verification with diagnostics as
+exceptions, pass pipelines, compiling and calling functions with numpy
+arrays (values from TensorFlow's semantics, derived in the comments), the
+unbatch_grad runtime from Python threads, and bad arguments everywhere."""
+
+import os
+import threading
+
+import numpy as np
+import pytest
+
+import ta
+
+EXAMPLES = os.path.join(os.path.dirname(__file__), "..", "..", "examples")
+
+ARRAY = """
+!T = !ta.handle<3, tensor<2xf32>>
+func.func @write_read(%v: tensor<2xf32>, %i: index) -> (tensor<2xf32>, tensor<3x2xf32>) {
+  %c3 = arith.constant 3 : index
+  %h, %f = ta.create %c3 {name = "a", clear_after_read = false} : !T
+  %f1 = ta.write %h[%i], %v, %f : !T, tensor<2xf32>
+  %r = ta.read %h[%i], %f1 : !T
+  %all = arith.constant dense<[0, 1, 2]> : tensor<3xi32>
+  %g = ta.gather %h[%all], %f1 : !T, tensor<3xi32>
+  return %r, %g : tensor<2xf32>, tensor<3x2xf32>
+}
+func.func @grow(%rows: tensor<?x2xi32>, %lengths: tensor<?xi64>) -> (tensor<?xi32>, tensor<?xi64>) {
+  %c0 = arith.constant 0 : index
+  %h, %f = ta.create %c0 {dynamic_size = true} : !ta.handle<?, tensor<2xi32>>
+  %flat = tensor.collapse_shape %rows [[0, 1]] : tensor<?x2xi32> into tensor<?xi32>
+  %f1 = ta.split %h, %flat, %lengths, %f : !ta.handle<?, tensor<2xi32>>, tensor<?xi32>, tensor<?xi64>
+  %v, %l = ta.concat %h, %f1 : !ta.handle<?, tensor<2xi32>>
+  return %v, %l : tensor<?xi32>, tensor<?xi64>
+}
+"""
+
+
+def test_parse_print_verify():
+    m = ta.Module(ARRAY)
+    m.verify()
+    assert "ta.create" in str(m)
+    assert "!ta.handle<3, tensor<2xf32>>" in str(m)
+
+
+def test_parse_error_carries_the_message():
+    with pytest.raises(ta.DiagnosticError) as e:
+        ta.Module("func.func @f() {\n  %x = ta.frobnicate\n}")
+    assert "custom op 'ta.frobnicate' is unknown" in str(e.value)
+    assert isinstance(e.value, ValueError)
+
+
+def test_verifier_error_carries_the_message():
+    src = """
+    func.func @g(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
+      %s = arith.constant dense<[5]> : tensor<1xi32>
+      %p, %pf = "ta.grad_with_shape"(%h, %f, %s) {source = "s"} : (!ta.handle<4, tensor<2xf32>>, !ta.flow, tensor<1xi32>) -> (!ta.handle<4, tensor<6x2xf32>, grad>, !ta.flow)
+      return
+    }"""
+    with pytest.raises(ta.DiagnosticError) as e:
+        ta.Module(src)
+    assert "does not match the accumulator type '!ta.handle<4, tensor<5x2xf32>, grad>'" in str(e.value)
+
+
+def test_run_pipeline():
+    m = ta.Module(ARRAY)
+    m.run_pipeline("builtin.module(ta-lower-to-memref{checks=none})")
+    text = str(m)
+    assert "ta.create" not in text and "memref.alloc" in text
+
+
+def test_bad_pipelines():
+    m = ta.Module(ARRAY)
+    with pytest.raises(ta.DiagnosticError, match="invalid pass pipeline"):
+        m.run_pipeline("builtin.module(ta-no-such-pass)")
+    with pytest.raises(ta.DiagnosticError, match="invalid pass pipeline"):
+        m.run_pipeline("builtin.module(ta-lower-to-llvm{checks=sometimes})")
+
+
+@pytest.mark.parametrize("checks", ["strict", "none"])
+def test_write_read_gather(checks):
+    exe = ta.compile(ARRAY, checks=checks)
+    assert exe.functions() == ["grow", "write_read"]
+    r, g = exe.write_read(np.array([1.5, -2.0], np.float32), 1)
+    # The value written to slot 1 reads back; gather reads zeros for the
+    # unwritten slots (element shape fully defined).
+    np.testing.assert_array_equal(r, [1.5, -2.0])
+    np.testing.assert_array_equal(g, [[0, 0], [1.5, -2.0], [0, 0]])
+    assert r.dtype == np.float32 and g.shape == (3, 2)
+
+
+@pytest.mark.parametrize("checks", ["strict", "none"])
+def test_growable_split_concat(checks):
+    exe = ta.compile(ARRAY, checks=checks)
+    rows = np.arange(8, dtype=np.int32).reshape(4, 2)
+    # Split with lengths [1,1,1,1] (rows of 2 values each: element [2]), the
+    # array grows to 4; concat gives the rows back in order, lengths [2]*4.
+    v, l = exe.grow(rows, np.array([2, 2, 2, 2], np.int64))
+    np.testing.assert_array_equal(v, np.arange(8))
+    np.testing.assert_array_equal(l, [2, 2, 2, 2])
+
+
+def test_rnn_gradient_example():
+    with open(os.path.join(EXAMPLES, "rnn_grad.mlir")) as f:
+        exe = ta.compile(f.read())
+    xs = np.array([[1, 2], [3, 4], [5, 6]], np.float32)
+    states, dxs, dw = exe.rnn(xs, np.full((2,), 0.5, np.float32))
+    # examples/rnn_grad.mlir's header derives these by hand.
+    np.testing.assert_array_equal(states, [[1, 2], [3.5, 5], [6.75, 8.5]])
+    np.testing.assert_array_equal(dxs, [[1.75, 1.75], [1.5, 1.5], [1, 1]])
+    np.testing.assert_array_equal(dw, [5, 8])
+
+
+def test_runtime_errors_are_exceptions_and_the_process_goes_on():
+    exe = ta.compile(ARRAY)
+    with pytest.raises(ta.RuntimeError) as e:
+        exe.write_read(np.zeros(2, np.float32), 7)
+    assert str(e.value) == (
+        "TensorArray a: Tried to write to index 7 but array is not resizeable and size is: 3"
+    )
+    with pytest.raises(ta.RuntimeError, match="Tried to write to index -1"):
+        exe.write_read(np.zeros(2, np.float32), -1)
+    r, _ = exe.write_read(np.ones(2, np.float32), 2)
+    np.testing.assert_array_equal(r, [1, 1])
+    # checks=none: no check, so no error for a valid program's values.
+    np.testing.assert_array_equal(ta.compile(ARRAY, checks="none").write_read(np.ones(2, np.float32), 0)[0], [1, 1])
+
+
+def test_bad_arguments():
+    exe = ta.compile(ARRAY)
+    v = np.zeros(2, np.float32)
+    with pytest.raises(TypeError, match="must have dtype float32, not float64"):
+        exe.write_read(np.zeros(2), 0)
+    with pytest.raises(ValueError, match="must have rank 1, not 2"):
+        exe.write_read(np.zeros((1, 2), np.float32), 0)
+    with pytest.raises(ValueError, match="must have shape tensor<2xf32>, dim 0 is 3"):
+        exe.write_read(np.zeros(3, np.float32), 0)
+    with pytest.raises(TypeError, match="takes 2 arguments, 1 given"):
+        exe.write_read(v)
+    with pytest.raises(TypeError):
+        exe.write_read(v, "one")
+    with pytest.raises(TypeError, match="argument 1 of @write_read must be an integer, not <class .str.>"):
+        exe.write_read(v, "one")
+    with pytest.raises(KeyError, match="no public function @nope"):
+        exe.call("nope")
+    with pytest.raises(AttributeError):
+        exe.nope
+    with pytest.raises(ValueError, match="checks must be 'strict' or 'none'"):
+        ta.compile(ARRAY, checks="sometimes")
+    # Non-contiguous input views are accepted (copied).
+    r, _ = exe.write_read(np.arange(4, dtype=np.float32)[::2], 0)
+    np.testing.assert_array_equal(r, [0, 2])
+
+
+UNBATCH = """
+func.func @step(%orig: tensor<?x2xf32>, %bi: tensor<?x3xi64>, %grad: tensor<?x2xf32>, %id: i64) -> tensor<?x2xf32> {
+  %r = ta.unbatch_grad %orig, %bi, %grad, %id {shared_name = "py"} : tensor<?x2xf32>, tensor<?x3xi64>, tensor<?x2xf32>
+  return %r : tensor<?x2xf32>
+}
+"""
+
+
+def _none():
+    return np.zeros((0, 3), np.int64)
+
+
+def _give(exe, grad, id):
+    # A non-owner: empty original_input and batch_index.
+    return exe.step(np.zeros((0, 2), np.float32), _none(), np.array(grad, np.float32), id)
+
+
+@pytest.fixture(autouse=True)
+def _bounded_waits():
+    # A broken rendezvous must fail these tests, not hang them.
+    old = ta.unbatch_grad_timeout()
+    ta.unbatch_grad_set_timeout(20_000_000)
+    yield
+    ta.unbatch_grad_set_timeout(old)
+
+
+def test_unbatch_grad_threads():
+    ta.unbatch_grad_reset()
+    exe = ta.compile(UNBATCH)
+    # Owner 3's batch holds ids 2, 3, 1 in row order: its result is their
+    # grads concatenated in that order (rows 0-1 from id 2, row 2 from 3,
+    # row 3 from 1); the others get [0, 2].
+    bi = np.array([[2, 0, 2], [3, 2, 3], [1, 3, 4]], np.int64)
+    result = {}
+
+    def owner():
+        result["owner"] = exe.step(np.zeros((4, 2), np.float32), bi,
+                                   np.array([[3, 3.5]], np.float32), 3)
+
+    t = threading.Thread(target=owner, daemon=True)
+    t.start()
+    g1 = _give(exe, [[1, 1.5]], 1)
+    g2 = _give(exe, [[2, 2.5], [2.25, 2.75]], 2)
+    t.join(timeout=30)
+    assert not t.is_alive()
+    assert g1.shape == (0, 2) and g2.shape == (0, 2)
+    np.testing.assert_array_equal(result["owner"], [[2, 2.5], [2.25, 2.75], [3, 3.5], [1, 1.5]])
+    assert ta.unbatch_grad_parked_ids() == []
+
+
+def test_unbatch_grad_timeout_then_recovery():
+    ta.unbatch_grad_reset()
+    exe = ta.compile(UNBATCH)
+    ta.unbatch_grad_set_timeout(50000)
+    with pytest.raises(ta.RuntimeError, match="Batched data did not arrive within timeout window: waited 50000 microseconds for the grads of ids \\[9\\]"):
+        exe.step(np.zeros((2, 2), np.float32), np.array([[8, 0, 1], [9, 1, 2]], np.int64),
+                 np.array([[8, 8]], np.float32), 8)
+    # The failed owner's grad stays parked until a reset; the resource's lock
+    # was released, so the rendezvous works again.
+    assert ta.unbatch_grad_parked_ids(None, "py") == [8]
+    assert ta.unbatch_grad_reset(None, "py") == 1
+    out = exe.step(np.zeros((1, 2), np.float32), np.array([[5, 0, 1]], np.int64),
+                   np.array([[5, 6]], np.float32), 5)
+    np.testing.assert_array_equal(out, [[5, 6]])
+
+
+def test_unbatch_grad_misuse():
+    ta.unbatch_grad_reset()
+    exe = ta.compile(UNBATCH)
+    _give(exe, [[1, 1]], 4)
+    with pytest.raises(ta.RuntimeError, match='UnbatchGrad "py" \\(id 4\\): Two runs with the same batch key.'):
+        _give(exe, [[1, 1]], 4)
+    with pytest.raises(ta.RuntimeError, match="batch_index is empty while the tensor isn't."):
+        exe.step(np.zeros((1, 2), np.float32), _none(), np.array([[1, 1]], np.float32), 6)
+    ta.unbatch_grad_reset()
+
+
+def test_tutorial_gradient_matches_finite_differences():
+    # The README's tutorial: the gradient of examples/rnn_grad.mlir, computed
+    # through ta.grad accumulators, against central differences of the same
+    # forward pass in numpy (L = sum of the states).
+    with open(os.path.join(EXAMPLES, "rnn_grad.mlir")) as f:
+        rnn = ta.compile(f.read()).rnn
+
+    def loss(xs, w):
+        h, total = np.zeros(2), 0.0
+        for x in xs:
+            h = w * h + x
+            total += h.sum()
+        return total
+
+    rng = np.random.default_rng(0)
+    xs = rng.standard_normal((3, 2)).astype(np.float32)
+    w = rng.standard_normal(2).astype(np.float32)
+    states, dxs, dw = rnn(xs, w)
+    eps = 1e-3
+    for i in range(2):
+        e = np.zeros(2)
+        e[i] = eps
+        numeric = (loss(xs, w + e) - loss(xs, w - e)) / (2 * eps)
+        assert abs(dw[i] - numeric) < 1e-3
+    for t in range(3):
+        e = np.zeros((3, 2))
+        e[t, 0] = eps
+        numeric = (loss(xs + e, w) - loss(xs - e, w)) / (2 * eps)
+        assert abs(dxs[t, 0] - numeric) < 1e-3
