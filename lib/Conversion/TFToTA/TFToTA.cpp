@@ -47,16 +47,21 @@ const StringLiteral kImported[] = {
     kSize,   kClose, kGrad, kGradWithShape, kUnbatchGrad, kConst};
 
 /// The ops that take a handle as operand 0, with the index of their flow
-/// operand (-1: none) and their number of operands.
+/// operand (-1: none), their number of operands and of results, and the
+/// operand that is a scalar index (-1: none).
 struct HandleUse {
   StringLiteral name;
   int flowOperand;
   unsigned operands;
+  unsigned results;
+  int indexOperand;
 };
 const HandleUse kHandleUsers[] = {
-    {kWrite, 3, 4},  {kRead, 2, 3},         {kGather, 2, 3}, {kScatter, 3, 4},
-    {kConcat, 1, 2}, {kSplit, 3, 4},        {kSize, 1, 2},   {kClose, -1, 1},
-    {kGrad, 1, 2},   {kGradWithShape, 1, 3}};
+    {kWrite, 3, 4, 1, 1},   {kRead, 2, 3, 1, 1},
+    {kGather, 2, 3, 1, -1}, {kScatter, 3, 4, 1, -1},
+    {kConcat, 1, 2, 2, -1}, {kSplit, 3, 4, 1, -1},
+    {kSize, 1, 2, 1, -1},   {kClose, -1, 1, 0, -1},
+    {kGrad, 1, 2, 2, -1},   {kGradWithShape, 1, 3, 2, -1}};
 
 const HandleUse *handleUse(Operation *op) {
   for (const HandleUse &use : kHandleUsers)
@@ -386,28 +391,49 @@ LogicalResult mlir::ta::checkTFImportable(ModuleOp module) {
       }
       return;
     }
+    // A scalar (0-d) integer tensor: sizes, indices, ids.
+    auto scalar = [&](Value value, StringRef what) {
+      auto type = dyn_cast<RankedTensorType>(value.getType());
+      if (type && type.getRank() == 0 && type.getElementType().isInteger())
+        return true;
+      op->emitOpError() << "expects its " << what
+                        << " as a scalar integer tensor, got "
+                        << value.getType();
+      ok = false;
+      return false;
+    };
     if (name == kCreate) {
-      if (op->getNumOperands() != 1 || op->getNumResults() != 2 ||
-          failed(createdHandleType(op, /*diagnose=*/true))) {
-        if (op->getNumOperands() != 1 || op->getNumResults() != 2)
-          op->emitOpError("expects 1 operand (size) and 2 results");
+      if (op->getNumOperands() != 1 || op->getNumResults() != 2) {
+        op->emitOpError("expects 1 operand (size) and 2 results");
         ok = false;
+        return;
       }
+      if (!scalar(op->getOperand(0), "size") ||
+          failed(createdHandleType(op, /*diagnose=*/true)))
+        ok = false;
     }
     if (name == kUnbatchGrad) {
       if (op->getNumOperands() != 4 || op->getNumResults() != 1 ||
           !isa<TensorType>(op->getResult(0).getType())) {
         op->emitOpError("expects 4 operands and 1 tensor result");
         ok = false;
+        return;
       }
+      scalar(op->getOperand(3), "id");
       return;
     }
     if (const HandleUse *use = handleUse(op)) {
-      if (op->getNumOperands() != use->operands) {
-        op->emitOpError() << "expects " << use->operands << " operands";
+      if (op->getNumOperands() != use->operands ||
+          op->getNumResults() != use->results) {
+        op->emitOpError() << "expects " << use->operands << " operands and "
+                          << use->results << " results";
         ok = false;
         return;
       }
+      if (use->indexOperand >= 0)
+        scalar(op->getOperand(use->indexOperand), "index");
+      if (name == kSize)
+        scalar(op->getResult(0), "result");
       Operation *def = op->getOperand(0).getDefiningOp();
       if (!makesHandle(def) ||
           cast<OpResult>(op->getOperand(0)).getResultNumber() != 0) {

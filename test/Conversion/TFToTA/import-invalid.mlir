@@ -89,7 +89,7 @@ func.func @create_arity(%n: tensor<i32>) {
 
 func.func @write_arity(%n: tensor<i32>, %i: tensor<i32>) {
   %h, %f = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
-  // expected-error @+1 {{'tf.TensorArrayWriteV3' op expects 4 operands}}
+  // expected-error @+1 {{'tf.TensorArrayWriteV3' op expects 4 operands and 1 results}}
   %f1 = "tf.TensorArrayWriteV3"(%h, %i, %f) : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<f32>) -> tensor<f32>
   return
 }
@@ -118,5 +118,48 @@ func.func @wrong_value(%n: tensor<i32>, %i: tensor<i32>, %v: tensor<3xf32>) {
   %h, %f = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
   // expected-error @+1 {{'ta.write' op}}
   %f1 = "tf.TensorArrayWriteV3"(%h, %i, %v, %f) : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<3xf32>, tensor<f32>) -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @grad_results(%n: tensor<i32>) {
+  %h, %f = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  // expected-error @+1 {{'tf.TensorArrayGradV3' op expects 2 operands and 2 results}}
+  %g = "tf.TensorArrayGradV3"(%h, %f) {source = "g"} : (tensor<2x!tf_type.resource>, tensor<f32>) -> tensor<2x!tf_type.resource>
+  return
+}
+
+// -----
+
+func.func @vector_size(%n: tensor<1xi32>) {
+  // expected-error @+1 {{'tf.TensorArrayV3' op expects its size as a scalar integer tensor, got 'tensor<1xi32>'}}
+  %h, %f = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<1xi32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  return
+}
+
+// -----
+
+func.func @float_index(%n: tensor<i32>, %i: tensor<f32>) {
+  %h, %f = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  // expected-error @+1 {{'tf.TensorArrayReadV3' op expects its index as a scalar integer tensor, got 'tensor<f32>'}}
+  %r = "tf.TensorArrayReadV3"(%h, %i, %f) {dtype = f32} : (tensor<2x!tf_type.resource>, tensor<f32>, tensor<f32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @size_result(%n: tensor<i32>) {
+  %h, %f = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  // expected-error @+1 {{'tf.TensorArraySizeV3' op expects its result as a scalar integer tensor, got 'i32'}}
+  %s = "tf.TensorArraySizeV3"(%h, %f) : (tensor<2x!tf_type.resource>, tensor<f32>) -> i32
+  return
+}
+
+// -----
+
+func.func @scalar_id(%a: tensor<?x2xf32>, %b: tensor<?x3xi64>, %id: i64) {
+  // expected-error @+1 {{'tf.UnbatchGrad' op expects its id as a scalar integer tensor, got 'i64'}}
+  %u = "tf.UnbatchGrad"(%a, %b, %a, %id) {container = "", shared_name = ""} : (tensor<?x2xf32>, tensor<?x3xi64>, tensor<?x2xf32>, i64) -> tensor<?x2xf32>
   return
 }

@@ -1,0 +1,160 @@
+/*===- driver.c - the CPU benchmark's host program ------------------------===*\
+|*                                                                            *|
+|* Runs every configuration of configs.h (bench/cpu/gen.py) in four           *|
+|* variants: the hand-written floor, ta with checks=none, ta with             *|
+|* checks=strict, and the upstream-MLIR formulation (left out where gen.py    *|
+|* says why). Runs are interleaved (one of each variant per round) and every  *|
+|* output is compared with the floor's, byte for byte. Prints per             *|
+|* configuration and variant:                                                 *|
+|*   RESULT <op> <element bytes> <slots> <variant> <median s> <bytes moved>   *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+typedef struct {
+  float *allocated, *aligned;
+  int64_t offset, sizes[2], strides[2];
+} Rows;
+typedef struct {
+  int32_t *allocated, *aligned;
+  int64_t offset, sizes[1], strides[1];
+} Perm;
+
+/* Upstream kernels may be left out (gen.py): weak, NULL when absent. */
+#define CONFIG(op, i, n, e, moved, upstream)                                   \
+  void floor_##op##_##i(const float *, const int32_t *, float *);              \
+  void _mlir_ciface_ta_##op##_##i(Rows *, Rows *, Perm *);                     \
+  void _mlir_ciface_tas_##op##_##i(Rows *, Rows *, Perm *);                    \
+  __attribute__((weak)) void _mlir_ciface_up_##op##_##i(Rows *, Rows *, Perm *);
+#include "configs.h"
+#undef CONFIG
+
+typedef void (*MLIRKernel)(Rows *, Rows *, Perm *);
+typedef void (*FloorKernel)(const float *, const int32_t *, float *);
+
+enum { kVariants = 4, kMaxReps = 101 };
+static const char *const kNames[kVariants] = {"floor", "ta-none", "ta-strict",
+                                              "upstream"};
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static int compareDoubles(const void *a, const void *b) {
+  double x = *(const double *)a, y = *(const double *)b;
+  return (x > y) - (x < y);
+}
+
+static Rows rowsOf(float *data, int64_t n, int64_t e) {
+  Rows r = {data, data, 0, {n, e}, {e, 1}};
+  return r;
+}
+
+static int failures;
+
+/* Runs one variant once; returns its time, checks its output against
+ * `expected` (the floor's) when given, frees it. */
+static double runOnce(int variant, FloorKernel floor, MLIRKernel kernel,
+                      float *src, int32_t *perm, int64_t n, int64_t e,
+                      float *floorOut, const float *expected,
+                      const char *name) {
+  size_t bytes = (size_t)n * (size_t)e * sizeof(float);
+  if (variant == 0) {
+    /* The floor allocates its result too, as the compiled code must. */
+    double t0 = now();
+    float *result = malloc(bytes);
+    floor(src, perm, result);
+    double t = now() - t0;
+    if (floorOut)
+      memcpy(floorOut, result, bytes);
+    free(result);
+    return t;
+  }
+  Rows in = rowsOf(src, n, e), out;
+  Perm p = {perm, perm, 0, {n}, {1}};
+  double t0 = now();
+  kernel(&out, &in, &p);
+  double t = now() - t0;
+  if (expected && (out.sizes[0] != n || out.sizes[1] != e ||
+                   memcmp(out.aligned + out.offset, expected, bytes) != 0)) {
+    fprintf(stderr, "%s %s: output differs from the floor's\n", name,
+            kNames[variant]);
+    ++failures;
+  }
+  free(out.allocated);
+  return t;
+}
+
+int main(int argc, char **argv) {
+  int reps = 5;
+  const char *only = NULL;
+  for (int i = 1; i < argc; ++i) {
+    if (!strcmp(argv[i], "--reps") && i + 1 < argc)
+      reps = atoi(argv[++i]);
+    else if (!strcmp(argv[i], "--only") && i + 1 < argc)
+      only = argv[++i];
+    else {
+      fprintf(stderr, "usage: %s [--reps N] [--only OP]\n", argv[0]);
+      return 2;
+    }
+  }
+  if (reps < 1 || reps > kMaxReps) {
+    fprintf(stderr, "--reps must be in [1, %d]\n", kMaxReps);
+    return 2;
+  }
+#define CONFIG(op, i, n, e, moved, upstream)                                   \
+  if (!only || !strcmp(only, #op)) {                                           \
+    MLIRKernel kernels[kVariants] = {NULL, _mlir_ciface_ta_##op##_##i,         \
+                                     _mlir_ciface_tas_##op##_##i,              \
+                                     _mlir_ciface_up_##op##_##i};              \
+    size_t count = (size_t)(n) * (size_t)(e);                                  \
+    float *src = aligned_alloc(64, count * sizeof(float));                     \
+    float *expected = aligned_alloc(64, count * sizeof(float));                \
+    int32_t *perm = malloc((size_t)(n) * sizeof(int32_t));                     \
+    if (!src || !expected || !perm) {                                          \
+      fprintf(stderr, "out of memory\n");                                      \
+      return 1;                                                                \
+    }                                                                          \
+    for (size_t j = 0; j < count; ++j)                                         \
+      src[j] = (float)(j % 1000);                                              \
+    for (int64_t k = 0; k < (n); ++k)                                          \
+      perm[k] = (int32_t)((n) - 1 - k);                                        \
+    double times[kVariants][kMaxReps];                                         \
+    char name[64];                                                             \
+    snprintf(name, sizeof name, "%s e=%d n=%lld", #op, (int)(e) * 4,           \
+             (long long)(n));                                                  \
+    /* Warm-up, and the outputs checked against the floor's. */                \
+    runOnce(0, floor_##op##_##i, NULL, src, perm, n, e, expected, NULL, name); \
+    int variants = (upstream) && kernels[3] ? kVariants : kVariants - 1;       \
+    for (int v = 1; v < variants; ++v)                                         \
+      runOnce(v, NULL, kernels[v], src, perm, n, e, NULL, expected, name);     \
+    for (int r = 0; r < reps; ++r)                                             \
+      for (int v = 0; v < variants; ++v)                                       \
+        times[v][r] = runOnce(v, floor_##op##_##i, kernels[v], src, perm, n,   \
+                              e, NULL, NULL, name);                            \
+    if (variants < kVariants)                                                  \
+      printf("SKIPPED %s %d %lld upstream\n", #op, (int)(e) * 4,               \
+             (long long)(n));                                                  \
+    for (int v = 0; v < variants; ++v) {                                       \
+      qsort(times[v], (size_t)reps, sizeof(double), compareDoubles);           \
+      printf("RESULT %s %d %lld %s %.9f %lld\n", #op, (int)(e) * 4,            \
+             (long long)(n), kNames[v], times[v][reps / 2],                    \
+             (long long)(moved));                                              \
+    }                                                                          \
+    fflush(stdout);                                                            \
+    free(src);                                                                 \
+    free(expected);                                                            \
+    free(perm);                                                                \
+  }
+#include "configs.h"
+#undef CONFIG
+  printf("CHECKS %d outputs differ from the floor's\n", failures);
+  return failures ? 1 : 0;
+}

@@ -1,0 +1,188 @@
+#!/usr/bin/env python3
+"""Generates the CPU benchmark's kernels for a list of configurations.
+
+Every configuration is (op, E, N): an array of N elements of tensor<Exf32>.
+Each op is written three ways that move exactly the same data and return the
+same N x E result:
+
+  ta_<op>_<id>     ta ops (compiled twice: checks=none and checks=strict)
+  up_<op>_<id>     upstream MLIR without ta: tensor.insert_slice /
+                   extract_slice in scf.for on a tensor "array",
+                   one-shot-bufferized (what a user would write instead)
+  floor_<op>_<id>  hand-written C doing the same memory traffic (the floor)
+
+Ops:
+  wr   write every slot from the input, then read every slot into the output
+  gs   scatter the input through a permutation, gather it back through it
+  sc   split the flat input into N elements, concat them
+  acc  scatter the input twice into a gradient accumulator (the sum of two
+       scatters), gather it: the output is 2 * input
+
+Writes OUT/ta.mlir, OUT/up.mlir, OUT/floor.c, OUT/configs.h.
+Usage: gen.py OUT OP:E:N ...
+"""
+
+import os
+import sys
+
+
+def ta_kernel(op, i, e, n):
+    t = f"tensor<{n}x{e}xf32>"
+    h = f"!ta.handle<{n}, tensor<{e}xf32>>"
+    g = f"!ta.handle<{n}, tensor<{e}xf32>, grad>"
+    head = (f"func.func @ta_{op}_{i}(%src: {t}, %perm: tensor<{n}xi32>) -> {t} "
+            "attributes {llvm.emit_c_interface} {\n"
+            "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+            f"  %n = arith.constant {n} : index\n")
+    if op == "wr":
+        body = f"""  %h, %f = ta.create %n {{clear_after_read = false}} : {h}
+  %fw = scf.for %k = %c0 to %n step %c1 iter_args(%fl = %f) -> (!ta.flow) {{
+    %row = tensor.extract_slice %src[%k, 0] [1, {e}] [1, 1] : {t} to tensor<{e}xf32>
+    %f2 = ta.write %h[%k], %row, %fl : {h}, tensor<{e}xf32>
+    scf.yield %f2 : !ta.flow
+  }}
+  %init = tensor.empty() : {t}
+  %out = scf.for %k = %c0 to %n step %c1 iter_args(%o = %init) -> ({t}) {{
+    %r = ta.read %h[%k], %fw : {h}
+    %o2 = tensor.insert_slice %r into %o[%k, 0] [1, {e}] [1, 1] : tensor<{e}xf32> into {t}
+    scf.yield %o2 : {t}
+  }}
+  ta.close %h : {h}
+  return %out : {t}
+"""
+    elif op == "gs":
+        body = f"""  %h, %f = ta.create %n {{clear_after_read = false}} : {h}
+  %f1 = ta.scatter %h[%perm], %src, %f : {h}, tensor<{n}xi32>, {t}
+  %out = ta.gather %h[%perm], %f1 : {h}, tensor<{n}xi32>
+  ta.close %h : {h}
+  return %out : {t}
+"""
+    elif op == "sc":
+        body = f"""  %h, %f = ta.create %n {{clear_after_read = false}} : {h}
+  %flat = tensor.collapse_shape %src [[0, 1]] : {t} into tensor<{n * e}xf32>
+  %lengths = arith.constant dense<{e}> : tensor<{n}xi64>
+  %f1 = ta.split %h, %flat, %lengths, %f : {h}, tensor<{n * e}xf32>, tensor<{n}xi64>
+  %v, %l = ta.concat %h, %f1 : {h}
+  %out = tensor.expand_shape %v [[0, 1]] output_shape [{n}, {e}] : tensor<{n * e}xf32> into {t}
+  ta.close %h : {h}
+  return %out : {t}
+"""
+    elif op == "acc":
+        body = f"""  %h, %f = ta.create %n : {h}
+  %gh, %gf = ta.grad %h, %f source "bench" : {h}
+  %g1 = ta.scatter %gh[%perm], %src, %gf : {g}, tensor<{n}xi32>, {t}
+  %g2 = ta.scatter %gh[%perm], %src, %g1 : {g}, tensor<{n}xi32>, {t}
+  %out = ta.gather %gh[%perm], %g2 : {g}, tensor<{n}xi32>
+  ta.close %gh : {g}
+  ta.close %h : {h}
+  return %out : {t}
+"""
+    return head + body + "}\n"
+
+
+def up_kernel(op, i, e, n):
+    t = f"tensor<{n}x{e}xf32>"
+    row = f"tensor<1x{e}xf32>"
+    head = (f"func.func @up_{op}_{i}(%src: {t}, %perm: tensor<{n}xi32>) -> {t} "
+            "attributes {llvm.emit_c_interface} {\n"
+            "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
+            f"  %n = arith.constant {n} : index\n")
+
+    def loop(dst, src, src_index, dst_index, update=None, result="%arr"):
+        extra = ""
+        value = "%row"
+        if update:
+            extra = (f"    %old = tensor.extract_slice %a[{dst_index}, 0] [1, {e}] [1, 1] : {t} to {row}\n"
+                     f"    %sum = arith.addf %old, %row : {row}\n")
+            value = "%sum"
+        return (f"  {result} = scf.for %k = %c0 to %n step %c1 iter_args(%a = {dst}) -> ({t}) {{\n"
+                + ("    %pi = tensor.extract %perm[%k] : tensor<{}xi32>\n"
+                   "    %p = arith.index_cast %pi : i32 to index\n".format(n)
+                   if "%p" in (src_index + dst_index) else "")
+                + f"    %row = tensor.extract_slice {src}[{src_index}, 0] [1, {e}] [1, 1] : {t} to {row}\n"
+                + extra
+                + f"    %a2 = tensor.insert_slice {value} into %a[{dst_index}, 0] [1, {e}] [1, 1] : {row} into {t}\n"
+                + f"    scf.yield %a2 : {t}\n  }}\n")
+
+    if op == "wr" or op == "sc":
+        body = (f"  %empty = tensor.empty() : {t}\n"
+                + loop("%empty", "%src", "%k", "%k")
+                + f"  %init = tensor.empty() : {t}\n"
+                + loop("%init", "%arr", "%k", "%k", result="%out")
+                + f"  return %out : {t}\n")
+    elif op == "gs":
+        body = (f"  %empty = tensor.empty() : {t}\n"
+                + loop("%empty", "%src", "%k", "%p")
+                + f"  %init = tensor.empty() : {t}\n"
+                + loop("%init", "%arr", "%p", "%k", result="%out")
+                + f"  return %out : {t}\n")
+    elif op == "acc":
+        body = (f"  %empty = tensor.empty() : {t}\n"
+                "  %zero = arith.constant 0.0 : f32\n"
+                f"  %z = linalg.fill ins(%zero : f32) outs(%empty : {t}) -> {t}\n"
+                + loop("%z", "%src", "%k", "%p", update=True, result="%a1")
+                + loop("%a1", "%src", "%k", "%p", update=True, result="%arr")
+                + f"  %init = tensor.empty() : {t}\n"
+                + loop("%init", "%arr", "%p", "%k", result="%out")
+                + f"  return %out : {t}\n")
+    return head + body + "}\n"
+
+
+def floor_kernel(op, i, e, n):
+    row = e * 4
+    sig = (f"void floor_{op}_{i}(const float *src, const int32_t *perm, float *out) {{\n"
+           f"  const size_t n = {n}, e = {e};\n")
+    if op == "wr" or op == "sc":
+        body = (f"  float *arr = malloc(n * e * 4);\n"
+                f"  for (size_t k = 0; k < n; ++k) memcpy(arr + k * e, src + k * e, {row});\n"
+                f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, arr + k * e, {row});\n"
+                "  free(arr);\n")
+    elif op == "gs":
+        body = (f"  float *arr = malloc(n * e * 4);\n"
+                f"  for (size_t k = 0; k < n; ++k) memcpy(arr + (size_t)perm[k] * e, src + k * e, {row});\n"
+                f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, arr + (size_t)perm[k] * e, {row});\n"
+                "  free(arr);\n")
+    elif op == "acc":
+        body = ("  float *acc = calloc(n * e, 4);\n"
+                "  for (int r = 0; r < 2; ++r)\n"
+                "    for (size_t k = 0; k < n; ++k) {\n"
+                "      float *d = acc + (size_t)perm[k] * e;\n"
+                "      const float *s = src + k * e;\n"
+                "      for (size_t j = 0; j < e; ++j) d[j] += s[j];\n"
+                "    }\n"
+                f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, acc + (size_t)perm[k] * e, {row});\n"
+                "  free(acc);\n")
+    return sig + body + "}\n"
+
+
+def main():
+    out, configs = sys.argv[1], sys.argv[2:]
+    os.makedirs(out, exist_ok=True)
+    ta, up = [], []
+    floor = ["#include <stdint.h>", "#include <stdlib.h>", "#include <string.h>", ""]
+    header = []
+    for i, config in enumerate(configs):
+        op, e, n = config.split(":")
+        e, n = int(e), int(n)
+        ta.append(ta_kernel(op, i, e, n))
+        # The upstream formulation copies the whole array per iteration in
+        # some shapes (and, without a deallocation pass, keeps every copy):
+        # past 64 MiB with many slots it would run for hours or exhaust
+        # memory, so it is left out there (reported as skipped).
+        with_upstream = n * e * 4 <= 64 * 2**20 or n <= 64
+        if with_upstream:
+            up.append(up_kernel(op, i, e, n))
+        floor.append(floor_kernel(op, i, e, n))
+        # Bytes each op must move: wr/gs/sc in and out (2 copies of the
+        # array, read + write each); acc two read-modify-writes and a copy.
+        moved = {"wr": 4, "gs": 4, "sc": 4, "acc": 8}[op] * n * e * 4
+        header.append(f'CONFIG({op}, {i}, {n}, {e}, {moved}, {int(with_upstream)})')
+    open(os.path.join(out, "ta.mlir"), "w").write("\n".join(ta))
+    # An empty module when every upstream kernel is left out.
+    open(os.path.join(out, "up.mlir"), "w").write("\n".join(up) or "module {}\n")
+    open(os.path.join(out, "floor.c"), "w").write("\n".join(floor))
+    open(os.path.join(out, "configs.h"), "w").write("\n".join(header) + "\n")
+
+
+if __name__ == "__main__":
+    main()

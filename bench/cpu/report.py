@@ -1,0 +1,122 @@
+#!/usr/bin/env python3
+"""Turns the CPU benchmark's RESULT/COMPILE lines into bench/results/cpu.md
+and PNG plots. Usage: report.py RESULTS.txt OUTDIR COMMAND..."""
+
+import collections
+import os
+import platform
+import subprocess
+import sys
+
+
+def machine():
+    model = "unknown CPU"
+    for line in open("/proc/cpuinfo"):
+        if line.startswith("model name"):
+            model = line.split(":", 1)[1].strip()
+            break
+    cores = os.cpu_count()
+    mem = 0
+    for line in open("/proc/meminfo"):
+        if line.startswith("MemTotal"):
+            mem = int(line.split()[1]) / 2**20
+    clang = subprocess.run(["clang-22", "--version"], capture_output=True, text=True).stdout.splitlines()[0]
+    return f"{model}, {cores} cores, {mem:.0f} GiB, {platform.system()} {platform.release()}; {clang}"
+
+
+def size(b):
+    for unit, scale in (("GiB", 2**30), ("MiB", 2**20), ("KiB", 2**10)):
+        if b >= scale:
+            return f"{b / scale:g} {unit}"
+    return f"{b} B"
+
+
+def main():
+    results, out, command = sys.argv[1], sys.argv[2], " ".join(sys.argv[3:])
+    runs = collections.defaultdict(dict)
+    compiles = collections.defaultdict(dict)
+    checks = ""
+    for line in open(results):
+        f = line.split()
+        if f and f[0] == "RESULT":
+            op, eb, n, variant, t, moved = f[1], int(f[2]), int(f[3]), f[4], float(f[5]), int(f[6])
+            runs[(op, eb, n)][variant] = (t, moved)
+        elif f and f[0] == "COMPILE":
+            compiles[f[1]][int(f[2])] = float(f[3])
+        elif f and f[0] == "CHECKS":
+            checks = line.strip()
+    md = ["# CPU benchmark", "", f"Machine: {machine()}", "",
+          f"Command: `{command}`", "", f"Correctness: {checks} (every output compared byte for byte with the floor's).", "",
+          "Median of interleaved runs in one process. Ratios: time / floor time (lower is better); "
+          "upstream/ta: the upstream-MLIR formulation's time over ta checks=none's (> 1: ta faster).", "",
+          "| op | element | array | floor GB/s | ta none / floor | ta strict / floor | upstream / floor | upstream / ta none |",
+          "|---|---|---|---|---|---|---|---|"]
+    goals = {"none": [], "strict": []}
+    for (op, eb, n), v in sorted(runs.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][1] * kv[0][2])):
+        fl, moved = v["floor"]
+        r = {k: v[k][0] / fl for k in v}
+        if "upstream" not in v:
+            r["upstream"] = float("nan")
+        goals["none"].append(r["ta-none"])
+        if eb >= 256:
+            goals["strict"].append(r["ta-strict"])
+        md.append(f"| {op} | {size(eb)} | {size(eb * n)} | {moved / fl / 1e9:.2f} | {r['ta-none']:.2f} | "
+                  f"{r['ta-strict']:.2f} | " + (f"{r['upstream']:.2f} | {v['upstream'][0] / v['ta-none'][0]:.2f} |"
+                     if "upstream" in v else "skipped | skipped |"))
+    if goals["none"]:
+        md += ["", "Goals (issue 7): checks=none <= 1.10x floor: met in "
+               f"{sum(x <= 1.10 for x in goals['none'])}/{len(goals['none'])} configurations "
+               f"(worst {max(goals['none']):.2f}x); strict <= 1.25x for elements >= 256 B: met in "
+               f"{sum(x <= 1.25 for x in goals['strict'])}/{len(goals['strict'])} (worst {max(goals['strict'], default=0):.2f}x)."]
+    if compiles:
+        md += ["", "## Compile time", "", "| what | " + " | ".join(f"{k} ops" for k in sorted(next(iter(compiles.values())))) + " |",
+               "|---|" + "---|" * len(next(iter(compiles.values())))]
+        for what, by in compiles.items():
+            md.append(f"| {what} | " + " | ".join(f"{by[k]:.2f} s" if k in by else "-" for k in sorted(next(iter(compiles.values())))) + " |")
+        for what, by in compiles.items():
+            ks = sorted(by)
+            for a, b in zip(ks, ks[1:]):
+                md.append(f"\n{what}: {b} ops / {a} ops = {by[b] / by[a]:.1f}x (goal for 100k/10k: <= 11x)")
+    os.makedirs(out, exist_ok=True)
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+        for op in sorted({k[0] for k in runs}):
+            fig, ax = plt.subplots(figsize=(7, 4))
+            for variant in ("ta-none", "ta-strict", "upstream"):
+                pts = sorted((eb * n, runs[(o, eb, n)][variant][0] / runs[(o, eb, n)]["floor"][0], eb)
+                             for (o, eb, n) in runs if o == op and variant in runs[(o, eb, n)])
+                for eb in sorted({p[2] for p in pts}):
+                    xs = [p[0] for p in pts if p[2] == eb]
+                    ys = [p[1] for p in pts if p[2] == eb]
+                    ax.plot(xs, ys, marker="o", label=f"{variant}, {size(eb)} elements")
+            ax.axhline(1.0, color="black", linewidth=0.8)
+            ax.set_xscale("log"), ax.set_yscale("log")
+            ax.set_xlabel("array bytes"), ax.set_ylabel("time / hand-written floor")
+            ax.set_title(f"{op}: ta vs the floor and upstream MLIR")
+            ax.legend(fontsize=6)
+            fig.tight_layout()
+            fig.savefig(os.path.join(out, f"cpu-{op}.png"), dpi=100)
+            plt.close(fig)
+            md.append(f"\n![{op}](cpu-{op}.png)")
+        if compiles:
+            fig, ax = plt.subplots(figsize=(6, 4))
+            for what, by in compiles.items():
+                ks = sorted(by)
+                ax.plot(ks, [by[k] for k in ks], marker="o", label=what)
+            ax.set_xscale("log"), ax.set_yscale("log")
+            ax.set_xlabel("ops in the module"), ax.set_ylabel("seconds")
+            ax.legend(fontsize=7)
+            fig.tight_layout()
+            fig.savefig(os.path.join(out, "cpu-compile.png"), dpi=100)
+            plt.close(fig)
+            md.append("\n![compile time](cpu-compile.png)")
+    except ImportError:
+        md.append("\n(matplotlib missing: no plots; `apt-get install python3-matplotlib`)")
+    open(os.path.join(out, "cpu.md"), "w").write("\n".join(md) + "\n")
+    print("\n".join(md))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# The CPU benchmark suite, one command: bench/cpu/run.sh [--quick]
+# Installs what is missing (utils/setup.sh, python3-matplotlib for plots),
+# builds ta, builds the kernels (gen.py, build.sh), runs them (driver.c:
+# floor, ta checks=none, ta strict, upstream MLIR, interleaved, outputs
+# checked), measures compile-time scaling (compile_time.py) and writes
+# bench/results/cpu.md and PNG plots. Never part of the test command.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+cd "$root"
+./utils/setup.sh
+if ! dpkg-query -W -f='${Status}' python3-matplotlib 2>/dev/null | grep -q "install ok installed"; then
+  SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
+  $SUDO apt-get install -y -qq --no-install-recommends python3-matplotlib >/dev/null ||
+    echo "run.sh: python3-matplotlib not installed: no plots"
+fi
+./utils/build.sh
+work=build/bench-cpu
+MiB=262144  # 4-byte elements per MiB
+configs=()
+for op in wr gs sc acc; do
+  # element 4 B: 1 KiB, 1 MiB, 16 MiB arrays (larger ones: see cpu.md)
+  configs+=("$op:1:256" "$op:1:$MiB" "$op:1:$((16 * MiB))")
+  # element 256 B: 1 KiB .. 256 MiB
+  configs+=("$op:64:4" "$op:64:4096" "$op:64:$((64 * 4096))" "$op:64:$((256 * 4096))")
+  # element 64 KiB: 1 MiB .. 256 MiB
+  configs+=("$op:16384:16" "$op:16384:1024" "$op:16384:4096")
+done
+reps=5
+sizes=(1000 10000 100000)
+if [[ ${1:-} == --quick ]]; then
+  configs=(wr:1:256 wr:64:4096 gs:64:4096 sc:16384:16 acc:64:4096)
+  reps=3
+  sizes=(1000 2000)
+fi
+bench/cpu/build.sh "$work" "${configs[@]}"
+"$work/ta-cpu-bench" --reps "$reps" | tee "$work/results.txt"
+/usr/bin/python3 bench/cpu/compile_time.py build/ci/bin/ta-opt "$work/compile" --reps 1 \
+  --strict-max 10000 "${sizes[@]}" | tee -a "$work/results.txt"
+/usr/bin/python3 bench/cpu/report.py "$work/results.txt" bench/results bench/cpu/run.sh "$@"
