@@ -157,6 +157,13 @@ int64_t elementBytes(Type type) {
   return type.getIntOrFloatBitWidth() / 8;
 }
 
+std::string typeString(Type type) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << type;
+  return text;
+}
+
 py::dtype dtypeOf(Type type) {
   if (type.isF32())
     return py::dtype::of<float>();
@@ -172,17 +179,8 @@ py::dtype dtypeOf(Type type) {
     return py::dtype::of<int32_t>();
   if (type.isInteger(64))
     return py::dtype::of<int64_t>();
-  std::string name;
-  llvm::raw_string_ostream os(name);
-  os << type;
-  throw py::type_error("element type " + name + " has no numpy dtype here");
-}
-
-std::string typeString(Type type) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << type;
-  return text;
+  throw py::type_error("element type " + typeString(type) +
+                       " has no numpy dtype here");
 }
 
 thread_local std::jmp_buf *failureTarget;
@@ -255,10 +253,9 @@ public:
     options.transformer = transformer;
     Diagnostics diagnostics(source.getContext());
     auto created = ExecutionEngine::create(*copy, options);
-    if (!created) {
-      std::string error = llvm::toString(created.takeError());
-      throw DiagnosticError("cannot compile the module: " + error);
-    }
+    if (!created)
+      diagnostics.raise("cannot compile the module: " +
+                        llvm::toString(created.takeError()));
     engine = std::move(*created);
   }
 
@@ -301,7 +298,6 @@ public:
       std::string where = "argument " + std::to_string(i) + " of @" + name;
       if (auto tensor = dyn_cast<RankedTensorType>(type)) {
         py::dtype dtype = dtypeOf(tensor.getElementType());
-        // A private C-contiguous copy: compiled code may write its inputs.
         py::array array = py::array::ensure(args[i]);
         if (!array)
           throw py::type_error(where + " must be an array");
@@ -318,13 +314,9 @@ public:
             throw py::value_error(
                 where + " must have shape " + typeString(type) + ", dim " +
                 std::to_string(d) + " is " + std::to_string(array.shape(d)));
-        py::array copy =
-            py::array(dtype, std::vector<py::ssize_t>(
-                                 array.shape(), array.shape() + array.ndim()));
-        if (array.size())
-          std::memcpy(copy.mutable_data(),
-                      py::array::ensure(array, py::array::c_style).data(),
-                      array.nbytes());
+        // One private C-contiguous copy: compiled code may write its inputs.
+        py::array copy = py::module_::import("numpy").attr("array")(
+            array, py::arg("copy") = true, py::arg("order") = "C");
         keep.push_back(copy);
         std::vector<int64_t> &words = storage[i];
         words.push_back(reinterpret_cast<intptr_t>(copy.mutable_data()));

@@ -10,11 +10,11 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
+#include "../timing.h"
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 typedef struct {
   float *allocated, *aligned;
@@ -40,17 +40,6 @@ typedef void (*FloorKernel)(const float *, const int32_t *, float *);
 enum { kVariants = 4, kMaxReps = 101 };
 static const char *const kNames[kVariants] = {"floor", "ta-none", "ta-strict",
                                               "upstream"};
-
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
-static int compareDoubles(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
 
 static Rows rowsOf(float *data, int64_t n, int64_t e) {
   Rows r = {data, data, 0, {n, e}, {e, 1}};
@@ -143,9 +132,8 @@ int main(int argc, char **argv) {
       printf("SKIPPED %s %d %lld upstream\n", #op, (int)(e) * 4,               \
              (long long)(n));                                                  \
     for (int v = 0; v < variants; ++v) {                                       \
-      qsort(times[v], (size_t)reps, sizeof(double), compareDoubles);           \
       printf("RESULT %s %d %lld %s %.9f %lld\n", #op, (int)(e) * 4,            \
-             (long long)(n), kNames[v], times[v][reps / 2],                    \
+             (long long)(n), kNames[v], median(times[v], reps),                \
              (long long)(moved));                                              \
     }                                                                          \
     fflush(stdout);                                                            \

@@ -14,12 +14,12 @@
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
+#include "../timing.h"
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #ifndef TA_BENCH_CPU
 /* The lowered modules load their kernels in a global constructor, before
@@ -47,12 +47,6 @@ static int counts[kOps];
 static double started;
 static long checked[kOps], failed[kOps];
 
-static double now(void) {
-  struct timespec t;
-  clock_gettime(CLOCK_MONOTONIC, &t);
-  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
-}
-
 void tab_begin(int32_t op) {
   (void)op;
   synchronize();
@@ -72,16 +66,6 @@ void tab_check(int32_t op, bool ok) {
   ++checked[op];
   if (!ok)
     ++failed[op];
-}
-
-static int compareDoubles(const void *a, const void *b) {
-  double x = *(const double *)a, y = *(const double *)b;
-  return (x > y) - (x < y);
-}
-
-static double median(double *values, int n) {
-  qsort(values, (size_t)n, sizeof(double), compareDoubles);
-  return n % 2 ? values[n / 2] : 0.5 * (values[n / 2 - 1] + values[n / 2]);
 }
 
 /* The baseline: copying `bytes` from one device buffer to another. */

@@ -50,7 +50,6 @@ class Executable:
         missing = [lib for lib in libs if not _os.path.exists(lib)]
         if missing:
             raise FileNotFoundError("ta runtime libraries missing: " + ", ".join(missing))
-        self._module = module
         self._exe = _Executable(module, checks, libs, opt_level)
         self.checks = checks
 

@@ -129,29 +129,31 @@ FailureOr<std::optional<SmallVector<int64_t>>> parseShape(Attribute attr) {
   return std::optional<SmallVector<int64_t>>(dims);
 }
 
+/// The text inside `resource<...>` of a `tensor<...x!tf_type.resource...>`
+/// (empty for a bare `!tf_type.resource`), or nothing if `type` is no
+/// resource tensor.
+std::optional<StringRef> resourceBody(Type type) {
+  auto tensor = dyn_cast<TensorType>(type);
+  auto opaque =
+      tensor ? dyn_cast<OpaqueType>(tensor.getElementType()) : OpaqueType();
+  if (!opaque || opaque.getDialectNamespace() != "tf_type")
+    return std::nullopt;
+  StringRef data = opaque.getTypeData();
+  if (data == "resource")
+    return StringRef();
+  return opaqueBody(opaque.getDialectNamespace().getValue(), data, "resource");
+}
+
+bool isResource(Type type) { return resourceBody(type).has_value(); }
+
 /// The array type in `tensor<...x!tf_type.resource<tensor<...>>>`, if the
 /// exporter recorded one.
 RankedTensorType resourceSubtype(Type handleType) {
-  auto tensor = dyn_cast<TensorType>(handleType);
-  auto opaque =
-      tensor ? dyn_cast<OpaqueType>(tensor.getElementType()) : OpaqueType();
-  if (!opaque)
-    return {};
-  std::optional<StringRef> body =
-      opaqueBody(opaque.getDialectNamespace().getValue(), opaque.getTypeData(),
-                 "resource");
+  std::optional<StringRef> body = resourceBody(handleType);
   if (!body || body->empty())
     return {};
   return dyn_cast_or_null<RankedTensorType>(
       parseType(*body, handleType.getContext()));
-}
-
-bool isResource(Type type) {
-  auto tensor = dyn_cast<TensorType>(type);
-  auto opaque =
-      tensor ? dyn_cast<OpaqueType>(tensor.getElementType()) : OpaqueType();
-  return opaque && opaque.getDialectNamespace() == "tf_type" &&
-         opaque.getTypeData().starts_with("resource");
 }
 
 BoolAttr boolAttr(Operation *op, StringRef name, bool defaultValue) {
