@@ -8,9 +8,15 @@
 |* configuration and variant:                                                 *|
 |*   RESULT <op> <element bytes> <slots> <variant> <median s> <bytes moved>   *|
 |*                                                                            *|
+|* The allocator is put in a steady state first (no mmap, no trimming), as a  *|
+|* framework's caching allocator would be: every variant's buffers reuse      *|
+|* memory already mapped, so no variant pays first-touch page faults that     *|
+|* depend on which one ran before it (`--fresh-pages` keeps glibc's default). *|
+|*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
 #include "../timing.h"
+#include <malloc.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -84,19 +90,28 @@ static double runOnce(int variant, FloorKernel floor, MLIRKernel kernel,
 int main(int argc, char **argv) {
   int reps = 5;
   const char *only = NULL;
+  int freshPages = 0;
   for (int i = 1; i < argc; ++i) {
     if (!strcmp(argv[i], "--reps") && i + 1 < argc)
       reps = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--only") && i + 1 < argc)
       only = argv[++i];
+    else if (!strcmp(argv[i], "--fresh-pages"))
+      freshPages = 1;
     else {
-      fprintf(stderr, "usage: %s [--reps N] [--only OP]\n", argv[0]);
+      fprintf(stderr, "usage: %s [--reps N] [--only OP] [--fresh-pages]\n",
+              argv[0]);
       return 2;
     }
   }
   if (reps < 1 || reps > kMaxReps) {
     fprintf(stderr, "--reps must be in [1, %d]\n", kMaxReps);
     return 2;
+  }
+  if (!freshPages &&
+      (!mallopt(M_MMAP_MAX, 0) || !mallopt(M_TRIM_THRESHOLD, -1))) {
+    fprintf(stderr, "mallopt failed\n");
+    return 1;
   }
 #define CONFIG(op, i, n, e, moved, upstream)                                   \
   if (!only || !strcmp(only, #op)) {                                           \

@@ -27,6 +27,10 @@ static void addLowerToBuffers(mlir::OpPassManager &pm,
   // Elementwise arith on tensors in the surrounding code.
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
 
+  // A value read from an array and inserted into a tensor (the usual way
+  // results are collected) is copied straight into its place.
+  pm.addPass(bufferization::createEmptyTensorEliminationPass());
+
   bufferization::OneShotBufferizePassOptions bufferize;
   bufferize.bufferizeFunctionBoundaries = true;
   // Tensor loop-carried values need not stay in place (an RNN state is a
@@ -35,6 +39,18 @@ static void addLowerToBuffers(mlir::OpPassManager &pm,
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
+  // Frees what bufferization allocated (values read out of arrays, gather
+  // and concat results, copies) once dead; ta's own boxes and buffers are
+  // marked manual_deallocation and left to the lowering. Before any
+  // canonicalization, which drops that mark.
+  pm.addPass(createTABufferDeallocationPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+  pm.addPass(bufferization::createLowerDeallocationsPass());
+  // The bufferization.clone ops deallocation introduced.
+  pm.addPass(createConvertBufferizationToMemRefPass());
+  // Equal subviews become one value, so that self-copies fold away.
+  pm.addPass(createCSEPass());
   pm.addPass(createCanonicalizerPass());
 }
 
@@ -48,7 +64,12 @@ void mlir::ta::buildLowerToLLVMPipeline(OpPassManager &pm,
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass());
+  // aligned_alloc: the aligned pointer is the allocation itself (no integer
+  // rounding), so LLVM's alias analysis keeps its provenance and hoists the
+  // array's buffer address out of element loops.
+  FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
+  memrefToLLVM.useAlignedAlloc = true;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
 }

@@ -57,6 +57,39 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
   ];
 }
 
+def TABufferDeallocationPass
+    : Pass<"ta-buffer-deallocation", "::mlir::ModuleOp"> {
+  let summary = "free the buffers bufferization allocated, around ta's arrays";
+  let description = [{
+    Runs on the output of `ta-lower-to-memref` and one-shot bufferization,
+    before any other pass (canonicalization drops the attribute it relies
+    on). Applies MLIR's ownership-based buffer deallocation to every function
+    that neither returns an array box nor receives one from a call, so that
+    values read out of arrays, gather and concat results and bufferization's
+    copies are freed once dead. ta's own boxes and buffers carry
+    `bufferization.manual_deallocation`: the lowering frees them
+    (`ta.close`, growth, the end of the block of an array that cannot escape
+    it), the deallocation leaves them alone. Box arguments are fine: they
+    are not owned, so never freed or cloned.
+
+    Left as they are: functions that free buffers themselves (a
+    `memref.dealloc` without the mark, e.g. from
+    `bufferization.dealloc_tensor`), and functions that return boxes or
+    receive them from calls: MLIR's deallocation ABI makes every returned
+    buffer owned by the caller, which would clone a box (breaking the
+    aliasing of handles) or free one that another handle still reaches.
+    Follow with `buffer-deallocation-simplification`, `lower-deallocations`
+    and `convert-bufferization-to-memref` (as `ta-lower-to-llvm` does).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 def TALowerToGPUPass : Pass<"ta-lower-to-gpu", "::mlir::ModuleOp"> {
   let summary = "turn the data movement of lowered ta code into linalg ops "
                 "for GPU kernels";

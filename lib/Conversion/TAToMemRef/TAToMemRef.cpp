@@ -203,6 +203,25 @@ public:
   Value cmp(arith::CmpIPredicate predicate, Value lhs, Value rhs) {
     return arith::CmpIOp::create(b, loc, predicate, lhs, rhs);
   }
+  /// Allocates / frees memory that ta manages itself: boxes and the buffers
+  /// they hold, whose lifetime follows the arrays, not SSA scopes. Marked as
+  /// manual deallocation, so that the buffer deallocation pipeline (which
+  /// frees the temporaries bufferization creates) leaves them alone.
+  Value allocStorage(MemRefType type, ValueRange sizes = {},
+                     int64_t alignment = 0) {
+    auto alloc = memref::AllocOp::create(
+        b, loc, type, sizes,
+        alignment ? b.getI64IntegerAttr(alignment) : IntegerAttr());
+    alloc->setAttr(bufferization::BufferizationDialect::kManualDeallocation,
+                   b.getUnitAttr());
+    return alloc;
+  }
+  void freeStorage(Value memref) {
+    auto dealloc = memref::DeallocOp::create(b, loc, memref);
+    dealloc->setAttr(bufferization::BufferizationDialect::kManualDeallocation,
+                     b.getUnitAttr());
+  }
+
   /// The address of a memref's data (with identity layout), for the
   /// runtime.
   Value address(Value buffer) {
@@ -237,10 +256,6 @@ public:
   int64_t elementBytes() const {
     int64_t bits = element.getElementTypeBitWidth();
     return element.getNumElements() * ((bits + 7) / 8);
-  }
-  /// The element type as a memref.
-  MemRefType elementMemRef() const {
-    return MemRefType::get(element.getShape(), element.getElementType());
   }
 
   /// Slot `slot` of a box: an array's buffer, or an accumulator's.
@@ -340,8 +355,7 @@ public:
   Value allocBuffer(Value capacity, bool zero = true) {
     auto type = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
     Value buffer =
-        memref::AllocOp::create(b, loc, type, ValueRange{bufferBytes(capacity)},
-                                b.getI64IntegerAttr(kAlignment));
+        allocStorage(type, ValueRange{bufferBytes(capacity)}, kAlignment);
     if (zero)
       zeroFill(buffer);
     return buffer;
@@ -435,7 +449,7 @@ public:
       zeroFill(bytes(grown, arith::AddIOp::create(b, loc, newData, dataBytes),
                      arith::MulIOp::create(b, loc, added, eltBytes)));
       set(this->header(grown), kCapacity, newCap64);
-      memref::DeallocOp::create(b, loc, buffer);
+      freeStorage(buffer);
       storeBuffer(grown, box);
       scf::YieldOp::create(b, loc, grown);
     }
@@ -542,10 +556,11 @@ public:
   }
 
   /// TensorFlow's Read (LockedRead) of slot `i` (an i64) of the array in
-  /// `box` into `target`, a memref of the element shape. An unwritten slot
-  /// reads as zeros (the data starts zeroed); an accumulator read past its
-  /// size grows it.
-  void readSlot(Value box, Value i, Value target) {
+  /// `box`: the checks and state updates, then the slot's data as a memref of
+  /// the element shape, which the caller copies out before the next array
+  /// operation. An unwritten slot reads as zeros (the data starts zeroed); an
+  /// accumulator read past its size grows it.
+  Value readSlot(Value box, Value i) {
     auto [buffer, header] = open(box);
     bool grad = type.getIsGrad();
     if (strict) {
@@ -575,8 +590,7 @@ public:
                                i8(kWritten | kRead));
       memref::StoreOp::create(b, loc, marked, state, slotIndex);
     }
-    memref::CopyOp::create(b, loc, slot(dataView(buffer, capacity), slotIndex),
-                           target);
+    return slot(dataView(buffer, capacity), slotIndex);
   }
 
   /// Whether arrays of this type can grow: only forward arrays of unknown
@@ -691,13 +705,37 @@ void runtimeShape(CodeEmitter &e, Value tensor, unsigned drop, Value leading,
 }
 
 /// `tensor` as a read-only memref of type `type` (a tensor.cast first when
-/// the operand's type is less static; callers check the shape).
-Value toBuffer(OpBuilder &b, Location loc, Value tensor,
-               RankedTensorType type) {
-  if (tensor.getType() != type)
+/// the operand's type is less static; callers check the shape). With
+/// `anyOffset` the memref has a dynamic offset (identity strides), so that a
+/// slice of a larger tensor (a row of a batch) is used in place rather than
+/// copied by bufferization; without it, its data starts at the aligned
+/// pointer (for the runtime). A cast operand (less static type, e.g.
+/// unranked) gets the identity layout: bufferization can only copy such a
+/// buffer into an identity-layout one.
+Value toBuffer(OpBuilder &b, Location loc, Value tensor, RankedTensorType type,
+               bool anyOffset = false) {
+  if (tensor.getType() != type) {
     tensor = tensor::CastOp::create(b, loc, type, tensor);
+    anyOffset = false;
+  }
+  MemRefLayoutAttrInterface layout;
+  if (anyOffset) {
+    // Row-major strides; a dynamic dim makes the strides before it dynamic.
+    SmallVector<int64_t> strides(type.getRank());
+    int64_t stride = 1;
+    for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+      strides[d] = stride;
+      if (ShapedType::isDynamic(stride) || type.isDynamicDim(d))
+        stride = ShapedType::kDynamic;
+      else
+        stride *= type.getDimSize(d);
+    }
+    layout =
+        StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic, strides);
+  }
   return bufferization::ToBufferOp::create(
-      b, loc, MemRefType::get(type.getShape(), type.getElementType()), tensor,
+      b, loc, MemRefType::get(type.getShape(), type.getElementType(), layout),
+      tensor,
       /*read_only=*/true);
 }
 
@@ -715,6 +753,74 @@ Value toTensor(OpBuilder &b, Location loc, Value memref, Type type) {
   return bufferization::ToTensorOp::create(b, loc, type, memref,
                                            /*restrict=*/true,
                                            /*writable=*/true);
+}
+
+/// Marks a ta.create whose array cannot outlive the block it is created in
+/// (set by the pass before converting, read by CreateLowering).
+constexpr StringLiteral kBlockLocalAttr = "ta.block_local";
+
+/// Whether every alias of `handle` (the handle, the accumulator handles of
+/// ta.grad / ta.grad_with_shape on it, and the values scf.for / scf.if /
+/// scf.execute_region carry them through) is used only by ta operations in
+/// `home` or in regions nested in it, or passed to a function of the module
+/// whose parameter is such a local use in its body in turn. Anything else (a
+/// return, a call to an external or recursive function, a yield out of
+/// `home`, a branch, an unknown op) lets the array escape. `active` holds the
+/// functions being analysed (recursion counts as an escape).
+bool isBlockLocal(Value handle, Block *home,
+                  llvm::SmallPtrSetImpl<Operation *> &active) {
+  SmallVector<Value> worklist{handle};
+  llvm::SmallPtrSet<Value, 8> seen{handle};
+  auto push = [&](Value v) {
+    if (seen.insert(v).second)
+      worklist.push_back(v);
+  };
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (!home->findAncestorOpInBlock(*user))
+        return false;
+      if (isa<TADialect>(user->getDialect())) {
+        if (isa<GradOp, GradWithShapeOp>(user))
+          push(user->getResult(0));
+        continue;
+      }
+      if (auto loop = dyn_cast<scf::ForOp>(user)) {
+        OpResult result = loop.getTiedLoopResult(&use);
+        if (!result)
+          return false;
+        push(result);
+        push(loop.getTiedLoopRegionIterArg(&use));
+        continue;
+      }
+      if (auto call = dyn_cast<func::CallOp>(user)) {
+        auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+            call, call.getCalleeAttr());
+        if (!callee || callee.isExternal() || !active.insert(callee).second)
+          return false;
+        bool local = isBlockLocal(callee.getArgument(use.getOperandNumber()),
+                                  &callee.front(), active);
+        active.erase(callee);
+        if (!local)
+          return false;
+        continue;
+      }
+      if (isa<scf::YieldOp>(user)) {
+        Operation *parent = user->getParentOp();
+        if (user->getBlock() == home ||
+            !isa<scf::ForOp, scf::IfOp, scf::ExecuteRegionOp>(parent))
+          return false;
+        unsigned n = use.getOperandNumber();
+        push(parent->getResult(n));
+        if (auto loop = dyn_cast<scf::ForOp>(parent))
+          push(loop.getRegionIterArgs()[n]);
+        continue;
+      }
+      return false;
+    }
+  }
+  return true;
 }
 
 //===----------------------------------------------------------------------===//
@@ -777,7 +883,7 @@ struct CreateLowering : TAPattern<CreateOp> {
     // accumulator, empty (a zero-size view) until created.
     int64_t slots = 1 + sources.size();
     auto boxType = MemRefType::get({slots}, buffer.getType());
-    Value box = memref::AllocOp::create(rewriter, loc, boxType);
+    Value box = e.allocStorage(boxType);
     e.storeBuffer(buffer, box);
     if (slots > 1) {
       Value empty = memref::ReinterpretCastOp::create(
@@ -790,8 +896,32 @@ struct CreateLowering : TAPattern<CreateOp> {
     }
     Value handle = memref::CastOp::create(
         rewriter, loc, TATypeConverter::getBoxType(getContext()), box);
+    if (op->hasAttr(kBlockLocalAttr))
+      releaseAtBlockEnd(e, op->getBlock()->getTerminator(), box, slots);
     rewriter.replaceOpWithMultiple(op, {{handle}, {}});
     return success();
+  }
+
+  /// Frees an array that cannot outlive its block before the block's
+  /// terminator: its buffer (the data, or the header left by ta.close), its
+  /// accumulators (a slot whose buffer is still the empty view has none) and
+  /// the box.
+  static void releaseAtBlockEnd(Emitter &e, Operation *terminator, Value box,
+                                int64_t slots) {
+    OpBuilder::InsertionGuard guard(e.b);
+    e.b.setInsertionPoint(terminator);
+    e.freeStorage(e.loadBuffer(box));
+    for (int64_t s = 1; s < slots; ++s) {
+      Value buffer = e.loadBuffer(box, s);
+      Value bytes = memref::DimOp::create(e.b, e.loc, buffer, 0);
+      auto ifOp = scf::IfOp::create(
+          e.b, e.loc, e.cmp(arith::CmpIPredicate::ne, bytes, e.index(0)),
+          /*withElse=*/false);
+      OpBuilder::InsertionGuard inner(e.b);
+      e.b.setInsertionPointToStart(ifOp.thenBlock());
+      e.freeStorage(buffer);
+    }
+    e.freeStorage(box);
   }
 };
 
@@ -890,7 +1020,8 @@ struct WriteLowering : TAPattern<WriteOp> {
     Value value = op.getValue();
     Value mismatch =
         e.strict ? shapeMismatch(e, value, e.element.getShape(), 0) : Value();
-    Value source = toBuffer(rewriter, loc, value, e.element);
+    Value source =
+        toBuffer(rewriter, loc, value, e.element, /*anyOffset=*/true);
     Value i = e.toI64(adaptor.getIndex().front());
     e.writeSlot(adaptor.getHandle().front(), i, source, mismatch,
                 [&](SmallVectorImpl<Value> &args) {
@@ -911,10 +1042,20 @@ struct ReadLowering : TAPattern<ReadOp> {
       return failure();
     Emitter &e = *em;
     Location loc = op.getLoc();
-    Value result = memref::AllocOp::create(rewriter, loc, e.elementMemRef());
-    e.readSlot(adaptor.getHandle().front(), e.toI64(adaptor.getIndex().front()),
-               result);
-    rewriter.replaceOp(op, toTensor(rewriter, loc, result, op.getType()));
+    Value slot = e.readSlot(adaptor.getHandle().front(),
+                            e.toI64(adaptor.getIndex().front()));
+    // Destination-passing style: the copy out of the slot writes into a
+    // tensor.empty, which empty-tensor elimination replaces by the slice of
+    // the tensor the value is inserted into (no temporary); otherwise
+    // bufferization allocates it and buffer deallocation frees it. The
+    // slot's view is only read, before any later operation on the array.
+    Value data = bufferization::ToTensorOp::create(
+        rewriter, loc, e.element, slot, /*restrict=*/true, /*writable=*/false);
+    Value empty = tensor::EmptyOp::create(rewriter, loc, e.element.getShape(),
+                                          e.element.getElementType());
+    rewriter.replaceOp(op, bufferization::MaterializeInDestinationOp::create(
+                               rewriter, loc, data, empty)
+                               .getResult());
     return success();
   }
 };
@@ -942,7 +1083,8 @@ struct GatherLowering : TAPattern<GatherOp> {
         dynamic);
     Value box = adaptor.getHandle().front();
     e.forLoop(e.index(0), count, [&](Value k) {
-      e.readSlot(box, e.entry(indices, k), e.slot(result, k));
+      Value data = e.readSlot(box, e.entry(indices, k));
+      memref::CopyOp::create(rewriter, loc, data, e.slot(result, k));
     });
     rewriter.replaceOp(op, toTensor(rewriter, loc, result, resultType));
     return success();
@@ -992,7 +1134,8 @@ struct ScatterLowering : TAPattern<ScatterOp> {
     }
     Value rows =
         toBuffer(rewriter, loc, value,
-                 RankedTensorType::get(want, valueType.getElementType()));
+                 RankedTensorType::get(want, valueType.getElementType()),
+                 /*anyOffset=*/true);
     e.forLoop(e.index(0), count, [&](Value k) {
       e.writeSlot(box, e.entry(indices, k), e.slot(rows, k), rowMismatch,
                   [&](SmallVectorImpl<Value> &args) {
@@ -1033,7 +1176,8 @@ struct ConcatLowering : TAPattern<ConcatOp> {
         rewriter, loc, MemRefType::get(shape, e.element.getElementType()),
         ValueRange{count});
     e.forLoop(e.index(0), count, [&](Value k) {
-      e.readSlot(box, e.toI64(k), e.slot(elements, k));
+      Value data = e.readSlot(box, e.toI64(k));
+      memref::CopyOp::create(rewriter, loc, data, e.slot(elements, k));
     });
     SmallVector<ReassociationIndices> joined{{0, 1}};
     for (int64_t d = 2; d <= e.element.getRank(); ++d)
@@ -1107,7 +1251,8 @@ struct SplitLowering : TAPattern<SplitOp> {
       e.set(header, kMarkedSize, count64);
     Value rows =
         toBuffer(rewriter, loc, value,
-                 RankedTensorType::get(want, valueType.getElementType()));
+                 RankedTensorType::get(want, valueType.getElementType()),
+                 /*anyOffset=*/true);
     Value rows0 = e.i64(e.element.getDimSize(0));
     auto loop = scf::ForOp::create(rewriter, loc, e.index(0), count, e.index(1),
                                    ValueRange{e.index(0)});
@@ -1168,9 +1313,8 @@ struct CloseLowering : TAPattern<CloseOp> {
     Value box = adaptor.getHandle().front();
     Value buffer = e.loadBuffer(box);
     auto type8 = MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type());
-    Value small = memref::AllocOp::create(
-        rewriter, loc, type8, ValueRange{e.index(kHeaderBytes)},
-        rewriter.getI64IntegerAttr(kAlignment));
+    Value small =
+        e.allocStorage(type8, ValueRange{e.index(kHeaderBytes)}, kAlignment);
     memref::CopyOp::create(rewriter, loc,
                            e.bytes(buffer, e.index(0), e.index(kHeaderBytes)),
                            e.bytes(small, e.index(0), e.index(kHeaderBytes)));
@@ -1179,7 +1323,7 @@ struct CloseLowering : TAPattern<CloseOp> {
                                        e.i64(kClosed));
     e.set(header, kFlags, flags);
     e.set(header, kCapacity, e.i64(0));
-    memref::DeallocOp::create(rewriter, loc, buffer);
+    e.freeStorage(buffer);
     e.storeBuffer(small, box);
     rewriter.eraseOp(op);
     return success();
@@ -1396,6 +1540,17 @@ struct TALowerToMemRefPass
       declare(kUnbatchGradTakeFunction, b.getFunctionType({i64, i64}, {}));
       nameUnbatchGradResources(module);
     }
+
+    // Arrays that cannot outlive their block are freed at its end.
+    module.walk([](CreateOp create) {
+      Block *block = create->getBlock();
+      llvm::SmallPtrSet<Operation *, 4> active;
+      if (auto function = create->getParentOfType<func::FuncOp>())
+        active.insert(function);
+      if (block->mightHaveTerminator() &&
+          isBlockLocal(create.getHandle(), block, active))
+        create->setAttr(kBlockLocalAttr, UnitAttr::get(create.getContext()));
+    });
 
     TATypeConverter typeConverter(context);
     RewritePatternSet patterns(context);

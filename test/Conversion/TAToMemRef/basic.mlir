@@ -23,10 +23,10 @@ func.func @signature(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow)
 // CHECK-SAME: (%[[N:.*]]: index)
 // STRICT: scf.if
 // STRICT: func.call @_ta_rt_fail(%c1_i32
-// CHECK: %[[BUF:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// CHECK: %[[BUF:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
 // CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[BUF]] : memref<?xi8>)
 // CHECK: %[[HDR:.*]] = memref.view %[[BUF]][%{{.*}}][] : memref<?xi8> to memref<8xi64>
-// CHECK: %[[BOX:.*]] = memref.alloc() : memref<1xmemref<?xi8>>
+// CHECK: %[[BOX:.*]] = memref.alloc() {bufferization.manual_deallocation} : memref<1xmemref<?xi8>>
 // CHECK: memref.store %[[BUF]], %[[BOX]]
 // CHECK: %[[CAST:.*]] = memref.cast %[[BOX]] : memref<1xmemref<?xi8>> to memref<?xmemref<?xi8>, strided<[1], offset: ?>>
 // CHECK: return %[[CAST]]
@@ -41,7 +41,7 @@ func.func @create(%n: index) -> !ta.handle<?, tensor<2xf32>> {
 // written), then one element copy into the slot.
 // CHECK-LABEL: func.func @write
 // CHECK-SAME: (%[[H:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[I:.*]]: index, %[[V:.*]]: tensor<2x3xf32>)
-// CHECK: %[[SRC:.*]] = bufferization.to_buffer %[[V]] read_only : tensor<2x3xf32> to memref<2x3xf32>
+// CHECK: %[[SRC:.*]] = bufferization.to_buffer %[[V]] read_only : tensor<2x3xf32> to memref<2x3xf32, strided<[3, 1], offset: ?>>
 // CHECK: %[[BUF:.*]] = memref.load %[[H]]
 // STRICT: func.call @_ta_rt_fail(%c2_i32
 // STRICT: func.call @_ta_rt_fail(%c3_i32
@@ -67,9 +67,9 @@ func.func @write(%h: !ta.handle<4, tensor<2x3xf32>>, %i: index,
 // CHECK-LABEL: func.func @write_growable
 // CHECK-SAME: (%[[H:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>
 // CHECK: %[[GROWN:.*]] = scf.if %{{.*}} -> (memref<?xi8>) {
-// CHECK: %[[NEW:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// CHECK: %[[NEW:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
 // CHECK: memref.copy
-// CHECK: memref.dealloc
+// CHECK: memref.dealloc {{.*}} {bufferization.manual_deallocation}
 // CHECK: memref.store %[[NEW]], %[[H]]
 // CHECK: scf.yield %[[NEW]]
 // CHECK: arith.maxsi
@@ -81,16 +81,19 @@ func.func @write_growable(%h: !ta.handle<?, tensor<2xf32>>, %i: index,
 
 // -----
 
-// A read copies one element into a fresh buffer (never the array).
+// A read copies one element out of the slot (never a view of the array) in
+// destination-passing style: into a tensor.empty that bufferization turns
+// into the place the value is inserted into, or a fresh buffer.
 // CHECK-LABEL: func.func @read
-// CHECK: %[[OUT:.*]] = memref.alloc() : memref<2xf32>
+// CHECK-NOT: memref.alloc
 // STRICT: func.call @_ta_rt_fail(%c2_i32
 // STRICT: func.call @_ta_rt_fail(%c6_i32
 // STRICT: func.call @_ta_rt_fail(%c7_i32
 // NONE-NOT: _ta_rt_fail
-// CHECK: %[[SLOT:.*]] = memref.subview
-// CHECK: memref.copy %[[SLOT]], %[[OUT]]
-// CHECK: %[[T:.*]] = bufferization.to_tensor %[[OUT]] restrict writable : memref<2xf32> to tensor<2xf32>
+// CHECK: %[[SLOT:.*]] = memref.subview {{.*}} to memref<2xf32, strided<[1], offset: ?>>
+// CHECK: %[[DATA:.*]] = bufferization.to_tensor %[[SLOT]] restrict : memref<2xf32, strided<[1], offset: ?>> to tensor<2xf32>
+// CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<2xf32>
+// CHECK: %[[T:.*]] = bufferization.materialize_in_destination %[[DATA]] in %[[EMPTY]] : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
 // CHECK: return %[[T]]
 func.func @read(%h: !ta.handle<4, tensor<2xf32>>, %i: index, %f: !ta.flow)
     -> tensor<2xf32> {
@@ -115,9 +118,9 @@ func.func @size(%h: !ta.handle<?, tensor<2xf32>>, %f: !ta.flow) -> index {
 // Close frees the data and keeps a header-only buffer marked closed.
 // CHECK-LABEL: func.func @close
 // CHECK: %[[OLD:.*]] = memref.load
-// CHECK: %[[SMALL:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// CHECK: %[[SMALL:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
 // CHECK: arith.ori %{{.*}}, %c1_i64
-// CHECK: memref.dealloc %[[OLD]]
+// CHECK: memref.dealloc %[[OLD]] {bufferization.manual_deallocation}
 // CHECK: memref.store %[[SMALL]]
 // CHECK-NOT: _ta_rt_fail
 // CHECK: return

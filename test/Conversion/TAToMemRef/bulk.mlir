@@ -12,12 +12,13 @@
 // CHECK: scf.for %[[J:.*]] = %c0{{.*}} to %[[K]]
 // CHECK: memref.load %[[IDX]][%[[J]]]
 // CHECK: arith.extsi %{{.*}} : i32 to i64
-// CHECK: %[[ROW:.*]] = memref.subview %[[OUT]][%[[J]], 0] [1, 2] [1, 1]
 // STRICT: func.call @_ta_rt_fail(%c2_i32
 // STRICT: func.call @_ta_rt_fail(%c6_i32
 // STRICT: func.call @_ta_rt_fail(%c7_i32
 // NONE-NOT: _ta_rt_fail
-// CHECK: memref.copy %{{.*}}, %[[ROW]]
+// CHECK: %[[SLOT:.*]] = memref.subview %{{.*}} : memref<?x2xf32> to memref<2xf32, strided<[1], offset: ?>>
+// CHECK: %[[ROW:.*]] = memref.subview %[[OUT]][%[[J]], 0] [1, 2] [1, 1]
+// CHECK: memref.copy %[[SLOT]], %[[ROW]]
 // CHECK: }
 // CHECK: bufferization.to_tensor %[[OUT]] restrict writable : memref<?x2xf32> to tensor<?x2xf32>
 func.func @gather(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>, %f: !ta.flow) -> tensor<?x2xf32> {

@@ -6,7 +6,7 @@
 // Sources are numbered module-wide in sorted order ("a" = 0, "b" = 1): an
 // array's box gets one slot per source, each starting as an empty view.
 // CHECK-LABEL: func.func @create
-// CHECK: %[[BOX:.*]] = memref.alloc() : memref<3xmemref<?xi8>>
+// CHECK: %[[BOX:.*]] = memref.alloc() {bufferization.manual_deallocation} : memref<3xmemref<?xi8>>
 // CHECK: %[[EMPTY:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [0], strides: [1] : memref<?xi8> to memref<?xi8>
 // CHECK: memref.store %[[EMPTY]], %[[BOX]][%c1{{.*}}]
 // CHECK: memref.store %[[EMPTY]], %[[BOX]][%c2{{.*}}]
@@ -40,7 +40,7 @@ func.func @sources(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
 // CHECK: scf.if %[[EXISTS]] {
 // STRICT: func.call @_ta_rt_check_accumulator
 // CHECK: } else {
-// CHECK: %[[NEW:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xi8>
+// CHECK: %[[NEW:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
 // CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[NEW]] : memref<?xi8>)
 // STRICT: scf.for
 // STRICT: arith.andi %{{.*}}, %c1_i8
@@ -101,10 +101,10 @@ func.func @write(%g: !ta.handle<4, tensor<2xf32>, grad>, %i: index,
 // CHECK-LABEL: func.func @read
 // STRICT: func.call @_ta_rt_fail(%c6_i32
 // CHECK: scf.if %{{.*}} -> (memref<?xi8>) {
-// CHECK: memref.dealloc
+// CHECK: memref.dealloc {{.*}} {bufferization.manual_deallocation}
 // CHECK: arith.maxsi
 // STRICT: func.call @_ta_rt_fail(%c7_i32
-// CHECK: memref.copy
+// CHECK: bufferization.materialize_in_destination
 func.func @read(%g: !ta.handle<4, tensor<2xf32>, grad>, %i: index,
                 %f: !ta.flow) -> tensor<2xf32> {
   %v = ta.read %g[%i], %f : !ta.handle<4, tensor<2xf32>, grad>

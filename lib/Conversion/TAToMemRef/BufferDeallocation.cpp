@@ -1,0 +1,81 @@
+//===- BufferDeallocation.cpp - deallocation around ta's arrays -----------===//
+//
+// ta-buffer-deallocation: MLIR's ownership-based buffer deallocation on the
+// functions whose boundaries carry no array box (see Passes.td).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ta/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Bufferization/Transforms/Passes.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::ta {
+#define GEN_PASS_DEF_TABUFFERDEALLOCATIONPASS
+#include "ta/Conversion/Passes.h.inc"
+} // namespace mlir::ta
+
+using namespace mlir;
+using namespace mlir::ta;
+
+namespace {
+
+/// An array box: a memref of buffers (see ta-lower-to-memref).
+bool isBox(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  return memref && isa<MemRefType>(memref.getElementType());
+}
+
+/// Whether `function` is left alone: it returns a box or receives one from
+/// a call, or it frees buffers itself (a memref.dealloc that is not ta's).
+/// Box arguments are fine: they are not owned, never freed or cloned.
+bool isLeftAlone(FunctionOpInterface function) {
+  if (llvm::any_of(function.getResultTypes(), isBox))
+    return true;
+  WalkResult result = function->walk([](Operation *op) {
+    if (isa<CallOpInterface>(op) && llvm::any_of(op->getResultTypes(), isBox))
+      return WalkResult::interrupt();
+    if (isa<memref::DeallocOp>(op) &&
+        !op->hasAttr(bufferization::BufferizationDialect::kManualDeallocation))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+struct TABufferDeallocationPass
+    : public ta::impl::TABufferDeallocationPassBase<TABufferDeallocationPass> {
+  void runOnOperation() override {
+    SymbolTableCollection symbolTables;
+    bufferization::DeallocationOptions options;
+    for (auto function : getOperation().getOps<FunctionOpInterface>()) {
+      if (function.isExternal() || isLeftAlone(function))
+        continue;
+      // Bufferized loops pass their result buffers through as iteration
+      // arguments; folding those first keeps ownership out of the loops
+      // (which the deallocation would otherwise answer with a clone of the
+      // result). Only scf's own folders: canonicalizing memref ops would
+      // rebuild allocations without their manual_deallocation mark.
+      RewritePatternSet patterns(&getContext());
+      scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());
+      scf::IfOp::getCanonicalizationPatterns(patterns, &getContext());
+      scf::WhileOp::getCanonicalizationPatterns(patterns, &getContext());
+      if (failed(applyPatternsGreedily(function, std::move(patterns))))
+        return signalPassFailure();
+      if (failed(bufferization::deallocateBuffersOwnershipBased(
+              function, options, symbolTables)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace
