@@ -8,7 +8,7 @@
 
 // CHECK-LABEL: func.func @collect
 // CHECK: %[[OUT:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8x4xf32>
-// CHECK: scf.for %[[K:.*]] = 
+// CHECK: scf.for %[[K:[^ ]*]] =
 // CHECK-NOT: memref.alloc
 // CHECK: %[[SLOT:.*]] = memref.subview %{{.*}}[%[[K]], 0] [1, 4] [1, 1] : memref<?x4xf32> to memref<4xf32, strided<[1], offset: ?>>
 // CHECK-NEXT: %[[ROW:.*]] = memref.subview %[[OUT]][%[[K]], 0] [1, 4] [1, 1]
@@ -30,7 +30,7 @@ func.func @collect(%h: !ta.handle<8, tensor<4xf32>>, %f: !ta.flow) -> tensor<8x4
 
 // A write takes a row of a batch in place (no copy of the row first).
 // CHECK-LABEL: func.func @scatter_rows
-// CHECK: scf.for %[[K:.*]] = 
+// CHECK: scf.for %[[K:[^ ]*]] =
 // CHECK-NOT: memref.alloc
 // CHECK: %[[ROW:.*]] = memref.subview %arg1[%[[K]], 0] [1, 4] [1, 1] : memref<8x4xf32> to memref<4xf32, strided<[1], offset: ?>>
 // CHECK-NOT: memref.alloc
