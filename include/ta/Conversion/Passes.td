@@ -27,6 +27,17 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
     slot (written, read, cleared, materialized), and the element data,
     64-byte aligned. Flows are erased.
 
+    Boxes and buffers are ta's own memory, marked
+    `bufferization.manual_deallocation`: `ta.close` and growth free the old
+    buffer, and an array whose handle cannot escape the block of its
+    `ta.create` (only ta ops, `scf.for` / `scf.if` / `scf.execute_region`
+    carrying it, and calls to functions of the module that do the same with
+    it) is freed at the end of that block, accumulators included. `ta.read`
+    copies out of its slot in destination-passing style
+    (`bufferization.materialize_in_destination` into a `tensor.empty`), so
+    that empty-tensor elimination can copy straight into the tensor the
+    value is inserted into.
+
     `checks=strict` (default) reproduces TensorFlow's runtime errors: a
     failed check calls `_ta_rt_fail` from `libta_runtime`, which prints
     TensorFlow's text and exits with status 1. `checks=none` drops the state
