@@ -313,6 +313,16 @@ public:
     return memref::ViewOp::create(b, loc, type, buffer, dataOffset(capacity),
                                   ValueRange{capacity});
   }
+  /// The data of slots `[0, n)` as `memref<n x element>` with the identity
+  /// layout (a whole-range copy into or out of it is one memcpy).
+  Value leadingSlots(Value buffer, Value capacity, Value n) {
+    SmallVector<int64_t> shape{ShapedType::kDynamic};
+    llvm::append_range(shape, element.getShape());
+    auto type = MemRefType::get(shape, element.getElementType());
+    return memref::ViewOp::create(b, loc, type, buffer, dataOffset(capacity),
+                                  ValueRange{n});
+  }
+
   /// Row `i` of a memref `[n] ++ element`, rank-reduced to the element
   /// shape.
   Value slot(Value data, Value i) {
@@ -1175,10 +1185,19 @@ struct ConcatLowering : TAPattern<ConcatOp> {
     Value elements = memref::AllocOp::create(
         rewriter, loc, MemRefType::get(shape, e.element.getElementType()),
         ValueRange{count});
-    e.forLoop(e.index(0), count, [&](Value k) {
-      Value data = e.readSlot(box, e.toI64(k));
-      memref::CopyOp::create(rewriter, loc, data, e.slot(elements, k));
-    });
+    if (!e.strict && !e.type.getIsGrad()) {
+      // Without state, reading slots [0, size) of a forward array in order
+      // is one copy of their data.
+      Value buffer = e.loadBuffer(box);
+      Value capacity = e.toIndex(e.get(e.header(buffer), kCapacity));
+      memref::CopyOp::create(rewriter, loc,
+                             e.leadingSlots(buffer, capacity, count), elements);
+    } else {
+      e.forLoop(e.index(0), count, [&](Value k) {
+        Value data = e.readSlot(box, e.toI64(k));
+        memref::CopyOp::create(rewriter, loc, data, e.slot(elements, k));
+      });
+    }
     SmallVector<ReassociationIndices> joined{{0, 1}};
     for (int64_t d = 2; d <= e.element.getRank(); ++d)
       joined.push_back({d});
@@ -1249,6 +1268,49 @@ struct SplitLowering : TAPattern<SplitOp> {
     // SetMarkedSize does nothing on an accumulator.
     if (!e.type.getIsGrad())
       e.set(header, kMarkedSize, count64);
+    if (!e.strict && !e.type.getIsGrad()) {
+      // Without state, in a valid program every length is the element's
+      // first dim and the value has exactly `count` elements' rows: writing
+      // them to slots [0, count) of a forward array is one copy, after
+      // growing a growable array to `count` slots.
+      if (e.mayGrow()) {
+        auto ifOp = scf::IfOp::create(
+            rewriter, loc, TypeRange{buffer.getType()},
+            e.cmp(arith::CmpIPredicate::sgt, count64, e.i64(0)),
+            /*withElse=*/true);
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(ifOp.thenBlock());
+        Value last = arith::SubIOp::create(rewriter, loc, count64, e.i64(1));
+        scf::YieldOp::create(rewriter, loc,
+                             e.growFor(box, buffer, header, last));
+        rewriter.setInsertionPointToStart(ifOp.elseBlock());
+        scf::YieldOp::create(rewriter, loc, buffer);
+        rewriter.setInsertionPointAfter(ifOp);
+        buffer = ifOp.getResult(0);
+      }
+      Value capacity = e.toIndex(e.get(e.header(buffer), kCapacity));
+      Value flat = toBuffer(
+          rewriter, loc, value,
+          RankedTensorType::get(want, valueType.getElementType()));
+      // The value's rows as `count` elements (a reinterpretation, not an
+      // expand_shape: an invalid program's row count must not fail the
+      // compilation).
+      SmallVector<OpFoldResult> sizes{OpFoldResult(count)}, strides;
+      for (int64_t d : e.element.getShape())
+        sizes.push_back(rewriter.getIndexAttr(d));
+      SmallVector<int64_t> shape{ShapedType::kDynamic};
+      llvm::append_range(shape, e.element.getShape());
+      auto elementsType = MemRefType::get(shape, e.element.getElementType());
+      for (int64_t stride : elementsType.getStridesAndOffset().first)
+        strides.push_back(rewriter.getIndexAttr(stride));
+      Value elements = memref::ReinterpretCastOp::create(
+          rewriter, loc, elementsType, flat, rewriter.getIndexAttr(0), sizes,
+          strides);
+      memref::CopyOp::create(rewriter, loc, elements,
+                             e.leadingSlots(buffer, capacity, count));
+      rewriter.replaceOpWithMultiple(op, {ValueRange{}});
+      return success();
+    }
     Value rows =
         toBuffer(rewriter, loc, value,
                  RankedTensorType::get(want, valueType.getElementType()),

@@ -57,13 +57,17 @@ func.func @scatter(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>,
 // -----
 
 // Concat reads every element into [n, element...] and collapses dim 0;
-// lengths are the element's dim 0.
+// lengths are the element's dim 0. Without state (none), reading slots
+// [0, size) of a forward array is one copy of their data.
 // CHECK-LABEL: func.func @concat
 // STRICT: func.call @_ta_rt_fail(%c2_i32
 // CHECK: %[[ALL:.*]] = memref.alloc(%{{.*}}) : memref<?x2x3xf32>
-// CHECK: scf.for
-// CHECK: memref.copy
-// CHECK: }
+// STRICT: scf.for
+// STRICT: memref.copy
+// STRICT: }
+// NONE-NOT: scf.for
+// NONE: %[[DATA:.*]] = memref.view %{{.*}}[%c64{{.*}}][%{{.*}}] : memref<?xi8> to memref<?x2x3xf32>
+// NONE-NEXT: memref.copy %[[DATA]], %[[ALL]] : memref<?x2x3xf32> to memref<?x2x3xf32>
 // CHECK: %[[JOINED:.*]] = memref.collapse_shape %[[ALL]] {{\[\[}}0, 1], [2]] : memref<?x2x3xf32> into memref<?x3xf32>
 // CHECK: %[[LEN:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
 // CHECK: linalg.fill ins(%c2_i64 : i64) outs(%[[LEN]] : memref<?xi64>)
@@ -87,18 +91,28 @@ func.func @concat_grad(%g: !ta.handle<4, tensor<2xf32>, grad>, %f: !ta.flow) -> 
 
 // Split: the sum check (a reduction), the size check, the marked size, then
 // one write of rows [offset, offset + element dim 0) per element, each with
-// its own length checked against the element shape.
+// its own length checked against the element shape. Without state (none),
+// a valid split of a forward array writes slots [0, n) from the value's rows
+// in one copy, after growing the array to n slots.
 // CHECK-LABEL: func.func @split
+// NONE: %[[N:.*]] = memref.dim %{{.*}}, %c0
 // STRICT: scf.for {{.*}} iter_args
 // STRICT: func.call @_ta_rt_fail(%c12_i32
 // STRICT: func.call @_ta_rt_fail(%c2_i32
 // STRICT: func.call @_ta_rt_fail(%c13_i32
 // CHECK: memref.store %{{.*}}, %{{.*}}[%c3] : memref<8xi64>
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OFF:.*]] = %c0
-// CHECK: %[[ROW:.*]] = memref.subview %{{.*}}[%[[OFF]]] [2] [1]
+// STRICT: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OFF:.*]] = %c0
+// STRICT: %[[ROW:.*]] = memref.subview %{{.*}}[%[[OFF]]] [2] [1]
 // STRICT: func.call @_ta_rt_fail(%c8_i32
-// CHECK: memref.copy %[[ROW]],
-// CHECK: scf.yield
+// STRICT: memref.copy %[[ROW]],
+// STRICT: scf.yield
+// NONE-NOT: scf.for
+// NONE: %[[BUF:.*]] = scf.if %{{.*}} -> (memref<?xi8>) {
+// NONE: %[[SRC:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<?xf32> to memref<?xf32>
+// NONE: %[[ELTS:.*]] = memref.reinterpret_cast %[[SRC]] to offset: [0], sizes: [%[[N]], 2], strides: [2, 1] : memref<?xf32> to memref<?x2xf32>
+// NONE: %[[DATA:.*]] = memref.view %[[BUF]][%c64{{.*}}][%[[N]]] : memref<?xi8> to memref<?x2xf32>
+// NONE: memref.copy %[[ELTS]], %[[DATA]] : memref<?x2xf32> to memref<?x2xf32>
+// NONE-NOT: scf.for
 func.func @split(%h: !ta.handle<?, tensor<2xf32>>, %v: tensor<?xf32>,
                  %l: tensor<?xi64>, %f: !ta.flow) -> !ta.flow {
   %f1 = ta.split %h, %v, %l, %f : !ta.handle<?, tensor<2xf32>>, tensor<?xf32>, tensor<?xi64>
