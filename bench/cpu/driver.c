@@ -12,6 +12,8 @@
 |* framework's caching allocator would be: every variant's buffers reuse      *|
 |* memory already mapped, so no variant pays first-touch page faults that     *|
 |* depend on which one ran before it (`--fresh-pages` keeps glibc's default). *|
+|* `--config I` runs configuration I only: run.sh runs each in its own        *|
+|* process, so that no configuration inherits another one's heap.             *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -90,16 +92,19 @@ static double runOnce(int variant, FloorKernel floor, MLIRKernel kernel,
 int main(int argc, char **argv) {
   int reps = 5;
   const char *only = NULL;
-  int freshPages = 0;
+  int freshPages = 0, config = -1;
   for (int i = 1; i < argc; ++i) {
     if (!strcmp(argv[i], "--reps") && i + 1 < argc)
       reps = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--only") && i + 1 < argc)
       only = argv[++i];
+    else if (!strcmp(argv[i], "--config") && i + 1 < argc)
+      config = atoi(argv[++i]);
     else if (!strcmp(argv[i], "--fresh-pages"))
       freshPages = 1;
     else {
-      fprintf(stderr, "usage: %s [--reps N] [--only OP] [--fresh-pages]\n",
+      fprintf(stderr,
+              "usage: %s [--reps N] [--only OP] [--config I] [--fresh-pages]\n",
               argv[0]);
       return 2;
     }
@@ -114,7 +119,7 @@ int main(int argc, char **argv) {
     return 1;
   }
 #define CONFIG(op, i, n, e, moved, upstream)                                   \
-  if (!only || !strcmp(only, #op)) {                                           \
+  if ((!only || !strcmp(only, #op)) && (config < 0 || config == (i))) {        \
     MLIRKernel kernels[kVariants] = {NULL, _mlir_ciface_ta_##op##_##i,         \
                                      _mlir_ciface_tas_##op##_##i,              \
                                      _mlir_ciface_up_##op##_##i};              \

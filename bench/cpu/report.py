@@ -35,7 +35,7 @@ def main():
     results, out, command = sys.argv[1], sys.argv[2], " ".join(sys.argv[3:])
     runs = collections.defaultdict(dict)
     compiles = collections.defaultdict(dict)
-    checks = ""
+    differing, processes = 0, 0
     for line in open(results):
         f = line.split()
         if f and f[0] == "RESULT":
@@ -44,10 +44,12 @@ def main():
         elif f and f[0] == "COMPILE":
             compiles[f[1]][int(f[2])] = float(f[3])
         elif f and f[0] == "CHECKS":
-            checks = line.strip()
+            differing += int(f[1])
+            processes += 1
+    checks = f"{differing} outputs differ from the floor's ({processes} runs)"
     md = ["# CPU benchmark", "", f"Machine: {machine()}", "",
           f"Command: `{command}`", "", f"Correctness: {checks} (every output compared byte for byte with the floor's).", "",
-          "Median of interleaved runs in one process. Ratios: time / floor time (lower is better); "
+          "Median of interleaved runs, one process per configuration. Ratios: time / floor time (lower is better); "
           "upstream/ta: the upstream-MLIR formulation's time over ta checks=none's (> 1: ta faster).", "",
           "| op | element | array | floor GB/s | ta none / floor | ta strict / floor | upstream / floor | upstream / ta none |",
           "|---|---|---|---|---|---|---|---|"]

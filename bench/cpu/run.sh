@@ -34,7 +34,11 @@ if [[ ${1:-} == --quick ]]; then
   sizes=(1000 2000)
 fi
 bench/cpu/build.sh "$work" "${configs[@]}"
-"$work/ta-cpu-bench" --reps "$reps" | tee "$work/results.txt"
+# One process per configuration: none inherits another one's heap.
+: > "$work/results.txt"
+for i in "${!configs[@]}"; do
+  "$work/ta-cpu-bench" --reps "$reps" --config "$i" | tee -a "$work/results.txt"
+done
 /usr/bin/python3 bench/cpu/compile_time.py build/ci/bin/ta-opt "$work/compile" --reps 1 \
   --strict-max 10000 "${sizes[@]}" | tee -a "$work/results.txt"
 /usr/bin/python3 bench/cpu/report.py "$work/results.txt" bench/results bench/cpu/run.sh "$@"

@@ -1289,9 +1289,9 @@ struct SplitLowering : TAPattern<SplitOp> {
         buffer = ifOp.getResult(0);
       }
       Value capacity = e.toIndex(e.get(e.header(buffer), kCapacity));
-      Value flat = toBuffer(
-          rewriter, loc, value,
-          RankedTensorType::get(want, valueType.getElementType()));
+      Value flat =
+          toBuffer(rewriter, loc, value,
+                   RankedTensorType::get(want, valueType.getElementType()));
       // The value's rows as `count` elements (a reinterpretation, not an
       // expand_shape: an invalid program's row count must not fail the
       // compilation).
@@ -1591,6 +1591,13 @@ struct TALowerToMemRefPass
     if (hasTAOps && checks == ChecksMode::Strict) {
       declare(kFailFunctionName,
               b.getFunctionType({b.getI32Type(), i64, i64, i64, i64}, {}));
+      // The failure function never returns (it exits, or an embedder's
+      // handler leaves with longjmp): LLVM may then keep buffer addresses
+      // and sizes in registers across the checks and treat the failure
+      // branches as cold.
+      module.lookupSymbol<func::FuncOp>(kFailFunctionName)
+          ->setAttr("passthrough", b.getArrayAttr({b.getStringAttr("noreturn"),
+                                                   b.getStringAttr("cold")}));
       if (hasGrads)
         declare(kCheckAccumulatorFunctionName,
                 b.getFunctionType({i64, i64}, {}));
