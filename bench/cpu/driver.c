@@ -45,7 +45,7 @@ typedef struct {
 typedef void (*MLIRKernel)(Rows *, Rows *, Perm *);
 typedef void (*FloorKernel)(const float *, const int32_t *, float *);
 
-enum { kVariants = 4, kMaxReps = 101 };
+enum { kVariants = 4, kMaxReps = 101, kWarmups = 10 };
 static const char *const kNames[kVariants] = {"floor", "ta-none", "ta-strict",
                                               "upstream"};
 
@@ -144,6 +144,11 @@ int main(int argc, char **argv) {
     int variants = (upstream) && kernels[3] ? kVariants : kVariants - 1;       \
     for (int v = 1; v < variants; ++v)                                         \
       runOnce(v, NULL, kernels[v], src, perm, n, e, NULL, expected, name);     \
+    /* The allocator settles (heap grown, chunks sized) before timing. */      \
+    for (int w = 0; w < kWarmups; ++w)                                         \
+      for (int v = 0; v < variants; ++v)                                       \
+        runOnce(v, floor_##op##_##i, kernels[v], src, perm, n, e, NULL, NULL,  \
+                name);                                                         \
     for (int r = 0; r < reps; ++r)                                             \
       for (int v = 0; v < variants; ++v)                                       \
         times[v][r] = runOnce(v, floor_##op##_##i, kernels[v], src, perm, n,   \
