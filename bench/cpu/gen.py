@@ -17,6 +17,10 @@ Ops:
   sc   split the flat input into N elements, concat them
   acc  scatter the input twice into a gradient accumulator (the sum of two
        scatters), gather it: the output is 2 * input
+  swr  wr, for the scaling table (time per element over array sizes)
+  wrg  wr on a growable array that starts empty (dynamic_size): the
+       amortised cost of growth; the floor grows a C array by doubling
+       with realloc; no upstream formulation
 
 Writes OUT/ta.mlir, OUT/up.mlir, OUT/floor.c, OUT/configs.h.
 Usage: gen.py OUT OP:E:N ...
@@ -34,8 +38,12 @@ def ta_kernel(op, i, e, n):
             "attributes {llvm.emit_c_interface} {\n"
             "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
             f"  %n = arith.constant {n} : index\n")
-    if op == "wr":
-        body = f"""  %h, %f = ta.create %n {{clear_after_read = false}} : {h}
+    if op == "wrg":
+        h = f"!ta.handle<?, tensor<{e}xf32>>"
+    if op in ("wr", "swr", "wrg"):
+        create = (f"ta.create %c0 {{dynamic_size = true, clear_after_read = false}} : {h}"
+                  if op == "wrg" else f"ta.create %n {{clear_after_read = false}} : {h}")
+        body = f"""  %h, %f = {create}
   %fw = scf.for %k = %c0 to %n step %c1 iter_args(%fl = %f) -> (!ta.flow) {{
     %row = tensor.extract_slice %src[%k, 0] [1, {e}] [1, 1] : {t} to tensor<{e}xf32>
     %f2 = ta.write %h[%k], %row, %fl : {h}, tensor<{e}xf32>
@@ -104,7 +112,7 @@ def up_kernel(op, i, e, n):
                 + f"    %a2 = tensor.insert_slice {value} into %a[{dst_index}, 0] [1, {e}] [1, 1] : {row} into {t}\n"
                 + f"    scf.yield %a2 : {t}\n  }}\n")
 
-    if op == "wr" or op == "sc":
+    if op in ("wr", "swr", "sc"):
         body = (f"  %empty = tensor.empty() : {t}\n"
                 + loop("%empty", "%src", "%k", "%k")
                 + f"  %init = tensor.empty() : {t}\n"
@@ -132,7 +140,18 @@ def floor_kernel(op, i, e, n):
     row = e * 4
     sig = (f"void floor_{op}_{i}(const float *src, const int32_t *perm, float *out) {{\n"
            f"  const size_t n = {n}, e = {e};\n")
-    if op == "wr" or op == "sc":
+    if op == "wrg":
+        body = ("  float *arr = NULL;\n  size_t capacity = 0;\n"
+                "  for (size_t k = 0; k < n; ++k) {\n"
+                "    if (k == capacity) {\n"
+                "      capacity = capacity ? 2 * capacity : 1;\n"
+                "      arr = realloc(arr, capacity * e * 4);\n"
+                "    }\n"
+                f"    memcpy(arr + k * e, src + k * e, {row});\n"
+                "  }\n"
+                f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, arr + k * e, {row});\n"
+                "  free(arr);\n")
+    elif op in ("wr", "swr", "sc"):
         body = (f"  float *arr = malloc(n * e * 4);\n"
                 f"  for (size_t k = 0; k < n; ++k) memcpy(arr + k * e, src + k * e, {row});\n"
                 f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, arr + k * e, {row});\n"
@@ -169,13 +188,13 @@ def main():
         # some shapes (and, without a deallocation pass, keeps every copy):
         # past 64 MiB with many slots it would run for hours or exhaust
         # memory, so it is left out there (reported as skipped).
-        with_upstream = n * e * 4 <= 64 * 2**20 or n <= 64
+        with_upstream = (n * e * 4 <= 64 * 2**20 or n <= 64) and op != "wrg"
         if with_upstream:
             up.append(up_kernel(op, i, e, n))
         floor.append(floor_kernel(op, i, e, n))
         # Bytes each op must move: wr/gs/sc in and out (2 copies of the
         # array, read + write each); acc two read-modify-writes and a copy.
-        moved = {"wr": 4, "gs": 4, "sc": 4, "acc": 8}[op] * n * e * 4
+        moved = {"wr": 4, "swr": 4, "wrg": 4, "gs": 4, "sc": 4, "acc": 8}[op] * n * e * 4
         header.append(f'CONFIG({op}, {i}, {n}, {e}, {moved}, {int(with_upstream)})')
     open(os.path.join(out, "ta.mlir"), "w").write("\n".join(ta))
     # An empty module when every upstream kernel is left out.

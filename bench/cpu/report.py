@@ -54,7 +54,10 @@ def main():
           "| op | element | array | floor GB/s | ta none / floor | ta strict / floor | upstream / floor | upstream / ta none |",
           "|---|---|---|---|---|---|---|---|"]
     goals = {"none": [], "strict": []}
+    scaling = {k: v for k, v in runs.items() if k[0] in ("swr", "wrg")}
     for (op, eb, n), v in sorted(runs.items(), key=lambda kv: (kv[0][0], kv[0][1], kv[0][1] * kv[0][2])):
+        if (op, eb, n) in scaling:
+            continue
         fl, moved = v["floor"]
         r = {k: v[k][0] / fl for k in v}
         if "upstream" not in v:
@@ -70,6 +73,19 @@ def main():
                f"{sum(x <= 1.10 for x in goals['none'])}/{len(goals['none'])} configurations "
                f"(worst {max(goals['none']):.2f}x); strict <= 1.25x for elements >= 256 B: met in "
                f"{sum(x <= 1.25 for x in goals['strict'])}/{len(goals['strict'])} (worst {max(goals['strict'], default=0):.2f}x)."]
+    if scaling:
+        md += ["", "## Scaling: time per element (one write and one read of 64 B)", "",
+               "Fixed size (`swr`) and growable from empty (`wrg`: `dynamic_size`, capacity doubling; "
+               "the floor doubles a C array with realloc). Flat columns: O(element) per op, amortised O(1) growth.", "",
+               "| elements | fixed: floor ns | fixed: ta none ns | fixed: ta strict ns | growable: floor ns | growable: ta none ns | growable: ta strict ns |",
+               "|---|---|---|---|---|---|---|"]
+        for n in sorted({k[2] for k in scaling}):
+            cells = []
+            for op in ("swr", "wrg"):
+                v = next((v for k, v in scaling.items() if k[0] == op and k[2] == n), {})
+                for variant in ("floor", "ta-none", "ta-strict"):
+                    cells.append(f"{v[variant][0] / n * 1e9:.1f}" if variant in v else "-")
+            md.append(f"| {n} | " + " | ".join(cells) + " |")
     if compiles:
         md += ["", "## Compile time", "", "| what | " + " | ".join(f"{k} ops" for k in sorted(next(iter(compiles.values())))) + " |",
                "|---|" + "---|" * len(next(iter(compiles.values())))]
@@ -84,7 +100,23 @@ def main():
         import matplotlib
         matplotlib.use("Agg")
         import matplotlib.pyplot as plt
-        for op in sorted({k[0] for k in runs}):
+        if scaling:
+            fig, ax = plt.subplots(figsize=(6, 4))
+            for op, label in (("swr", "fixed"), ("wrg", "growable")):
+                for variant in ("floor", "ta-none", "ta-strict"):
+                    pts = sorted((k[2], v[variant][0] / k[2] * 1e9) for k, v in scaling.items()
+                                 if k[0] == op and variant in v)
+                    ax.plot([p[0] for p in pts], [p[1] for p in pts], marker="o",
+                            label=f"{label}: {variant}")
+            ax.set_xscale("log")
+            ax.set_ylim(bottom=0)
+            ax.set_xlabel("elements (64 B each)"), ax.set_ylabel("ns per element (write + read)")
+            ax.legend(fontsize=7)
+            fig.tight_layout()
+            fig.savefig(os.path.join(out, "cpu-scaling.png"), dpi=100)
+            plt.close(fig)
+            md.append("\n![scaling](cpu-scaling.png)")
+        for op in sorted({k[0] for k in runs if k not in scaling}):
             fig, ax = plt.subplots(figsize=(7, 4))
             for variant in ("ta-none", "ta-strict", "upstream"):
                 pts = sorted((eb * n, runs[(o, eb, n)][variant][0] / runs[(o, eb, n)]["floor"][0], eb)

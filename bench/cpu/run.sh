@@ -26,10 +26,15 @@ for op in wr gs sc acc; do
   # element 64 KiB: 1 MiB .. 256 MiB
   configs+=("$op:16384:16" "$op:16384:1024" "$op:16384:4096")
 done
+# Scaling: write/read per element at 1K .. 1M elements of 64 B, fixed size
+# (swr) and growable from empty (wrg).
+for n in 1024 16384 262144 1048576; do
+  configs+=("swr:16:$n" "wrg:16:$n")
+done
 reps=5
 sizes=(1000 10000 100000)
 if [[ ${1:-} == --quick ]]; then
-  configs=(wr:1:256 wr:64:4096 gs:64:4096 sc:16384:16 acc:64:4096)
+  configs=(wr:1:256 wr:64:4096 gs:64:4096 sc:16384:16 acc:64:4096 swr:16:1024 wrg:16:1024)
   reps=3
   sizes=(1000 2000)
 fi

@@ -354,11 +354,13 @@ public:
     return memref::SubViewOp::create(b, loc, cast<MemRefType>(resultType), data,
                                      offsets, sizes, strides);
   }
-  /// A byte range of a buffer.
+  /// A byte range of a buffer, as a view with an identity layout: copies of
+  /// it lower to memcpy (a strided subview with a dynamic offset would go
+  /// through the runtime's generic, element-by-element memrefCopy).
   Value bytes(Value buffer, Value offset, Value length) {
-    SmallVector<OpFoldResult> offsets{offset}, sizes{length},
-        strides{b.getIndexAttr(1)};
-    return memref::SubViewOp::create(b, loc, buffer, offsets, sizes, strides);
+    auto type = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
+    return memref::ViewOp::create(b, loc, type, buffer, offset,
+                                  ValueRange{length});
   }
 
   /// Allocates a buffer of `capacity` slots, zeroed unless `zero` is false.
