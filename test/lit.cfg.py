@@ -26,6 +26,32 @@ config.substitutions.append(("%ta_src_root", config.ta_src_root))
 config.substitutions.append(("%ta_obj_root", config.ta_obj_root))
 config.substitutions.append(("%llvm_lib_dir", config.llvm_lib_dir))
 
+# Sanitizer builds (preset "asan": ASan + UBSan, with -shared-libsan): ta's
+# libraries are loaded by programs that are not instrumented (mlir-runner,
+# python3, programs clang-22 links in tests), so every test process gets the
+# sanitizer runtime preloaded. Leaks are checked in ta's own tools (ta-opt
+# below) and by the fuzzer; not in hosts like clang or python, which leave
+# memory to the exit on purpose.
+sanitizer_flags = ""
+if config.ta_sanitizer:
+    config.available_features.add("asan")
+    clang = shutil.which("clang-22") or os.path.join(config.llvm_tools_dir, "clang")
+    asan_runtime = subprocess.run(
+        [clang, "-print-file-name=libclang_rt.asan-x86_64.so"],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()
+    config.environment["LD_PRELOAD"] = asan_runtime
+    # allow_user_poisoning=0: LLVM's inline allocator code in ta (instrumented)
+    # poisons slabs that libMLIR.so (not instrumented) then fills.
+    config.environment["ASAN_OPTIONS"] = "detect_leaks=0:allow_user_poisoning=0"
+    config.environment["UBSAN_OPTIONS"] = "print_stacktrace=1:halt_on_error=1"
+    sanitizer_flags = (
+        "-fsanitize=address,undefined -fno-sanitize=vptr,function -shared-libsan "
+        "-fsanitize=fuzzer-no-link"
+    )
+# Flags for C/C++ code that tests build and link against ta's libraries.
+config.substitutions.append(("%sanitizer_flags", sanitizer_flags))
+
 # Running lowered programs: the MLIR runner utils and libta_runtime.
 shlib = config.llvm_shlib_ext
 runner_libs = [
@@ -85,14 +111,22 @@ if os.path.exists(os.path.join(cuda_root, "bin", "ptxas")):
 
 
 def _cuda_devices():
-    import ctypes
-
+    # In a child process: the library may need the sanitizer runtime
+    # preloaded (sanitizer builds), and a driver problem stays out of lit.
+    library = os.path.join(config.ta_obj_root, "lib", "libta_cuda_runtime" + shlib)
+    probe = (
+        "import ctypes, sys\n"
+        "print(ctypes.CDLL(sys.argv[1]).ta_cuda_device_count())\n"
+    )
+    env = dict(os.environ)
+    env.update(config.environment)
     try:
-        runtime = ctypes.CDLL(
-            os.path.join(config.ta_obj_root, "lib", "libta_cuda_runtime" + shlib)
+        out = subprocess.run(
+            [config.python_executable, "-c", probe, library],
+            capture_output=True, text=True, env=env, timeout=120,
         )
-        return runtime.ta_cuda_device_count()
-    except OSError:
+        return int(out.stdout.strip() or 0) if out.returncode == 0 else 0
+    except (OSError, ValueError, subprocess.TimeoutExpired):
         return 0
 
 
