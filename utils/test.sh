@@ -64,9 +64,12 @@ if ls "$resource_dir"/lib/linux/libclang_rt.fuzzer-x86_64.a >/dev/null 2>&1; the
     read -r lp lf < <(/usr/bin/python3 utils/lit-summary.py "$RESULTS") || true
     passed=$((passed + ${lp:-0}))
     failed=$((failed + ${lf:-1}))
-    if ./utils/fuzz.sh 60; then
+    mkdir -p build/asan/fuzz
+    if ./utils/fuzz.sh 60 > build/asan/fuzz/last-run.log 2>&1; then
+      grep '^stat::\|^Done' build/asan/fuzz/last-run.log
       passed=$((passed + 1))
     else
+      tail -n 60 build/asan/fuzz/last-run.log
       echo "FAIL: fuzzing (ta-fuzz, 60 s): see build/asan/fuzz/findings"
       failed=$((failed + 1))
     fi
