@@ -399,14 +399,15 @@ class Program:
             return
         lo, hi = span
         los, his = self.index(lo, self.chance(0.5)), self.index(hi, self.chance(0.5))
+        base = self.base
+        self.base += 100
+        base_ssa = self.index(base, True)
         one, iv, fl, out = self.fresh("c"), self.fresh("iv"), self.fresh("fl"), self.fresh("f")
         self.emit("%s = arith.constant 1 : index" % one)
         self.emit("%s = scf.for %s = %s to %s step %s iter_args(%s = %s) -> (!ta.flow) {"
                   % (out, iv, los, his, one, fl, h.flow))
-        base = self.base
-        self.base += 100
         shifted = self.fresh("b")
-        self.emit("  %s = arith.addi %s, %s : index" % (shifted, iv, self.index_const(base)))
+        self.emit("  %s = arith.addi %s, %s : index" % (shifted, iv, base_ssa))
         x = self.scalar_of_index(shifted, h.dtype)
         v = self.fresh("t")
         t = tensor_type(h.element_shape, h.dtype)
@@ -422,13 +423,6 @@ class Program:
         for i in range(lo, hi):
             value = np.full(h.element_shape, base + i, DTYPES[h.dtype])
             self.run(self.model.write, h.array, i, value)
-
-    def index_const(self, value):
-        # Emitted before the loop that uses it (the caller's line order).
-        ssa = self.fresh("c")
-        self.lines.insert(len(self.lines) - 1,
-                          "  %s = arith.constant %d : index" % (ssa, value))
-        return ssa
 
     def op_loop_read(self, h):
         """scf.for reading each index of [lo, hi) into the rows of a tensor
