@@ -29,9 +29,9 @@ config.substitutions.append(("%llvm_lib_dir", config.llvm_lib_dir))
 # Sanitizer builds (preset "asan": ASan + UBSan, with -shared-libsan): ta's
 # libraries are loaded by programs that are not instrumented (mlir-runner,
 # python3, programs clang-22 links in tests), so every test process gets the
-# sanitizer runtime preloaded. Leaks are checked in ta's own tools (ta-opt
-# below) and by the fuzzer; not in hosts like clang or python, which leave
-# memory to the exit on purpose.
+# sanitizer runtime preloaded. Leak checking is off here (hosts like clang
+# and python leave memory to the exit on purpose): leaks are checked by the
+# fuzzer (LeakSanitizer on) and by memcheck.test (valgrind, ci build).
 sanitizer_flags = ""
 if config.ta_sanitizer:
     config.available_features.add("asan")
