@@ -31,11 +31,35 @@ for root in sys.argv[2:]:
             data = part.encode()
             (out / hashlib.sha1(data).hexdigest()).write_bytes(data)
 PY
+# Each run's output (and with -jobs, each job's fuzz-N.log) is kept in
+# build/asan/fuzz/logs/<time>/; the executions of all its processes are added
+# up and appended to build/asan/fuzz/history.tsv (time, seconds, executions,
+# exit status, flags): the tally across runs.
+root=$PWD
+logs="$out/logs/$(date -u +%Y%m%dT%H%M%SZ)"
+mkdir -p "$logs"
+cd "$logs"
 # The sanitizer runtime (shared, -shared-libsan) must come first: preload it.
 # allow_user_poisoning=0: LLVM's inline allocator code in ta (instrumented)
 # poisons slabs that libMLIR.so (not instrumented) then fills.
+# max_malloc_fill_size=0, quarantine_size_mb=16: no 0xbe fill of new blocks
+# (ASan does not report reads of uninitialized memory anyway) and a 16 MB
+# window of freed memory for use-after-free (256 MB by default; an input's
+# whole run allocates less): together 1.6x the executions per second.
+status=0
 LD_PRELOAD=$(clang-22 -print-file-name=libclang_rt.asan-x86_64.so) \
-ASAN_OPTIONS=${ASAN_OPTIONS:-allow_user_poisoning=0} exec build/asan/bin/ta-fuzz -max_total_time="$seconds" -timeout=20 \
-  -rss_limit_mb=4096 -max_len=8192 -dict=utils/fuzz/ta.dict \
-  -artifact_prefix="$out/findings/" -print_final_stats=1 "$@" \
-  "$out/corpus" "$out/seeds"
+ASAN_OPTIONS=${ASAN_OPTIONS:-allow_user_poisoning=0:max_malloc_fill_size=0:quarantine_size_mb=16} \
+  "$root/build/asan/bin/ta-fuzz" -max_total_time="$seconds" -timeout=20 \
+  -rss_limit_mb=4096 -max_len=8192 -dict="$root/utils/fuzz/ta.dict" \
+  -artifact_prefix="$root/$out/findings/" -print_final_stats=1 "$@" \
+  "$root/$out/corpus" "$root/$out/seeds" 2>&1 | tee main.log || status=$?
+# With -jobs, main.log repeats the jobs' logs: count those alone.
+job_logs=(fuzz-*.log)
+[ -e "${job_logs[0]}" ] || job_logs=(main.log)
+executions=$(cat "${job_logs[@]}" | sed -n 's/^stat::number_of_executed_units: *//p' |
+  awk '{ n += $1 } END { print n + 0 }')
+printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$seconds" "$executions" \
+  "$status" "$*" >> "$root/$out/history.tsv"
+total=$(awk -F'\t' '{ n += $3 } END { print n + 0 }' "$root/$out/history.tsv")
+echo "fuzz: $executions executions in this run, $total in build/asan/fuzz/history.tsv"
+exit "$status"

@@ -5,7 +5,9 @@
 // ta-lower-to-llvm. Every input must end in success or diagnostics: a crash,
 // sanitizer report, leak or hang is a finding. The input's length picks the
 // checks mode (even: strict, odd: none), so both lowerings are exercised
-// without changing the text.
+// without changing the text. A finding that needs earlier inputs to show
+// (state kept in the shared context) is reproduced by running the fuzzer on
+// the inputs in order (-runs over a directory of them).
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,6 +27,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 
 using namespace mlir;
 
@@ -47,13 +50,43 @@ bool tooDeep(llvm::StringRef text) {
   return false;
 }
 
-DialectRegistry &registry() {
-  static DialectRegistry *registry = [] {
-    auto *r = new DialectRegistry();
-    ta::registerAllDialects(*r);
-    return r;
-  }();
-  return *registry;
+/// Building a context (hundreds of registered operations) and the two
+/// pipelines (the canonicalizer's pattern set) costs more than most inputs:
+/// they are kept across inputs and rebuilt every kInputsPerContext inputs,
+/// which bounds what the context's uniquing tables accumulate.
+constexpr unsigned kInputsPerContext = 2000;
+
+struct Session {
+  Session() : context(makeRegistry(), MLIRContext::Threading::DISABLED) {
+    context.loadAllAvailableDialects();
+    for (ta::ChecksMode mode : {ta::ChecksMode::Strict, ta::ChecksMode::None}) {
+      auto pm = std::make_unique<PassManager>(&context);
+      pm->addPass(createCanonicalizerPass());
+      ta::LowerToLLVMOptions options;
+      options.checks = mode;
+      ta::buildLowerToLLVMPipeline(*pm, options);
+      pipelines.push_back(std::move(pm));
+    }
+  }
+
+  static DialectRegistry makeRegistry() {
+    DialectRegistry registry;
+    ta::registerAllDialects(registry);
+    return registry;
+  }
+
+  MLIRContext context;
+  /// Strict, then none.
+  SmallVector<std::unique_ptr<PassManager>, 2> pipelines;
+  unsigned inputs = 0;
+};
+
+Session &session() {
+  static std::unique_ptr<Session> current;
+  if (!current || current->inputs == kInputsPerContext)
+    current = std::make_unique<Session>();
+  ++current->inputs;
+  return *current;
 }
 
 } // namespace
@@ -62,21 +95,17 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   llvm::StringRef text(reinterpret_cast<const char *>(data), size);
   if (tooDeep(text))
     return 0;
-  MLIRContext context(registry(), MLIRContext::Threading::DISABLED);
+  Session &s = session();
   // Diagnostics are the expected outcome for most inputs: swallow them.
-  ScopedDiagnosticHandler handler(&context,
+  ScopedDiagnosticHandler handler(&s.context,
                                   [](Diagnostic &) { return success(); });
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(text),
                                llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
+  OwningOpRef<ModuleOp> module =
+      parseSourceFile<ModuleOp>(sourceMgr, &s.context);
   if (!module || failed(verify(*module)))
     return 0;
-  PassManager pm(&context);
-  pm.addPass(createCanonicalizerPass());
-  ta::LowerToLLVMOptions options;
-  options.checks = size % 2 ? ta::ChecksMode::None : ta::ChecksMode::Strict;
-  ta::buildLowerToLLVMPipeline(pm, options);
-  (void)pm.run(*module);
+  (void)s.pipelines[size % 2]->run(*module);
   return 0;
 }
