@@ -44,26 +44,32 @@ static void addLowerToBuffers(mlir::OpPassManager &pm,
   // marked manual_deallocation and left to the lowering. Before any
   // canonicalization, which drops that mark.
   pm.addPass(createTABufferDeallocationPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(bufferization::createBufferDeallocationSimplificationPass());
+  // Passes that see one function at a time run nested on func.func, one
+  // function after the other through a whole group (the function stays in
+  // cache; functions run in parallel where ta-opt has threads).
+  OpPassManager &simplify = pm.nest<func::FuncOp>();
+  simplify.addPass(createCanonicalizerPass());
+  simplify.addPass(bufferization::createBufferDeallocationSimplificationPass());
+  // Module passes: the helper function of a multi-memref dealloc.
   pm.addPass(bufferization::createLowerDeallocationsPass());
   // The bufferization.clone ops deallocation introduced.
   pm.addPass(createConvertBufferizationToMemRefPass());
-  // Equal subviews become one value, so that self-copies fold away.
-  pm.addPass(createCSEPass());
-  pm.addPass(createCanonicalizerPass());
 }
 
 void mlir::ta::buildLowerToLLVMPipeline(OpPassManager &pm,
                                         const LowerToLLVMOptions &options) {
   addLowerToBuffers(pm, options.checks);
-  pm.addNestedPass<func::FuncOp>(createConvertLinalgToLoopsPass());
-  pm.addPass(memref::createExpandStridedMetadataPass());
-  pm.addPass(createLowerAffinePass());
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createArithToLLVMConversionPass());
+  OpPassManager &function = pm.nest<func::FuncOp>();
+  // Equal subviews become one value, so that self-copies fold away.
+  function.addPass(createCSEPass());
+  function.addPass(createCanonicalizerPass());
+  function.addPass(createConvertLinalgToLoopsPass());
+  function.addPass(memref::createExpandStridedMetadataPass());
+  function.addPass(createLowerAffinePass());
+  function.addPass(createSCFToControlFlowPass());
+  function.addPass(createArithToLLVMConversionPass());
+  function.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
-  pm.addPass(createConvertIndexToLLVMPass());
   // aligned_alloc: the aligned pointer is the allocation itself (no integer
   // rounding), so LLVM's alias analysis keeps its provenance and hoists the
   // array's buffer address out of element loops.
@@ -102,6 +108,10 @@ std::string mlir::ta::defaultPTXFeatures(StringRef chip) {
 void mlir::ta::buildLowerToNVVMPipeline(OpPassManager &pm,
                                         const LowerToNVVMOptions &options) {
   addLowerToBuffers(pm, options.checks);
+  OpPassManager &function = pm.nest<func::FuncOp>();
+  // Equal subviews become one value, so that self-copies fold away.
+  function.addPass(createCSEPass());
+  function.addPass(createCanonicalizerPass());
 
   // Data movement as kernels; buffers in managed memory.
   pm.addPass(createTALowerToGPUPass());
