@@ -25,7 +25,11 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
     slot. The buffer holds a 64-byte header (size, capacity, flags, marked
     size, name, source, element shape), in strict mode one state byte per
     slot (written, read, cleared, materialized), and the element data,
-    64-byte aligned. Flows are erased.
+    64-byte aligned. Flows are erased. Growth (capacity `2 * (index + 1)`,
+    as TensorFlow reserves) is the cold path of a write: a call of
+    `__ta_grow_<element bytes>`, one function of internal linkage per
+    element size in the module, rather than a copy of the code at every
+    write.
 
     Boxes and buffers are ta's own memory, marked
     `bufferization.manual_deallocation`: `ta.close` and growth free the old
@@ -52,6 +56,7 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
     "::mlir::bufferization::BufferizationDialect",
     "::mlir::func::FuncDialect",
     "::mlir::linalg::LinalgDialect",
+    "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect"

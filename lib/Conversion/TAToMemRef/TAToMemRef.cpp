@@ -25,6 +25,7 @@
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -33,6 +34,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/SetVector.h"
 
 #include <set>
 
@@ -98,6 +100,9 @@ enum RuntimeError : int32_t {
 
 constexpr StringLiteral kCheckAccumulatorFunctionName =
     "_ta_rt_check_accumulator";
+/// Prefix of the growth functions (one per element size, see
+/// Emitter::defineGrowFunction).
+constexpr StringLiteral kGrowFunctionPrefix = "__ta_grow_";
 constexpr StringLiteral kUnbatchGradFunction = "_ta_rt_unbatch_grad";
 constexpr StringLiteral kUnbatchGradRowsFunction = "_ta_rt_unbatch_grad_rows";
 constexpr StringLiteral kUnbatchGradTakeFunction = "_ta_rt_unbatch_grad_take";
@@ -424,46 +429,20 @@ public:
   }
 
   /// Makes room for slot `i` (an i64 >= 0), sets the size to at least
-  /// `i + 1`, and returns the possibly new buffer: capacity doubles
-  /// (TensorFlow reserves 2 * (index + 1)), so growth is amortised O(1).
+  /// `i + 1`, and returns the possibly new buffer. The growth itself is a
+  /// call of the module's growth function for this element size (see
+  /// defineGrowFunction).
   Value growFor(Value box, Value buffer, Value header, Value i) {
-    Value capacity = get(header, kCapacity);
-    Value needsGrowth = cmp(arith::CmpIPredicate::sge, i, capacity);
+    Value needsGrowth =
+        cmp(arith::CmpIPredicate::sge, i, get(header, kCapacity));
     auto ifOp = scf::IfOp::create(b, loc, TypeRange{buffer.getType()},
                                   needsGrowth, /*withElse=*/true);
     {
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPointToStart(ifOp.thenBlock());
-      Value oldCap = toIndex(capacity);
-      Value newCap64 = arith::MulIOp::create(
-          b, loc, arith::AddIOp::create(b, loc, i, i64(1)), i64(2));
-      Value newCap = toIndex(newCap64);
-      // Only the bytes the copies below do not overwrite are zeroed.
-      Value grown = allocBuffer(newCap, /*zero=*/false);
-      Value added = arith::SubIOp::create(b, loc, newCap, oldCap);
-      memref::CopyOp::create(b, loc,
-                             bytes(buffer, index(0), index(kHeaderBytes)),
-                             bytes(grown, index(0), index(kHeaderBytes)));
-      if (strict) {
-        memref::CopyOp::create(b, loc,
-                               bytes(buffer, index(kHeaderBytes), oldCap),
-                               bytes(grown, index(kHeaderBytes), oldCap));
-        Value stateEnd =
-            arith::AddIOp::create(b, loc, index(kHeaderBytes), oldCap);
-        zeroFill(bytes(grown, stateEnd, added));
-      }
-      Value eltBytes = index(elementBytes());
-      Value dataBytes = arith::MulIOp::create(b, loc, oldCap, eltBytes);
-      Value newData = dataOffset(newCap);
-      memref::CopyOp::create(b, loc,
-                             bytes(buffer, dataOffset(oldCap), dataBytes),
-                             bytes(grown, newData, dataBytes));
-      zeroFill(bytes(grown, arith::AddIOp::create(b, loc, newData, dataBytes),
-                     arith::MulIOp::create(b, loc, added, eltBytes)));
-      set(this->header(grown), kCapacity, newCap64);
-      freeStorage(buffer);
-      storeBuffer(grown, box);
-      scf::YieldOp::create(b, loc, grown);
+      func::CallOp::create(b, loc, growFunctionName(), TypeRange{},
+                           ValueRange{box, i});
+      scf::YieldOp::create(b, loc, loadBuffer(box));
     }
     {
       OpBuilder::InsertionGuard guard(b);
@@ -608,6 +587,69 @@ public:
   /// Whether arrays of this type can grow: only forward arrays of unknown
   /// SIZE (the verifier rejects dynamic_size with a static SIZE).
   bool mayGrow() const { return !type.getIsGrad() && !type.hasStaticSize(); }
+  /// Whether arrays of this type can grow: growable forward arrays, and
+  /// accumulators (a read past their size grows them).
+  bool growsSomewhere() const { return mayGrow() || type.getIsGrad(); }
+
+  /// The growth function for arrays of this element size.
+  std::string growFunctionName() const {
+    return (Twine(kGrowFunctionPrefix) + Twine(elementBytes())).str();
+  }
+
+  /// Defines `void growFunctionName()(box, i64 i)`, once per module: grows
+  /// the array in `box` to `2 * (i + 1)` slots (TensorFlow's reservation,
+  /// amortised O(1) per write), copying the header, the slots' state
+  /// (strict) and data, and zeroing the rest. Growth is the cold path of a
+  /// write: one definition per element size instead of a copy at every
+  /// write keeps the lowered code small.
+  void defineGrowFunction() {
+    std::string name = growFunctionName();
+    if (module.lookupSymbol(name))
+      return;
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToEnd(module.getBody());
+    MemRefType boxType = TATypeConverter::getBoxType(b.getContext());
+    auto function = func::FuncOp::create(
+        b, loc, name, b.getFunctionType({boxType, b.getI64Type()}, {}));
+    function.setPrivate();
+    // Internal linkage: each lowered module (strict and none, say) has its
+    // own, and they link together.
+    function->setAttr(
+        "llvm.linkage",
+        LLVM::LinkageAttr::get(b.getContext(), LLVM::Linkage::Internal));
+    Block *entry = function.addEntryBlock();
+    b.setInsertionPointToStart(entry);
+    Value box = entry->getArgument(0);
+    Value i = entry->getArgument(1);
+    Value buffer = loadBuffer(box);
+    Value oldCap = toIndex(get(header(buffer), kCapacity));
+    Value newCap64 = arith::MulIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, i, i64(1)), i64(2));
+    Value newCap = toIndex(newCap64);
+    // Only the bytes the copies below do not overwrite are zeroed.
+    Value grown = allocBuffer(newCap, /*zero=*/false);
+    Value added = arith::SubIOp::create(b, loc, newCap, oldCap);
+    memref::CopyOp::create(b, loc, bytes(buffer, index(0), index(kHeaderBytes)),
+                           bytes(grown, index(0), index(kHeaderBytes)));
+    if (strict) {
+      memref::CopyOp::create(b, loc, bytes(buffer, index(kHeaderBytes), oldCap),
+                             bytes(grown, index(kHeaderBytes), oldCap));
+      Value stateEnd =
+          arith::AddIOp::create(b, loc, index(kHeaderBytes), oldCap);
+      zeroFill(bytes(grown, stateEnd, added));
+    }
+    Value eltBytes = index(elementBytes());
+    Value dataBytes = arith::MulIOp::create(b, loc, oldCap, eltBytes);
+    Value newData = dataOffset(newCap);
+    memref::CopyOp::create(b, loc, bytes(buffer, dataOffset(oldCap), dataBytes),
+                           bytes(grown, newData, dataBytes));
+    zeroFill(bytes(grown, arith::AddIOp::create(b, loc, newData, dataBytes),
+                   arith::MulIOp::create(b, loc, added, eltBytes)));
+    set(header(grown), kCapacity, newCap64);
+    freeStorage(buffer);
+    storeBuffer(grown, box);
+    func::ReturnOp::create(b, loc);
+  }
 
   /// The size a bulk write needing `needed` slots (an i64) checks against:
   /// a growable array (dynamic flag still set) grows to it first.
@@ -1610,6 +1652,25 @@ struct TALowerToMemRefPass
       declare(kUnbatchGradRowsFunction, b.getFunctionType({i64}, {i64}));
       declare(kUnbatchGradTakeFunction, b.getFunctionType({i64, i64}, {}));
       nameUnbatchGradResources(module);
+    }
+
+    // The growth functions of the arrays that can grow.
+    llvm::SetVector<HandleType> handleTypes;
+    auto collect = [&](Type type) {
+      if (auto handle = dyn_cast<HandleType>(type))
+        if (isSupported(handle))
+          handleTypes.insert(handle);
+    };
+    module.walk([&](Operation *op) {
+      llvm::for_each(op->getResultTypes(), collect);
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          llvm::for_each(block.getArgumentTypes(), collect);
+    });
+    for (HandleType type : handleTypes) {
+      Emitter emitter(b, module.getLoc(), type, checks, module);
+      if (emitter.growsSomewhere())
+        emitter.defineGrowFunction();
     }
 
     // Arrays that cannot outlive their block are freed at its end.

@@ -62,17 +62,45 @@ func.func @write(%h: !ta.handle<4, tensor<2x3xf32>>, %i: index,
 
 // -----
 
-// A write to an array of unknown size may grow it: a new buffer of doubled
-// capacity replaces the old one in the box.
+// A write to an array of unknown size may grow it: when the index reaches
+// the capacity, a call of the module's growth function for 8-byte elements
+// replaces the buffer in the box with one of capacity 2 * (index + 1); the
+// write goes on with the box's new buffer and raises the size.
 // CHECK-LABEL: func.func @write_growable
 // CHECK-SAME: (%[[H:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>
-// CHECK: %[[GROWN:.*]] = scf.if %{{.*}} -> (memref<?xi8>) {
-// CHECK: %[[NEW:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
-// CHECK: memref.copy
-// CHECK: memref.dealloc {{.*}} {bufferization.manual_deallocation}
-// CHECK: memref.store %[[NEW]], %[[H]]
-// CHECK: scf.yield %[[NEW]]
+// CHECK: %[[I:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK: %[[OLD:.*]] = memref.load %[[H]]
+// CHECK: %[[CAP:.*]] = memref.load %{{.*}}[%c1{{.*}}] : memref<8xi64>
+// CHECK: %[[FULL:.*]] = arith.cmpi sge, %[[I]], %[[CAP]] : i64
+// CHECK: %[[BUF:.*]] = scf.if %[[FULL]] -> (memref<?xi8>) {
+// CHECK-NEXT: func.call @__ta_grow_8(%[[H]], %[[I]]) : (memref<?xmemref<?xi8>, strided<[1], offset: ?>>, i64) -> ()
+// CHECK-NEXT: arith.constant 0 : index
+// CHECK-NEXT: %[[NEW:.*]] = memref.load %[[H]]
+// CHECK-NEXT: scf.yield %[[NEW]]
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.yield %[[OLD]]
+// CHECK: memref.view %[[BUF]]
 // CHECK: arith.maxsi
+// CHECK: return
+// The growth function, defined once per element size: header copied;
+// (strict) state bytes copied and the new ones zeroed; data copied and the
+// new slots zeroed; the capacity set; the old buffer freed; the new one
+// stored in the box.
+// CHECK: func.func private @__ta_grow_8(%[[BOX:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[AT:.*]]: i64) attributes {llvm.linkage = #llvm.linkage<internal>}
+// CHECK: %[[OLDBUF:.*]] = memref.load %[[BOX]]
+// CHECK: %[[NEXT:.*]] = arith.addi %[[AT]], %c1_i64
+// CHECK: %[[NEWCAP:.*]] = arith.muli %[[NEXT]], %c2_i64
+// CHECK: %[[ALLOC:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
+// CHECK: memref.copy
+// STRICT: memref.copy
+// STRICT: linalg.fill
+// CHECK: memref.copy
+// CHECK: linalg.fill
+// CHECK-NOT: memref.copy
+// CHECK: memref.store %[[NEWCAP]], %{{.*}}[%c1{{.*}}] : memref<8xi64>
+// CHECK: memref.dealloc %[[OLDBUF]] {bufferization.manual_deallocation}
+// CHECK: memref.store %[[ALLOC]], %[[BOX]]
+// CHECK-NEXT: return
 func.func @write_growable(%h: !ta.handle<?, tensor<2xf32>>, %i: index,
                           %v: tensor<2xf32>, %f: !ta.flow) -> !ta.flow {
   %f1 = ta.write %h[%i], %v, %f : !ta.handle<?, tensor<2xf32>>, tensor<2xf32>

@@ -101,10 +101,11 @@ func.func @write(%g: !ta.handle<4, tensor<2xf32>, grad>, %i: index,
 // CHECK-LABEL: func.func @read
 // STRICT: func.call @_ta_rt_fail(%c6_i32
 // CHECK: scf.if %{{.*}} -> (memref<?xi8>) {
-// CHECK: memref.dealloc {{.*}} {bufferization.manual_deallocation}
+// CHECK-NEXT: func.call @__ta_grow_8(
 // CHECK: arith.maxsi
 // STRICT: func.call @_ta_rt_fail(%c7_i32
 // CHECK: bufferization.materialize_in_destination
+// CHECK: func.func private @__ta_grow_8(
 func.func @read(%g: !ta.handle<4, tensor<2xf32>, grad>, %i: index,
                 %f: !ta.flow) -> tensor<2xf32> {
   %v = ta.read %g[%i], %f : !ta.handle<4, tensor<2xf32>, grad>
