@@ -54,6 +54,8 @@ func.func @create(%n: index) -> !ta.handle<?, tensor<2xf32>> {
 // CHECK: memref.copy %[[SRC]], %[[SLOT]]
 // CHECK-NOT: memref.alloc
 // CHECK: return
+// A fixed-size array never grows: no growth function.
+// CHECK-NOT: __ta_grow
 func.func @write(%h: !ta.handle<4, tensor<2x3xf32>>, %i: index,
                  %v: tensor<2x3xf32>, %f: !ta.flow) -> !ta.flow {
   %f1 = ta.write %h[%i], %v, %f : !ta.handle<4, tensor<2x3xf32>>, tensor<2x3xf32>
@@ -105,6 +107,26 @@ func.func @write_growable(%h: !ta.handle<?, tensor<2xf32>>, %i: index,
                           %v: tensor<2xf32>, %f: !ta.flow) -> !ta.flow {
   %f1 = ta.write %h[%i], %v, %f : !ta.handle<?, tensor<2xf32>>, tensor<2xf32>
   return %f1 : !ta.flow
+}
+
+// -----
+
+// One growth function per element size, whatever the element type: f32 x 2
+// and i32 x 2 share the 8-byte one.
+// CHECK-LABEL: func.func @grow_sizes
+// CHECK: func.call @__ta_grow_8(
+// CHECK: func.call @__ta_grow_8(
+// CHECK: func.call @__ta_grow_16(
+// CHECK-DAG: func.func private @__ta_grow_8(
+// CHECK-DAG: func.func private @__ta_grow_16(
+// CHECK-NOT: func.func private @__ta_grow
+func.func @grow_sizes(%a: !ta.handle<?, tensor<2xf32>>, %b: !ta.handle<?, tensor<2xi32>>,
+                      %c: !ta.handle<?, tensor<4xf32>>, %i: index, %f: !ta.flow,
+                      %va: tensor<2xf32>, %vb: tensor<2xi32>, %vc: tensor<4xf32>) {
+  %f1 = ta.write %a[%i], %va, %f : !ta.handle<?, tensor<2xf32>>, tensor<2xf32>
+  %f2 = ta.write %b[%i], %vb, %f1 : !ta.handle<?, tensor<2xi32>>, tensor<2xi32>
+  %f3 = ta.write %c[%i], %vc, %f2 : !ta.handle<?, tensor<4xf32>>, tensor<4xf32>
+  return
 }
 
 // -----
