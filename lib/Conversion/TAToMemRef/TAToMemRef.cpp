@@ -35,6 +35,7 @@
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <set>
 
@@ -587,8 +588,8 @@ public:
   /// Whether arrays of this type can grow: only forward arrays of unknown
   /// SIZE (the verifier rejects dynamic_size with a static SIZE).
   bool mayGrow() const { return !type.getIsGrad() && !type.hasStaticSize(); }
-  /// Whether arrays of this type can grow: growable forward arrays, and
-  /// accumulators (a read past their size grows them).
+  /// Whether some operation grows arrays of this type: writes to growable
+  /// forward arrays, and reads of accumulators past their size.
   bool growsSomewhere() const { return mayGrow() || type.getIsGrad(); }
 
   /// The growth function for arrays of this element size.
@@ -596,16 +597,20 @@ public:
     return (Twine(kGrowFunctionPrefix) + Twine(elementBytes())).str();
   }
 
-  /// Defines `void growFunctionName()(box, i64 i)`, once per module: grows
-  /// the array in `box` to `2 * (i + 1)` slots (TensorFlow's reservation,
-  /// amortised O(1) per write), copying the header, the slots' state
-  /// (strict) and data, and zeroing the rest. Growth is the cold path of a
-  /// write: one definition per element size instead of a copy at every
-  /// write keeps the lowered code small.
-  void defineGrowFunction() {
+  /// Defines the growth function `growFunctionName()`, `(box, i64 i) -> ()`
+  /// (called once per module and element size): grows the array in `box` to
+  /// `2 * (i + 1)` slots (TensorFlow's reservation, amortised O(1) per
+  /// write), copying the header, the slots' state (strict) and data, and
+  /// zeroing the rest. Growth is the cold path of a write: one definition
+  /// per element size instead of a copy at every write keeps the lowered
+  /// code small. Fails when the module already has a symbol of that name.
+  LogicalResult defineGrowFunction() {
     std::string name = growFunctionName();
-    if (module.lookupSymbol(name))
-      return;
+    if (Operation *existing = module.lookupSymbol(name))
+      return existing->emitOpError()
+             << "is named '" << name
+             << "', a name ta-lower-to-memref reserves for its growth "
+                "functions";
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToEnd(module.getBody());
     MemRefType boxType = TATypeConverter::getBoxType(b.getContext());
@@ -649,6 +654,7 @@ public:
     freeStorage(buffer);
     storeBuffer(grown, box);
     func::ReturnOp::create(b, loc);
+    return success();
   }
 
   /// The size a bulk write needing `needed` slots (an i64) checks against:
@@ -1667,10 +1673,13 @@ struct TALowerToMemRefPass
         for (Block &block : region)
           llvm::for_each(block.getArgumentTypes(), collect);
     });
+    llvm::StringSet<> growFunctions;
     for (HandleType type : handleTypes) {
       Emitter emitter(b, module.getLoc(), type, checks, module);
-      if (emitter.growsSomewhere())
-        emitter.defineGrowFunction();
+      if (emitter.growsSomewhere() &&
+          growFunctions.insert(emitter.growFunctionName()).second &&
+          failed(emitter.defineGrowFunction()))
+        return signalPassFailure();
     }
 
     // Arrays that cannot outlive their block are freed at its end.

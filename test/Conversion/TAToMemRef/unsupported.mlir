@@ -47,3 +47,15 @@ func.func @unbatch_unranked(%o: tensor<*xf32>, %bi: tensor<?x3xi64>, %g: tensor<
   %r = ta.unbatch_grad %o, %bi, %g, %id : tensor<*xf32>, tensor<?x3xi64>, tensor<*xf32>
   return
 }
+
+// -----
+
+// The growth functions' names are ta's: a symbol of the module that takes
+// one is diagnosed, not called in its place.
+// expected-error @+1 {{'func.func' op is named '__ta_grow_8', a name ta-lower-to-memref reserves for its growth functions}}
+func.func private @__ta_grow_8(memref<?xmemref<?xi8>, strided<[1], offset: ?>>, i64)
+
+func.func @grows(%h: !ta.handle<?, tensor<2xf32>>, %i: index, %v: tensor<2xf32>, %f: !ta.flow) {
+  %f1 = ta.write %h[%i], %v, %f : !ta.handle<?, tensor<2xf32>>, tensor<2xf32>
+  return
+}
