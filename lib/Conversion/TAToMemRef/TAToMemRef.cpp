@@ -1578,8 +1578,11 @@ struct TALowerToMemRefPass
 
   /// Reports what this lowering cannot handle yet, before converting; sets
   /// `hasTAOps` (array ops), `hasGrads` and `hasUnbatch`.
+  /// Diagnoses what the lowering does not support; says which runtime
+  /// functions the module needs and collects its (supported) handle types.
   LogicalResult checkSupported(ModuleOp module, bool &hasTAOps, bool &hasGrads,
-                               bool &hasUnbatch) {
+                               bool &hasUnbatch,
+                               llvm::SetVector<HandleType> &handleTypes) {
     bool ok = true;
     hasTAOps = hasGrads = hasUnbatch = false;
     module.walk([&](Operation *op) {
@@ -1608,8 +1611,12 @@ struct TALowerToMemRefPass
       }
       auto check = [&](Type t) {
         auto handle = dyn_cast<HandleType>(t);
-        if (!handle || isSupported(handle))
+        if (!handle)
           return;
+        if (isSupported(handle)) {
+          handleTypes.insert(handle);
+          return;
+        }
         op->emitOpError() << "uses " << handle
                           << ": ta-lower-to-memref supports only elements of "
                              "static shape yet";
@@ -1629,7 +1636,9 @@ struct TALowerToMemRefPass
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
     bool hasTAOps, hasGrads, hasUnbatch;
-    if (failed(checkSupported(module, hasTAOps, hasGrads, hasUnbatch)))
+    llvm::SetVector<HandleType> handleTypes;
+    if (failed(checkSupported(module, hasTAOps, hasGrads, hasUnbatch,
+                              handleTypes)))
       return signalPassFailure();
     OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
     Type i64 = b.getI64Type();
@@ -1661,18 +1670,6 @@ struct TALowerToMemRefPass
     }
 
     // The growth functions of the arrays that can grow.
-    llvm::SetVector<HandleType> handleTypes;
-    auto collect = [&](Type type) {
-      if (auto handle = dyn_cast<HandleType>(type))
-        if (isSupported(handle))
-          handleTypes.insert(handle);
-    };
-    module.walk([&](Operation *op) {
-      llvm::for_each(op->getResultTypes(), collect);
-      for (Region &region : op->getRegions())
-        for (Block &block : region)
-          llvm::for_each(block.getArgumentTypes(), collect);
-    });
     llvm::StringSet<> growFunctions;
     for (HandleType type : handleTypes) {
       Emitter emitter(b, module.getLoc(), type, checks, module);

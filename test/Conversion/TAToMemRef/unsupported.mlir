@@ -1,5 +1,5 @@
-// What ta-lower-to-memref does not support yet is diagnosed, not
-// miscompiled.
+// What ta-lower-to-memref does not support yet, and module symbols that
+// take the names it reserves, are diagnosed, not miscompiled.
 // RUN: ta-opt %s --ta-lower-to-memref -split-input-file -verify-diagnostics
 
 func.func @dynamic_element(%n: index) {
