@@ -6,8 +6,8 @@
 # no LLVM (libta_runtime, libta_cuda_runtime and an LLVM-free copy of MLIR's
 # print functions travel in OUTDIR/lib). Run there: OUTDIR/run.sh.
 #
-# Each test program (the CPU integration programs, as test/Integration/GPU/
-# gpu-run.test runs them through mlir-runner) is built twice: through
+# Each test program (every program run of the CPU integration tests and the
+# examples' tests, in the checks modes those run it) is built twice: through
 # ta-lower-to-nvvm for the GPU and through ta-lower-to-llvm for the CPU.
 # The CPU twin runs here and its output must pass the program's own CHECK
 # lines (the expectations derived from TensorFlow's semantics); that output
@@ -40,65 +40,60 @@ clang-22 -O1 -I"$root/include" "$root/utils/gpu-bundle/probe.c" -o "$out/probe" 
 clang++-22 -O2 -fPIC -shared -I"$llvm_lib/../include" \
   "$root/utils/gpu-bundle/print.cpp" -o "$out/lib/libta_print.so"
 
-cpu=$root/test/Integration/CPU
-# name | program | entry | ta-opt pipeline options | FileCheck arguments
-cases=(
-  "write-read|$cpu/write-read.mlir|main||"
-  "write-read-none|$cpu/write-read.mlir|main|checks=none|"
-  "grad|$cpu/grad.mlir|all||"
-  "grad-none|$cpu/grad.mlir|all|checks=none|"
-  "bulk|$cpu/bulk.mlir|all||"
-  "bulk-none|$cpu/bulk.mlir|all|checks=none|"
-  "unbatch|$cpu/unbatch.mlir|all||"
-  "rnn-grad|$root/examples/rnn_grad.mlir|main||$root/test/Examples/rnn_grad.mlir"
-  "batched-grad|$root/examples/batched_grad.mlir|main||$root/test/Examples/batched_grad.mlir"
-  "error-write-oob|$cpu/errors-grad.mlir|write_oob||--check-prefix=WOOB"
-  "error-two-shapes|$cpu/errors-grad.mlir|two_shapes||--check-prefix=SHAPES"
-  "error-scatter-negative|$cpu/errors-bulk.mlir|scatter_negative||--check-prefix=SNEG"
-  "error-split-sum|$cpu/errors-bulk.mlir|split_sum||--check-prefix=SPSUM"
-)
+# Every program run of the CPU integration tests and the examples' tests
+# (utils/gpu-bundle/cases.py reads their RUN lines): both checks modes where
+# the CPU suite runs both, every strict-mode error entry.
+mapfile -t cases < <(python3 "$root/utils/gpu-bundle/cases.py" "$root" \
+  "$root"/test/Integration/CPU/*.mlir "$root"/test/Examples/*.mlir \
+  "$root"/test/Integration/GPU/empty-launch.mlir)
 
-# link NAME OBJECT ENTRY EXTRA-LIBS...: an executable whose main calls ENTRY.
+# link NAME OBJECT ENTRY EXTRA-LIBS...: an executable whose main calls ENTRY
+# (a function of the program named main is renamed ta_program_main).
 link() {
   local name=$1 object=$2 entry=$3
   shift 3
-  if [[ $entry == main ]]; then
-    llvm-objcopy-22 --redefine-sym main=ta_entry "$object"
-    entry=ta_entry
-  fi
+  [[ $entry == main ]] && entry=ta_program_main
   printf 'void %s(void);\nint main(void) {\n  %s();\n  return 0;\n}\n' \
     "$entry" "$entry" > "$out/obj/$name.main.c"
   clang-22 -O1 "$out/obj/$name.main.c" "$object" -o "$name" \
     -L"$out/lib" -lta_print "$@" -Wl,-rpath,'$ORIGIN/../lib'
 }
 
+# compile KEY PROGRAM FLAGS PIPELINE: OBJ/KEY.o, once per key.
+compile() {
+  local key=$1 program=$2 flags=$3 pipeline=$4
+  [[ -f $out/obj/$key.o ]] && return
+  # shellcheck disable=SC2086
+  "$build/bin/ta-opt" $flags "$program" "$pipeline" |
+    mlir-translate-22 --mlir-to-llvmir -o "$out/obj/$key.ll"
+  clang-22 -O1 -c -Wno-override-module "$out/obj/$key.ll" -o "$out/obj/$key.o"
+  llvm-objcopy-22 --redefine-sym main=ta_program_main "$out/obj/$key.o"
+}
+
 for entry in "${cases[@]}"; do
-  IFS='|' read -r name program fn options check <<<"$entry"
-  obj=$out/obj/$name
+  IFS='|' read -r name program flags options fn env checkfile checkargs <<<"$entry"
+  key=$(printf '%s|%s|%s' "$program" "$flags" "$options" | md5sum | cut -c1-12)
+  compile "$key.cpu" "$program" "$flags" "--ta-lower-to-llvm=$options"
+  compile "$key.gpu" "$program" "$flags" \
+    "--ta-lower-to-nvvm=toolkit=$cuda${options:+ $options}"
   # The CPU twin, checked against the program's CHECK lines.
-  "$build/bin/ta-opt" "$program" --ta-lower-to-llvm="$options" |
-    mlir-translate-22 --mlir-to-llvmir -o "$obj.cpu.ll"
-  clang-22 -O1 -c -Wno-override-module "$obj.cpu.ll" -o "$obj.cpu.o"
-  (cd "$out/obj" && link "$name.cpu" "$obj.cpu.o" "$fn" -lta_runtime \
+  (cd "$out/obj" && link "$name.cpu" "$key.cpu.o" "$fn" -lta_runtime \
     -L"$llvm_lib" -lmlir_c_runner_utils -Wl,-rpath,"$llvm_lib")
   status=0
-  "$obj.cpu" > "$obj.out" 2>&1 || status=$?
-  read -r -a fc <<<"${check:-$program}"
-  [[ ${fc[0]} == --* ]] && fc=("$program" "${fc[@]}")
-  if ! "$filecheck" "${fc[@]}" < "$obj.out"; then
+  # shellcheck disable=SC2086
+  env $env "$out/obj/$name.cpu" > "$out/obj/$name.out" 2>&1 || status=$?
+  read -r -a fc <<<"$checkargs"
+  if ! "$filecheck" "$checkfile" "${fc[@]}" < "$out/obj/$name.out"; then
     echo "gpu-bundle: $name: the CPU twin does not pass its CHECK lines" >&2
     exit 1
   fi
-  sed -e 's/base@ = 0x[0-9a-f]*/base@ = ADDRESS/' "$obj.out" \
+  sed -e 's/base@ = 0x[0-9a-f]*/base@ = ADDRESS/' "$out/obj/$name.out" \
     > "$out/tests/$name.expected"
   echo "$status" > "$out/tests/$name.status"
+  echo "$env" > "$out/tests/$name.env"
   # The GPU executable.
-  "$build/bin/ta-opt" "$program" \
-    --ta-lower-to-nvvm="toolkit=$cuda${options:+ $options}" |
-    mlir-translate-22 --mlir-to-llvmir -o "$obj.gpu.ll"
-  clang-22 -O1 -c -Wno-override-module "$obj.gpu.ll" -o "$obj.gpu.o"
-  (cd "$out/tests" && link "$name" "$obj.gpu.o" "$fn" -lta_cuda_runtime \
-    -lta_runtime)
+  (cd "$out/tests" && link "$name" "$out/obj/$key.gpu.o" "$fn" \
+    -lta_cuda_runtime -lta_runtime)
   echo "built tests/$name (CPU twin: status $status, CHECK lines pass)"
 done
 

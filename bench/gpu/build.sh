@@ -2,7 +2,7 @@
 # Builds the GPU benchmark ahead of time: bench/gpu/build.sh OUTDIR [--cpu]
 # [NAME:SLOTS:ELEMENTS ...]. Each shape is an array of SLOTS elements of
 # tensor<ELEMENTSxf32>; the default shapes are 1 GiB arrays of 4 MiB and of
-# 64 MiB elements. The result, OUTDIR/ta-gpu-bench, needs no LLVM to run: it
+# 64 MiB elements, and 65536 slots of 256 B and 4096 of 64 B. The result, OUTDIR/ta-gpu-bench, needs no LLVM to run: it
 # carries libta_runtime and libta_cuda_runtime in OUTDIR/lib. With --cpu the
 # same programs go through ta-lower-to-llvm instead (OUTDIR/ta-cpu-bench):
 # the smoke test that runs without a GPU.
@@ -20,7 +20,7 @@ if [[ ${1:-} == --cpu ]]; then
 fi
 shapes=("$@")
 if ((${#shapes[@]} == 0)); then
-  shapes=(e4m:256:1048576 e64m:16:16777216)
+  shapes=(e4m:256:1048576 e64m:16:16777216 s256:65536:64 t64:4096:16)
 fi
 
 mkdir -p "$out/lib" "$out/obj"

@@ -121,13 +121,11 @@ void mlir::ta::buildLowerToNVVMPipeline(OpPassManager &pm,
   // Data movement as kernels; buffers in managed memory.
   pm.addPass(createTALowerToGPUPass());
   pm.addNestedPass<func::FuncOp>(createConvertLinalgToParallelLoopsPass());
-  // Fixed-size tiles (block-size threads, a bounds check inside), with
-  // constant steps, are what convert-parallel-loops-to-gpu maps.
-  pm.addNestedPass<func::FuncOp>(
-      createParallelLoopTilingPass({options.blockSize},
-                                   /*noMinMaxBounds=*/true));
-  pm.addNestedPass<func::FuncOp>(createGpuMapParallelLoopsPass());
-  pm.addNestedPass<func::FuncOp>(createConvertParallelLoopToGpuPass());
+  // One grid-stride kernel per loop nest, within CUDA's grid limits at any
+  // size.
+  TAParallelLoopsToGPUPassOptions launch;
+  launch.blockSize = options.blockSize;
+  pm.addNestedPass<func::FuncOp>(createTAParallelLoopsToGPUPass(launch));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createGpuKernelOutliningPass());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());

@@ -40,9 +40,15 @@ using CUstream = struct CUstream_st *;
 using CUevent = struct CUevent_st *;
 using CUjit_option = int;
 constexpr CUresult kSuccess = 0;
+/// What every call returns once the driver has shut down (at exit, before
+/// the lowered module's destructor unloads its kernels).
+constexpr CUresult kDeinitialized = 4;
 constexpr unsigned kStreamNonBlocking = 0x1;
 constexpr unsigned kEventDisableTiming = 0x2;
 constexpr unsigned kMemAttachGlobal = 0x1;
+constexpr int64_t kMaxGridX = 2147483647;
+constexpr int64_t kMaxGridYZ = 65535;
+constexpr int64_t kMaxBlockThreads = 1024;
 constexpr CUjit_option kJitErrorLogBuffer = 5;
 constexpr CUjit_option kJitErrorLogBufferSizeBytes = 6;
 constexpr CUjit_option kJitOptimizationLevel = 7;
@@ -251,7 +257,12 @@ TA_EXPORT CUmodule mgpuModuleLoadJIT(void *data, int optLevel) {
 TA_EXPORT void mgpuModuleUnload(CUmodule module) {
   if (!module)
     return;
-  CUDA_CHECK(cuda(), cuModuleUnload(module));
+  // The lowered module unloads its kernels in a global destructor, which may
+  // run after the driver has shut down at exit: then there is nothing left to
+  // unload.
+  CUresult result = cuda().cuModuleUnload(module);
+  if (result != kDeinitialized)
+    check(result, "cuModuleUnload(module)");
 }
 
 TA_EXPORT CUfunction mgpuModuleGetFunction(CUmodule module, const char *name) {
@@ -265,6 +276,17 @@ TA_EXPORT void mgpuLaunchKernel(CUfunction function, intptr_t gridX,
                                 intptr_t blockY, intptr_t blockZ, int32_t smem,
                                 CUstream stream, void **params, void **extra,
                                 size_t /*paramsCount*/) {
+  // An empty grid is no work: CUDA rejects a zero dimension.
+  if (gridX == 0 || gridY == 0 || gridZ == 0 || blockX == 0 || blockY == 0 ||
+      blockZ == 0)
+    return;
+  if (gridX < 0 || gridY < 0 || gridZ < 0 || gridX > kMaxGridX ||
+      gridY > kMaxGridYZ || gridZ > kMaxGridYZ || blockX < 0 || blockY < 0 ||
+      blockZ < 0 || blockX * blockY * blockZ > kMaxBlockThreads)
+    fatal("kernel launch outside CUDA's limits: grid (" +
+          std::to_string(gridX) + ", " + std::to_string(gridY) + ", " +
+          std::to_string(gridZ) + "), block (" + std::to_string(blockX) + ", " +
+          std::to_string(blockY) + ", " + std::to_string(blockZ) + ")");
   CUDA_CHECK(cuda(),
              cuLaunchKernel(function, gridX, gridY, gridZ, blockX, blockY,
                             blockZ, smem, stream, params, extra));

@@ -1,9 +1,9 @@
 //===- print.cpp - MLIR's print functions without libLLVM -----------------===//
 //
 // The printing functions the integration programs call (printMemrefF32,
-// printMemrefI32, printI64, printString, printNewline), with exactly the
-// output of libmlir_runner_utils/libmlir_c_runner_utils (the same header
-// templates), for executables that must run where LLVM is not installed:
+// printMemrefI32, printI64, printString, printNewline, printComma), with
+// exactly the output of libmlir_runner_utils/libmlir_c_runner_utils (the same
+// header templates), for executables that must run where LLVM is not installed:
 // those libraries link libLLVM. Linked into the GPU bundle's programs and
 // into their CPU twins, whose output is checked against the programs' CHECK
 // lines when the bundle is built.
@@ -39,3 +39,5 @@ extern "C" void printI64(int64_t value) {
 extern "C" void printString(const char *text) { std::fputs(text, stdout); }
 
 extern "C" void printNewline() { std::fputc('\n', stdout); }
+
+extern "C" void printComma() { std::fputs(", ", stdout); }

@@ -45,7 +45,9 @@ if ((tests)); then
   for expected in tests/*.expected; do
     name=$(basename "$expected" .expected)
     status=0
-    timeout 300 "./tests/$name" > "$work/$name.raw" 2>&1 || status=$?
+    read -r -a env < "tests/$name.env"
+    env "${env[@]}" timeout 300 "./tests/$name" > "$work/$name.raw" 2>&1 ||
+      status=$?
     sed -e 's/base@ = 0x[0-9a-f]*/base@ = ADDRESS/' "$work/$name.raw" \
       > "$work/$name.out"
     want=$(cat "tests/$name.status")

@@ -121,6 +121,35 @@ def TALowerToGPUPass : Pass<"ta-lower-to-gpu", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::linalg::LinalgDialect"];
 }
 
+def TAParallelLoopsToGPUPass
+    : Pass<"ta-parallel-loops-to-gpu", "::mlir::func::FuncOp"> {
+  let summary = "map host scf.parallel loops onto grid-stride GPU kernels";
+  let description = [{
+    Every outermost `scf.parallel` without reductions becomes one
+    `gpu.launch` over its iteration space linearized to one dimension:
+    `min(ceildiv(total, block-size), max-blocks)` blocks of `block-size`
+    threads, each thread striding through the iterations by the grid's
+    size. Any iteration space, 2^31 iterations and beyond, launches within
+    CUDA's limits (gridDim.x < 2^31, gridDim.y and .z < 2^16); consecutive
+    threads take consecutive iterations of the innermost dimension, so
+    accesses coalesce; an empty space launches nothing (the runtime skips
+    a grid of 0 blocks). Upstream's `gpu-map-parallel-loops` puts the
+    second dimension on gridDim.y, which a copy of more than 65535 x 256
+    elements per slot overflows.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "threads per block">,
+    Option<"maxBlocks", "max-blocks", "int64_t", /*default=*/"65535",
+           "blocks per launch at most (larger spaces stride)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 def TAGPUManagedMemoryPass
     : Pass<"ta-gpu-managed-memory", "::mlir::ModuleOp"> {
   let summary = "allocate the host code's buffers in CUDA managed memory";

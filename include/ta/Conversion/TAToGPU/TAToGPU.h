@@ -28,6 +28,13 @@ void populateTAToGPUDataMovementPatterns(RewritePatternSet &patterns);
 ///   kernels).
 void populateTAGPUManagedMemoryPatterns(RewritePatternSet &patterns);
 
+/// Adds the pattern that turns every outermost host `scf.parallel` without
+/// reductions into one grid-stride `gpu.launch` of `blockSize` threads per
+/// block and at most `maxBlocks` blocks (see ta-parallel-loops-to-gpu).
+void populateTAParallelLoopToLaunchPatterns(RewritePatternSet &patterns,
+                                            int64_t blockSize,
+                                            int64_t maxBlocks);
+
 } // namespace mlir::ta
 
 #endif // TA_CONVERSION_TATOGPU_TATOGPU_H

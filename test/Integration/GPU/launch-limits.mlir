@@ -1,0 +1,32 @@
+// Launch dimensions of ta-lower-to-nvvm for arrays of 2^32 bytes (slots of
+// 2^30 elements, a concat of 2^32): every kernel is a one-dimensional grid
+// of at most 65535 blocks of 256 threads that strides through its
+// iterations, within CUDA's limits (gridDim.x < 2^31, gridDim.y and .z <
+// 2^16) at any size. Upstream's loop mapping put the long dimension of such
+// a copy on gridDim.y: grid (1, 4194304, 1), which CUDA rejects.
+// RUN: ta-opt %s --ta-lower-to-nvvm="format=isa" | FileCheck %s --check-prefixes=CHECK,STRICT --implicit-check-not=gpu.launch_func
+// RUN: ta-opt %s --ta-lower-to-nvvm="format=isa checks=none" | FileCheck %s --implicit-check-not=gpu.launch_func
+
+// Strict: the zero-fill of the buffer (header, state, data); both modes:
+// the write's element copy, the concat's copy of all slots and the
+// zero-fill of the unwritten slots' part.
+// CHECK-DAG: %[[ONE:.*]] = llvm.mlir.constant(1 : index) : i64
+// CHECK-DAG: %[[THREADS:.*]] = llvm.mlir.constant(256 : index) : i64
+// CHECK-DAG: %[[BLOCKS:.*]] = llvm.mlir.constant(65535 : index) : i64
+// STRICT: gpu.launch_func {{.*}} blocks in (%[[BLOCKS]], %[[ONE]], %[[ONE]]) threads in (%[[THREADS]], %[[ONE]], %[[ONE]])
+// CHECK: gpu.launch_func {{.*}} blocks in (%[[BLOCKS]], %[[ONE]], %[[ONE]]) threads in (%[[THREADS]], %[[ONE]], %[[ONE]])
+// CHECK: gpu.launch_func {{.*}} blocks in (%[[BLOCKS]], %[[ONE]], %[[ONE]]) threads in (%[[THREADS]], %[[ONE]], %[[ONE]])
+// CHECK: gpu.launch_func {{.*}} blocks in (%[[BLOCKS]], %[[ONE]], %[[ONE]]) threads in (%[[THREADS]], %[[ONE]], %[[ONE]])
+// CHECK: gpu.binary
+
+!A = !ta.handle<4, tensor<1073741824xi8>>
+func.func @main() {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %h, %f = ta.create %c4 : !A
+  %one = arith.constant 1 : i8
+  %v = tensor.splat %one : tensor<1073741824xi8>
+  %f1 = ta.write %h[%c0], %v, %f : !A, tensor<1073741824xi8>
+  %r, %l = ta.concat %h, %f1 : !A
+  return
+}
