@@ -64,7 +64,7 @@ else
   libs=(-lta_cuda_runtime -lta_runtime)
   cp "$build/lib/libta_cuda_runtime.so" "$out/lib/"
 fi
-clang-22 -O2 -Wall -Werror "${flags[@]}" -I"$root/include" -I"$out/obj" \
+clang-22 -O2 -Wall -Werror -rdynamic "${flags[@]}" -I"$root/include" -I"$out/obj" \
   "$here/driver.c" "${objects[@]}" -o "$exe" -L"$out/lib" "${libs[@]}" \
   -Wl,-rpath,'$ORIGIN/lib'
 echo "built $exe"

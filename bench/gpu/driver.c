@@ -15,6 +15,8 @@
 \*===----------------------------------------------------------------------===*/
 
 #include "../timing.h"
+#include <execinfo.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -133,7 +135,19 @@ static void report(const char *shape, int64_t n, int64_t e, int reps,
   }
 }
 
+/* A crash names where it happened (the lowered code has symbols: built
+ * with -rdynamic). */
+static void onCrash(int signal) {
+  void *frames[64];
+  int n = backtrace(frames, 64);
+  fprintf(stderr, "ta-bench: signal %d; backtrace:\n", signal);
+  backtrace_symbols_fd(frames, n, 2);
+  _Exit(128 + signal);
+}
+
 int main(int argc, char **argv) {
+  signal(SIGSEGV, onCrash);
+  signal(SIGBUS, onCrash);
   int reps = 10;
   const char *only = NULL;
   for (int i = 1; i < argc; ++i) {

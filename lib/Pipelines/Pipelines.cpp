@@ -155,6 +155,8 @@ void mlir::ta::buildLowerToNVVMPipeline(OpPassManager &pm,
   device.addPass(createCSEPass());
   device.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createGpuToLLVMConversionPass());
+  // Kernel arguments live on the stack only for their launch.
+  pm.addPass(createTAGPULaunchStackScopePass());
   GpuModuleToBinaryPassOptions binary;
   binary.toolkitPath = options.toolkit;
   switch (options.format) {

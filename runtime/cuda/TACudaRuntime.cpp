@@ -16,6 +16,8 @@
 
 #include "ta/Runtime/TACudaRuntime.h"
 
+#include "BlockCache.h"
+
 #include <atomic>
 #include <cstdint>
 #include <cstdio>
@@ -292,14 +294,23 @@ TA_EXPORT void mgpuLaunchKernel(CUfunction function, intptr_t gridX,
                             blockZ, smem, stream, params, extra));
 }
 
+namespace {
+/// The stream of the calling thread: every async region of lowered code on a
+/// thread runs on it, in program order (gpu-async-region asks for a stream
+/// per region; creating and destroying one each time costs more than the
+/// small kernels it orders).
+thread_local CUstream threadStream = nullptr;
+} // namespace
+
 TA_EXPORT CUstream mgpuStreamCreate() {
-  CUstream stream = nullptr;
-  CUDA_CHECK(cuda(), cuStreamCreate(&stream, kStreamNonBlocking));
-  return stream;
+  if (!threadStream)
+    CUDA_CHECK(cuda(), cuStreamCreate(&threadStream, kStreamNonBlocking));
+  return threadStream;
 }
 
 TA_EXPORT void mgpuStreamDestroy(CUstream stream) {
-  CUDA_CHECK(cuda(), cuStreamDestroy_v2(stream));
+  if (stream != threadStream)
+    CUDA_CHECK(cuda(), cuStreamDestroy_v2(stream));
 }
 
 TA_EXPORT void mgpuStreamSynchronize(CUstream stream) {
@@ -328,23 +339,56 @@ TA_EXPORT void mgpuEventRecord(CUevent event, CUstream stream) {
   CUDA_CHECK(cuda(), cuEventRecord(event, stream));
 }
 
+namespace {
+/// Freed blocks kept for reuse, up to TA_CUDA_CACHE_BYTES bytes (default
+/// 4 GiB; 0 turns the cache off).
+ta::cuda::BlockCache &blockCache() {
+  static auto *cache = [] {
+    uint64_t limit = uint64_t(4) << 30;
+    if (const char *text = getenv("TA_CUDA_CACHE_BYTES"))
+      limit = strtoull(text, nullptr, 10);
+    return new ta::cuda::BlockCache(limit); // never freed: used until exit
+  }();
+  return *cache;
+}
+
+void release(Driver &d, const std::vector<uint64_t> &blocks) {
+  for (uint64_t block : blocks)
+    CUDA_CHECK(d, cuMemFree_v2(block));
+}
+
+CUresult allocate(Driver &d, CUdeviceptr *pointer, uint64_t bytes,
+                  bool hostShared) {
+  return hostShared ? d.cuMemAllocManaged(pointer, bytes, kMemAttachGlobal)
+                    : d.cuMemAlloc_v2(pointer, bytes);
+}
+} // namespace
+
 TA_EXPORT void *mgpuMemAlloc(uint64_t sizeBytes, CUstream /*stream*/,
                              bool isHostShared) {
   Driver &d = cuda();
   if (sizeBytes == 0)
     return nullptr;
+  ta::cuda::BlockCache::Key key{sizeBytes, isHostShared};
+  if (uint64_t block = blockCache().take(key))
+    return reinterpret_cast<void *>(block);
   CUdeviceptr pointer = 0;
-  if (isHostShared)
-    CUDA_CHECK(d, cuMemAllocManaged(&pointer, sizeBytes, kMemAttachGlobal));
-  else
-    CUDA_CHECK(d, cuMemAlloc_v2(&pointer, sizeBytes));
+  CUresult result = allocate(d, &pointer, sizeBytes, isHostShared);
+  if (result != kSuccess) {
+    // Out of memory, perhaps only because of what the cache holds.
+    release(d, blockCache().drain());
+    result = allocate(d, &pointer, sizeBytes, isHostShared);
+  }
+  check(result,
+        isHostShared ? "cuMemAllocManaged(bytes)" : "cuMemAlloc(bytes)");
+  blockCache().track(pointer, key);
   return reinterpret_cast<void *>(pointer);
 }
 
 TA_EXPORT void mgpuMemFree(void *pointer, CUstream /*stream*/) {
   if (!pointer)
     return;
-  CUDA_CHECK(cuda(), cuMemFree_v2(reinterpret_cast<CUdeviceptr>(pointer)));
+  release(cuda(), blockCache().give(reinterpret_cast<uint64_t>(pointer)));
 }
 
 TA_EXPORT void mgpuMemcpy(void *dst, void *src, size_t sizeBytes,

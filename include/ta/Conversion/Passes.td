@@ -150,6 +150,21 @@ def TAParallelLoopsToGPUPass
   ];
 }
 
+def TAGPULaunchStackScopePass
+    : Pass<"ta-gpu-launch-stack-scope", "::mlir::ModuleOp"> {
+  let summary = "free the stack slots of each kernel launch's arguments "
+                "right after it";
+  let description = [{
+    Runs after `gpu-to-llvm`: brackets every `gpu.launch_func` with
+    `llvm.intr.stacksave` and `llvm.intr.stackrestore`. Its translation to
+    LLVM IR packs the kernel arguments into `alloca`s at the launch site;
+    without the bracket a launch inside a host loop grows the stack on
+    every iteration until the function returns (65536 launches overflow an
+    8 MiB stack).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def TAGPUManagedMemoryPass
     : Pass<"ta-gpu-managed-memory", "::mlir::ModuleOp"> {
   let summary = "allocate the host code's buffers in CUDA managed memory";
