@@ -7,12 +7,14 @@
 // cuModuleUnload at exit with CUDA_ERROR_DEINITIALIZED, as a real driver
 // that has shut down does: the program still exits 0. Expected values:
 // TensorFlow's semantics for size-0 arrays (reference 1.1-1.7): size 0,
-// empty gathers and concats, lengths [].
+// empty gathers and concats, lengths []. The block cache is off
+// (TA_CUDA_CACHE_BYTES=0): the fake driver's kernels write nothing, so the
+// program relies on its allocations coming fresh (zeroed) from the driver.
 // RUN: clang-22 -shared -fPIC %S/Inputs/fake-cuda.c -o %t.fake-cuda.so
 // RUN: ta-opt %s --ta-lower-to-nvvm="format=isa" > %t.strict.mlir
 // RUN: ta-opt %s --ta-lower-to-nvvm="format=isa checks=none" > %t.none.mlir
-// RUN: env TA_CUDA_DRIVER=%t.fake-cuda.so %run_gpu -e all %t.strict.mlir 2>&1 | FileCheck %s --check-prefixes=CHECK,FAKE
-// RUN: env TA_CUDA_DRIVER=%t.fake-cuda.so %run_gpu -e all %t.none.mlir 2>&1 | FileCheck %s --check-prefixes=CHECK,FAKE
+// RUN: env TA_CUDA_DRIVER=%t.fake-cuda.so TA_CUDA_CACHE_BYTES=0 %run_gpu -e all %t.strict.mlir 2>&1 | FileCheck %s --check-prefixes=CHECK,FAKE
+// RUN: env TA_CUDA_DRIVER=%t.fake-cuda.so TA_CUDA_CACHE_BYTES=0 %run_gpu -e all %t.none.mlir 2>&1 | FileCheck %s --check-prefixes=CHECK,FAKE
 // The same values on the CPU (and, through utils/gpu-bundle.sh, on a GPU).
 // RUN: ta-opt %s --ta-lower-to-llvm | %run_cpu -e all | FileCheck %s
 // RUN: ta-opt %s --ta-lower-to-llvm=checks=none | %run_cpu -e all | FileCheck %s

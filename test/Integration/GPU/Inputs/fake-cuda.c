@@ -8,7 +8,7 @@
 |* 1024 threads per block; CUDA_ERROR_INVALID_VALUE otherwise) and counted.   *|
 |* cuModuleUnload answers CUDA_ERROR_DEINITIALIZED, what a real driver        *|
 |* answers once it has shut down at exit. At exit the library prints          *|
-|* "fake-cuda: N launches, N rejected" on stderr.                             *|
+|* "fake-cuda: N launches, N rejected, N allocations, N frees" on stderr.     *|
 |*                                                                            *|
 |* Programs whose kernels would only write zeros (a zero-size program, say)   *|
 |* run correctly on it: what they print and how they exit is what a GPU       *|
@@ -28,11 +28,13 @@ enum {
   kDeinitialized = 4,
 };
 
-static long launches, rejected;
+static long launches, rejected, allocations, frees;
 
 __attribute__((destructor)) static void report(void) {
-  fprintf(stderr, "fake-cuda: %ld launches, %ld rejected\n", launches,
-          rejected);
+  fprintf(stderr,
+          "fake-cuda: %ld launches, %ld rejected, %ld allocations, %ld "
+          "frees\n",
+          launches, rejected, allocations, frees);
 }
 
 CUresult cuInit(unsigned flags) { return flags ? kInvalidValue : kSuccess; }
@@ -123,6 +125,7 @@ CUresult cuEventSynchronize(void *e) { return e ? kSuccess : kInvalidValue; }
 
 CUresult cuMemAlloc_v2(uint64_t *pointer, size_t bytes) {
   void *p = calloc(1, bytes ? bytes : 1);
+  ++allocations;
   *pointer = (uint64_t)(uintptr_t)p;
   return p ? kSuccess : 2 /* CUDA_ERROR_OUT_OF_MEMORY */;
 }
@@ -131,6 +134,7 @@ CUresult cuMemAllocManaged(uint64_t *pointer, size_t bytes, unsigned flags) {
   return cuMemAlloc_v2(pointer, bytes);
 }
 CUresult cuMemFree_v2(uint64_t pointer) {
+  ++frees;
   free((void *)(uintptr_t)pointer);
   return kSuccess;
 }
