@@ -2,8 +2,8 @@
 //
 // Patterns that take the output of ta-lower-to-memref (after bufferization)
 // to the GPU: every buffer is allocated in memory both the host and the
-// device reach, and every data movement becomes a linalg op that the
-// parallel-loop-to-GPU conversions map onto kernels.
+// device reach, every data movement becomes a linalg op, and every
+// resulting parallel loop one grid-stride kernel (ta-parallel-loops-to-gpu).
 //
 //===----------------------------------------------------------------------===//
 
