@@ -170,6 +170,11 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     "Operation expected a list with %" PRId64
                     " elements but got a list with %" PRId64 " elements.",
                     a, b);
+  case TA_ERR_LIST_RESERVE:
+    return snprintf(buffer, n,
+                    "The num_elements to reserve must be a non negative "
+                    "number, but got %" PRId64,
+                    a);
   default:
     return snprintf(buffer, n, "unknown ta runtime error %d", (int)code);
   }

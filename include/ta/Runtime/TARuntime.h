@@ -56,6 +56,7 @@ enum TARuntimeError {
   TA_ERR_LIST_GET = 21,           /* TensorListGetItem: a = index, b = size */
   TA_ERR_LIST_SET = 22,           /* TensorListSetItem: a = index, b = size */
   TA_ERR_LIST_STACK = 23,         /* TensorListStack: a = wanted, b = size */
+  TA_ERR_LIST_RESERVE = 24,       /* TensorListReserve: a = num_elements */
 };
 
 /// Prints the message for `code` on stderr, prefixed with

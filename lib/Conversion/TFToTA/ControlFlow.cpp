@@ -41,16 +41,44 @@ FailureOr<Value> castTo(OpBuilder &b, Location loc, Value value, Type type) {
   return failure();
 }
 
-/// Clones the ops of `block` (its arguments mapped to `args`) at `b`'s
-/// insertion point and returns what its terminator returns, cast to `types`
-/// where given.
+/// The least refined of two TensorFlow types that may carry the same value
+/// (`tensor<2xf32>` and `tensor<?xf32>`: `tensor<?xf32>`; ranks that differ:
+/// unranked), or null if no tensor.cast joins them.
+Type join(Type a, Type b) {
+  if (a == b)
+    return a;
+  auto ta = dyn_cast<TensorType>(a), tb = dyn_cast<TensorType>(b);
+  if (!ta || !tb || ta.getElementType() != tb.getElementType())
+    return {};
+  if (!ta.hasRank() || !tb.hasRank() || ta.getRank() != tb.getRank())
+    return UnrankedTensorType::get(ta.getElementType());
+  SmallVector<int64_t> dims;
+  for (auto [x, y] : llvm::zip(ta.getShape(), tb.getShape()))
+    dims.push_back(x == y ? x : ShapedType::kDynamic);
+  return RankedTensorType::get(dims, ta.getElementType());
+}
+
+/// Clones the ops of `block` at `b`'s insertion point, its arguments mapped
+/// to `args` (cast to the block's argument types: a function's signature
+/// may be more or less refined than what its caller passes), and returns
+/// what its terminator returns, cast to `types` where given.
 FailureOr<SmallVector<Value>> cloneBlock(OpBuilder &b, Operation *op,
                                          Block &block, ValueRange args,
                                          TypeRange types) {
   if (block.empty())
     return op->emitOpError("has an empty region or function body");
+  if (block.getNumArguments() != args.size())
+    return op->emitOpError("has a region or function of ")
+           << block.getNumArguments() << " arguments for " << args.size()
+           << " values";
   IRMapping mapping;
-  mapping.map(block.getArguments(), args);
+  for (auto [arg, value] : llvm::zip(block.getArguments(), args)) {
+    FailureOr<Value> cast = castTo(b, op->getLoc(), value, arg.getType());
+    if (failed(cast))
+      return op->emitOpError() << "passes " << value.getType() << " for "
+                               << arg.getType();
+    mapping.map(arg, *cast);
+  }
   // The last op returns: func.return, or tf.Yield (unregistered, so not
   // known to MLIR as a terminator).
   Operation *terminator = &block.back();
@@ -121,16 +149,43 @@ LogicalResult replaceCast(OpBuilder &b, Operation *op, ValueRange values) {
 }
 
 /// tf.While / tf.WhileRegion: `cond` and `body` are the blocks to clone.
+/// A loop value is carried with the least refined of the types TensorFlow
+/// gives it (operand, cond and body arguments, body result, op result):
+/// with `shape_invariant`, a value that starts as `tensor<1xf32>` may grow.
 LogicalResult convertWhile(Operation *op, Block &cond, Block &body) {
   OpBuilder b(op);
   Location loc = op->getLoc();
-  SmallVector<Type> types(op->getOperandTypes());
-  auto loop = scf::WhileOp::create(b, loc, types, op->getOperands());
+  unsigned n = op->getNumOperands();
+  if (op->getNumResults() != n || cond.getNumArguments() != n ||
+      body.getNumArguments() != n || body.empty() ||
+      body.back().getNumOperands() != n)
+    return op->emitOpError("needs as many results, cond and body arguments "
+                           "and body results as operands (")
+           << n << ")";
+  SmallVector<Type> types;
+  for (unsigned k = 0; k < n; ++k) {
+    Type type = op->getOperand(k).getType();
+    for (Type other :
+         {cond.getArgument(k).getType(), body.getArgument(k).getType(),
+          body.back().getOperand(k).getType(), op->getResult(k).getType()})
+      if (type)
+        type = join(type, other);
+    if (!type)
+      return op->emitOpError("carries loop value #")
+             << k << " with types no tensor.cast joins";
+    types.push_back(type);
+  }
+  SmallVector<Value> inits;
+  for (auto [value, type] : llvm::zip(op->getOperands(), types))
+    inits.push_back(*castTo(b, loc, value, type));
+  auto loop = scf::WhileOp::create(b, loc, types, inits);
   SmallVector<Location> locs(types.size(), loc);
   Block *before = b.createBlock(&loop.getBefore(), {}, types, locs);
   FailureOr<SmallVector<Value>> test =
       cloneBlock(b, op, cond, before->getArguments(), {});
-  if (failed(test) || test->empty())
+  if (failed(test))
+    return failure();
+  if (test->empty())
     return op->emitOpError("has a condition that returns no value");
   FailureOr<Value> i1 = predicate(b, op, test->front());
   if (failed(i1))
@@ -141,9 +196,6 @@ LogicalResult convertWhile(Operation *op, Block &cond, Block &body) {
       cloneBlock(b, op, body, after->getArguments(), types);
   if (failed(next))
     return failure();
-  if (next->size() != types.size())
-    return op->emitOpError("has a body that returns ")
-           << next->size() << " values for " << types.size() << " loop values";
   scf::YieldOp::create(b, loc, *next);
   b.setInsertionPointAfter(loop);
   return replaceCast(b, op, loop.getResults());

@@ -135,7 +135,7 @@ HandleType gradWithShapeType(HandleType forward, Value prepend) {
   DenseIntElementsAttr constant;
   if (Operation *def = prepend.getDefiningOp(); isNamed(def, "tf.Const"))
     constant = dyn_cast_or_null<DenseIntElementsAttr>(def->getAttr("value"));
-  if (constant)
+  if (constant && constant.getType() == prependType)
     for (auto [k, dim] : llvm::enumerate(constant.getValues<APInt>()))
       if (!dim.isNegative())
         dims[k] = dim.getSExtValue();
@@ -232,7 +232,9 @@ Value zeroFlow(OpBuilder &builder, Location loc, Type type) {
   auto scalar = RankedTensorType::get({}, builder.getF32Type());
   Value zero = arith::ConstantOp::create(
       builder, loc, DenseElementsAttr::get(scalar, builder.getF32FloatAttr(0)));
-  if (type == scalar || !isa<TensorType>(type))
+  // A flow that was a flow before import has no TensorFlow type: 0-d.
+  if (!type || type == scalar || !isa<TensorType>(type) ||
+      !tensor::CastOp::areCastCompatible(scalar, type))
     return zero;
   return tensor::CastOp::create(builder, loc, type, zero);
 }

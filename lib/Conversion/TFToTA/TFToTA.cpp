@@ -281,6 +281,12 @@ LogicalResult mlir::ta::checkTFImportable(ModuleOp module) {
         op->emitOpError("ta-import-tf imports only builtin elements "
                         "attributes as `value`");
         ok = false;
+      } else if (op->getNumOperands() != 0 || op->getNumResults() != 1 ||
+                 cast<TypedAttr>(value).getType() !=
+                     op->getResult(0).getType()) {
+        op->emitOpError("needs one result of its `value`'s type ")
+            << cast<TypedAttr>(value).getType() << " and no operands";
+        ok = false;
       }
       return;
     }

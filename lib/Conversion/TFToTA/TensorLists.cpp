@@ -71,11 +71,13 @@ bool isListOp(Operation *op) {
 /// The length a list-making op fixes (kDynamic if only known at run time),
 /// or nullopt if the op does not make a list of fixed length.
 std::optional<int64_t> madeLength(Operation *op) {
-  if (isNamed(op, "tf.TensorListReserve") && op->getNumOperands() == 2) {
+  if (isNamed(op, "tf.TensorListReserve")) {
+    // A negative count fails at run time, as in TensorFlow (the op may sit
+    // in a branch never taken).
     std::optional<int64_t> n = tf::constantScalar(op->getOperand(1));
     return n && *n >= 0 ? *n : ShapedType::kDynamic;
   }
-  if (isNamed(op, "tf.TensorListFromTensor") && op->getNumOperands() == 2) {
+  if (isNamed(op, "tf.TensorListFromTensor")) {
     auto type = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
     if (type && type.getRank() >= 1)
       return type.getDimSize(0);
@@ -97,6 +99,47 @@ Value castTo(OpBuilder &b, Location loc, Value value, Type type) {
   if (value.getType() == type)
     return value;
   return tensor::CastOp::create(b, loc, type, value);
+}
+
+/// The operand and result counts of the list ops ta-import-tf takes.
+struct ListOpArity {
+  StringLiteral name;
+  unsigned operands;
+};
+constexpr ListOpArity kTaken[] = {
+    {"tf.TensorListReserve", 2},      {"tf.TensorListFromTensor", 2},
+    {"tf.TensorListSetItem", 3},      {"tf.TensorListGetItem", 3},
+    {"tf.TensorListStack", 2},        {"tf.TensorListLength", 1},
+    {"tf.TensorListElementShape", 1}};
+
+/// Diagnoses a list op ta-import-tf does not take, or one whose operand
+/// and result counts are not TensorFlow's.
+LogicalResult checkListOp(Operation *op) {
+  const auto *it = llvm::find_if(kTaken, [&](const ListOpArity &a) {
+    return a.name == op->getName().getStringRef();
+  });
+  if (it == std::end(kTaken))
+    return op->emitOpError(
+        "is not imported: ta-import-tf imports TensorLists of fixed length "
+        "(TensorListReserve, TensorListFromTensor; SetItem, GetItem, Stack, "
+        "Length, ElementShape)");
+  if (op->getNumOperands() != it->operands || op->getNumResults() != 1)
+    return op->emitOpError("needs ")
+           << it->operands << (it->operands == 1 ? " operand" : " operands")
+           << " and 1 result, as TensorFlow defines it";
+  // The count or index the op reads as a scalar.
+  bool indexed = isNamed(op, "tf.TensorListReserve") ||
+                 isNamed(op, "tf.TensorListSetItem") ||
+                 isNamed(op, "tf.TensorListGetItem");
+  auto scalar = indexed ? dyn_cast<TensorType>(op->getOperand(1).getType())
+                        : TensorType();
+  if (indexed && (!scalar || !scalar.getElementType().isSignlessInteger() ||
+                  !tensor::CastOp::areCastCompatible(
+                      scalar, RankedTensorType::get(
+                                  {}, scalar.getElementType()))))
+    return op->emitOpError("needs a scalar integer tensor as operand #1, not ")
+           << op->getOperand(1).getType();
+  return success();
 }
 
 /// Offsets [i, 0, ...], sizes [1] ++ element, unit strides for element `i`
@@ -133,8 +176,15 @@ LogicalResult rewriteListOp(Operation *op) {
   if (name == "tf.TensorListReserve") {
     RankedTensorType type = listType(op->getResult(0));
     SmallVector<Value> dynamic;
-    if (type.isDynamicDim(0))
-      dynamic.push_back(indexOf(b, loc, op->getOperand(1)));
+    if (type.isDynamicDim(0)) {
+      Value n = indexOf(b, loc, op->getOperand(1));
+      Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+      tf::failUnless(
+          b, op,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, n, zero),
+          TA_ERR_LIST_RESERVE, n, zero);
+      dynamic.push_back(n);
+    }
     Value empty = tensor::EmptyOp::create(b, loc, type.getShape(),
                                           type.getElementType(), dynamic);
     Value zero =
@@ -229,28 +279,17 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
   if (listOps.empty())
     return success();
   // Ops on lists whose length changes first: they explain the rest.
-  static constexpr StringLiteral kTaken[] = {
-      "tf.TensorListReserve",     "tf.TensorListFromTensor",
-      "tf.TensorListSetItem",     "tf.TensorListGetItem",
-      "tf.TensorListStack",       "tf.TensorListLength",
-      "tf.TensorListElementShape"};
   bool taken = true;
   for (Operation *op : listOps)
-    if (!llvm::is_contained(kTaken, op->getName().getStringRef())) {
-      op->emitOpError(
-          "is not imported: ta-import-tf imports TensorLists of fixed length "
-          "(TensorListReserve, TensorListFromTensor; SetItem, GetItem, Stack, "
-          "Length, ElementShape)");
+    if (failed(checkListOp(op)))
       taken = false;
-    }
   if (!taken)
     return failure();
   ValueClasses classes;
   joinCarriers(module, classes);
   // A list and the list SetItem makes of it are one class (one type).
   for (Operation *op : listOps)
-    if (isNamed(op, "tf.TensorListSetItem") && op->getNumOperands() == 3 &&
-        op->getNumResults() == 1)
+    if (isNamed(op, "tf.TensorListSetItem"))
       classes.join(op->getOperand(0), op->getResult(0));
 
   // Each class's type: [N] ++ element, N from the ops that make the list
@@ -266,6 +305,14 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
       op->emitOpError("makes a list whose element type ")
           << op->getResult(0).getType()
           << " is not static; ta-import-tf imports lists of static elements";
+      ok = false;
+      continue;
+    }
+    if (!element.getElementType().isIntOrFloat()) {
+      op->emitOpError("makes a list of ")
+          << element.getElementType()
+          << " elements; ta-import-tf imports lists of integer and "
+             "floating-point elements";
       ok = false;
       continue;
     }

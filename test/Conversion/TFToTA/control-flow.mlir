@@ -130,3 +130,50 @@ func.func @graph(%x: tensor<3x2xf32>) -> tensor<*xf32> {
   }
   return %0 : tensor<*xf32>
 }
+
+// A loop value that grows (`shape_invariant`): carried with the least
+// refined of its types, the operand cast in.
+// CHECK-LABEL: func.func @growing_loop(
+// CHECK: %[[C:.*]] = tensor.cast %{{.*}} : tensor<1xf32> to tensor<?xf32>
+// CHECK: scf.while (%{{.*}} = %[[C]], %{{.*}} = %{{.*}}) : (tensor<?xf32>, tensor<i32>) -> (tensor<?xf32>, tensor<i32>)
+// CHECK: "tf.ConcatV2"(%{{.*}}, %{{.*}}, %{{.*}}) : (tensor<?xf32>, tensor<?xf32>, tensor<i32>) -> tensor<?xf32>
+func.func @growing_loop(%x: tensor<1xf32>, %n: tensor<i32>) -> tensor<?xf32> {
+  %r:2 = "tf.While"(%x, %n) <{body = @grow_body, cond = @grow_cond, is_stateless = true, parallel_iterations = 10 : i64, shape_invariant}> : (tensor<1xf32>, tensor<i32>) -> (tensor<?xf32>, tensor<i32>)
+  return %r#0 : tensor<?xf32>
+}
+func.func private @grow_cond(%a: tensor<?xf32>, %n: tensor<i32>) -> tensor<i1> {
+  %c = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %b = "tf.Greater"(%n, %c) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  return %b : tensor<i1>
+}
+func.func private @grow_body(%a: tensor<?xf32>, %n: tensor<i32>) -> (tensor<?xf32>, tensor<i32>) {
+  %ax = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %c = "tf.ConcatV2"(%a, %a, %ax) : (tensor<?xf32>, tensor<?xf32>, tensor<i32>) -> tensor<?xf32>
+  %one = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %m = "tf.Sub"(%n, %one) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+  return %c, %m : tensor<?xf32>, tensor<i32>
+}
+
+// A branch function whose signature is less refined than the operand: the
+// argument is cast to the function's type, so the call inside it is typed.
+// CHECK-LABEL: func.func @branch_signature(
+// CHECK: scf.if %{{.*}} -> (tensor<?xf32>) {
+// CHECK: %[[A:.*]] = tensor.cast %{{.*}} : tensor<2xf32> to tensor<?xf32>
+// CHECK: func.call @sig_callee(%[[A]]) : (tensor<?xf32>) -> tensor<?xf32>
+// CHECK: } else {
+// CHECK: %[[B:.*]] = tensor.cast %{{.*}} : tensor<2xf32> to tensor<?xf32>
+// CHECK: scf.yield %[[B]] : tensor<?xf32>
+func.func @branch_signature(%p: tensor<i1>, %x: tensor<2xf32>) -> tensor<?xf32> {
+  %r = "tf.If"(%p, %x) <{then_branch = @sig_then, else_branch = @sig_else, is_stateless = true}> : (tensor<i1>, tensor<2xf32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+func.func private @sig_callee(%a: tensor<?xf32>) -> tensor<?xf32> {
+  return %a : tensor<?xf32>
+}
+func.func private @sig_then(%a: tensor<?xf32>) -> tensor<?xf32> {
+  %r = "tf.PartitionedCall"(%a) <{f = @sig_callee, config = "", config_proto = "", executor_type = ""}> : (tensor<?xf32>) -> tensor<?xf32>
+  return %r : tensor<?xf32>
+}
+func.func private @sig_else(%a: tensor<?xf32>) -> tensor<?xf32> {
+  return %a : tensor<?xf32>
+}

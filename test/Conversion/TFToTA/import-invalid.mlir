@@ -299,3 +299,83 @@ func.func @wrong_item(%x: tensor<3xf32>) {
   %l2 = "tf.TensorListSetItem"(%l, %i, %x) : (tensor<!tf_type.variant<tensor<2xf32>>>, tensor<i32>, tensor<3xf32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
   return
 }
+
+// -----
+
+func.func @while_region_arguments(%x: tensor<i32>) -> tensor<i32> {
+  // expected-error @+1 {{'tf.WhileRegion' op needs as many results, cond and body arguments and body results as operands (1)}}
+  %r = "tf.WhileRegion"(%x) ({
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %c = "tf.Less"(%a, %b) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    "tf.Yield"(%c) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%a: tensor<i32>, %b: tensor<i32>):
+    %s = "tf.AddV2"(%a, %b) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    "tf.Yield"(%s) : (tensor<i32>) -> ()
+  }) {is_stateless = true, parallel_iterations = 10 : i64} : (tensor<i32>) -> tensor<i32>
+  return %r : tensor<i32>
+}
+
+// -----
+
+func.func @if_region_arguments(%p: tensor<i1>, %x: tensor<i32>) -> tensor<i32> {
+  // expected-error @+1 {{'tf.IfRegion' op has a region or function of 1 arguments for 0 values}}
+  %r = "tf.IfRegion"(%p) ({
+  ^bb0(%a: tensor<i32>):
+    "tf.Yield"(%a) : (tensor<i32>) -> ()
+  }, {
+    "tf.Yield"(%x) : (tensor<i32>) -> ()
+  }) {is_stateless = true} : (tensor<i1>) -> tensor<i32>
+  return %r : tensor<i32>
+}
+
+// -----
+
+func.func @while_types(%x: tensor<2xf32>) -> tensor<2xi32> {
+  // expected-error @+1 {{'tf.While' op carries loop value #0 with types no tensor.cast joins}}
+  %r = "tf.While"(%x) <{body = @types_body, cond = @types_cond, is_stateless = true, parallel_iterations = 10 : i64}> : (tensor<2xf32>) -> tensor<2xi32>
+  return %r : tensor<2xi32>
+}
+func.func private @types_cond(%a: tensor<2xf32>) -> tensor<i1> {
+  %c = "tf.Const"() <{value = dense<false> : tensor<i1>}> : () -> tensor<i1>
+  return %c : tensor<i1>
+}
+func.func private @types_body(%a: tensor<2xf32>) -> tensor<2xf32> {
+  return %a : tensor<2xf32>
+}
+
+// -----
+
+func.func @list_arity() -> tensor<i32> {
+  // expected-error @+1 {{'tf.TensorListLength' op needs 1 operand and 1 result, as TensorFlow defines it}}
+  %l = "tf.TensorListLength"() : () -> tensor<i32>
+  return %l : tensor<i32>
+}
+
+// -----
+
+func.func @list_index(%x: tensor<2xf32>) {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %n = "tf.Const"() <{value = dense<2> : tensor<2xi32>}> : () -> tensor<2xi32>
+  // expected-error @+1 {{'tf.TensorListReserve' op needs a scalar integer tensor as operand #1, not 'tensor<2xi32>'}}
+  %l = "tf.TensorListReserve"(%shape, %n) : (tensor<1xi32>, tensor<2xi32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
+  return
+}
+
+// -----
+
+func.func @list_strings() {
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %s = "tf.Const"() <{value = dense<[]> : tensor<0xi32>}> : () -> tensor<0xi32>
+  // expected-error @+1 {{'tf.TensorListReserve' op makes a list of '!tf_type.string' elements; ta-import-tf imports lists of integer and floating-point elements}}
+  %l = "tf.TensorListReserve"(%s, %n) : (tensor<0xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<!tf_type.string>>>
+  return
+}
+
+// -----
+
+func.func @const_type() -> tensor<1xi32> {
+  // expected-error @+1 {{'tf.Const' op needs one result of its `value`'s type 'tensor<8xi32>' and no operands}}
+  %p = "tf.Const"() {value = dense<[5, 6, 7, 8, 9, 10, 11, 12]> : tensor<8xi32>} : () -> tensor<1xi32>
+  return %p : tensor<1xi32>
+}

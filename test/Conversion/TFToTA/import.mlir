@@ -89,3 +89,13 @@ func.func @others(%a: tensor<f32>) -> tensor<f32> {
   %b = "tf.AddV2"(%a, %a) : (tensor<f32>, tensor<f32>) -> tensor<f32>
   return %b : tensor<f32>
 }
+
+// A flow already typed `!ta.flow` before import and used where no flow can
+// go is replaced by TensorFlow's value of every flow, 0.0.
+// CHECK-LABEL: func.func private @typed_flow(
+// CHECK: %[[Z:.*]] = arith.constant dense<0.000000e+00> : tensor<f32>
+// CHECK: "tf.AddV2"(%[[Z]], %{{.*}}) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+func.func private @typed_flow(%f: !ta.flow, %x: tensor<f32>) -> tensor<f32> {
+  %r = "tf.AddV2"(%f, %x) : (!ta.flow, tensor<f32>) -> tensor<f32>
+  return %r : tensor<f32>
+}

@@ -14,9 +14,11 @@
 // RUN: not %run_cpu -e get_out_of_range %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=GET
 // RUN: not %run_cpu -e set_negative %t.none.mlir 2>&1 | FileCheck %s --check-prefix=SET
 // RUN: not %run_cpu -e stack_count %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=STACK
+// RUN: not %run_cpu -e reserve_negative %t.none.mlir 2>&1 | FileCheck %s --check-prefix=RESERVE
 // GET: ta runtime error: Trying to access element 3 in a list with 3 elements.
 // SET: ta runtime error: Trying to modify element -1 in a list with 3 elements.
 // STACK: ta runtime error: Operation expected a list with 4 elements but got a list with 3 elements.
+// RESERVE: ta runtime error: The num_elements to reserve must be a non negative number, but got -2
 
 !L = tensor<!tf_type.variant<tensor<2xf32>>>
 
@@ -99,6 +101,17 @@ func.func @stack_count() {
   %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
   %l = "tf.StatefulPartitionedCall"() <{f = @reserve}> : () -> !L
   %s = "tf.TensorListStack"(%l, %shape) <{num_elements = 4 : i64}> : (!L, tensor<1xi32>) -> tensor<?x2xf32>
+  %su = tensor.cast %s : tensor<?x2xf32> to tensor<*xf32>
+  call @printMemrefF32(%su) : (tensor<*xf32>) -> ()
+  return
+}
+
+// A negative count fails when the op runs, as in TensorFlow.
+func.func @reserve_negative() {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %n = "tf.Const"() <{value = dense<-2> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.TensorListReserve"(%shape, %n) : (tensor<1xi32>, tensor<i32>) -> !L
+  %s = "tf.TensorListStack"(%l, %shape) <{num_elements = -1 : i64}> : (!L, tensor<1xi32>) -> tensor<?x2xf32>
   %su = tensor.cast %s : tensor<?x2xf32> to tensor<*xf32>
   call @printMemrefF32(%su) : (tensor<*xf32>) -> ()
   return
