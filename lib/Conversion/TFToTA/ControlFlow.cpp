@@ -75,8 +75,8 @@ FailureOr<SmallVector<Value>> cloneBlock(OpBuilder &b, Operation *op,
   for (auto [arg, value] : llvm::zip(block.getArguments(), args)) {
     FailureOr<Value> cast = castTo(b, op->getLoc(), value, arg.getType());
     if (failed(cast))
-      return op->emitOpError() << "passes " << value.getType() << " for "
-                               << arg.getType();
+      return op->emitOpError()
+             << "passes " << value.getType() << " for " << arg.getType();
     mapping.map(arg, *cast);
   }
   // The last op returns: func.return, or tf.Yield (unregistered, so not

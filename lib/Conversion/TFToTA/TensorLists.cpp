@@ -107,9 +107,9 @@ struct ListOpArity {
   unsigned operands;
 };
 constexpr ListOpArity kTaken[] = {
-    {"tf.TensorListReserve", 2},      {"tf.TensorListFromTensor", 2},
-    {"tf.TensorListSetItem", 3},      {"tf.TensorListGetItem", 3},
-    {"tf.TensorListStack", 2},        {"tf.TensorListLength", 1},
+    {"tf.TensorListReserve", 2},     {"tf.TensorListFromTensor", 2},
+    {"tf.TensorListSetItem", 3},     {"tf.TensorListGetItem", 3},
+    {"tf.TensorListStack", 2},       {"tf.TensorListLength", 1},
     {"tf.TensorListElementShape", 1}};
 
 /// Diagnoses a list op ta-import-tf does not take, or one whose operand
@@ -133,10 +133,10 @@ LogicalResult checkListOp(Operation *op) {
                  isNamed(op, "tf.TensorListGetItem");
   auto scalar = indexed ? dyn_cast<TensorType>(op->getOperand(1).getType())
                         : TensorType();
-  if (indexed && (!scalar || !scalar.getElementType().isSignlessInteger() ||
-                  !tensor::CastOp::areCastCompatible(
-                      scalar, RankedTensorType::get(
-                                  {}, scalar.getElementType()))))
+  if (indexed &&
+      (!scalar || !scalar.getElementType().isSignlessInteger() ||
+       !tensor::CastOp::areCastCompatible(
+           scalar, RankedTensorType::get({}, scalar.getElementType()))))
     return op->emitOpError("needs a scalar integer tensor as operand #1, not ")
            << op->getOperand(1).getType();
   return success();
