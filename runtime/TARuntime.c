@@ -39,8 +39,15 @@ void _ta_rt_format_shape(char *out, size_t n, const int64_t *shape) {
 int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                         const TAArrayHeader *header, int64_t a, int64_t b,
                         int64_t c) {
-  (void)c;
   size_t n = size < 0 ? 0 : (size_t)size;
+  if (code == TA_ERR_BROADCAST) {
+    /* `header` holds the shapes, not an array (ta-legalize-tf's checks). */
+    const int64_t *lhs = (const int64_t *)header;
+    char left[256], right[256];
+    _ta_rt_format_shape(left, sizeof(left), lhs);
+    _ta_rt_format_shape(right, sizeof(right), lhs ? lhs + 1 + lhs[0] : NULL);
+    return snprintf(buffer, n, "Incompatible shapes: %s vs. %s", left, right);
+  }
   char name[512] = "";
   if (header && header->name) {
     if (header->source)
@@ -170,6 +177,12 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     "Operation expected a list with %" PRId64
                     " elements but got a list with %" PRId64 " elements.",
                     a, b);
+  case TA_ERR_RESULT_DIM:
+    /* ta's own check: the type the exporter gave the result is wrong. */
+    return snprintf(buffer, n,
+                    "a result has %" PRId64 " elements in dimension %" PRId64
+                    " where its type says %" PRId64,
+                    a, c, b);
   case TA_ERR_LIST_RESERVE:
     return snprintf(buffer, n,
                     "The num_elements to reserve must be a non negative "

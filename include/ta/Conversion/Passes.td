@@ -252,15 +252,18 @@ def TALegalizeTFPass : Pass<"ta-legalize-tf", "::mlir::ModuleOp"> {
     shapes) and `StridedSlice` in its `x[i]` form (an index out of range
     stops the program with TensorFlow's message, through libta_runtime);
     `tf.Tanh`, `tf.Exp`, `tf.Sigmoid` on f32 bit for bit as TensorFlow's CPU
-    kernels compute them (Eigen's approximations, LegalizeTFMath.cpp). Types must be ranked (export with
-    TensorFlow's shape inference). Any other `tf.` op left in the module is
-    diagnosed by name.
+    kernels compute them (Eigen's approximations, LegalizeTFMath.cpp). Types
+    must be ranked (export with TensorFlow's shape inference). Every `tf.` op
+    is checked before anything is rewritten: one without a lowering, or
+    whose arity, types or attributes its lowering does not take, is
+    diagnosed with the reason.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
     "::mlir::linalg::LinalgDialect",
     "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect"
   ];

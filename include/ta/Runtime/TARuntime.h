@@ -57,11 +57,15 @@ enum TARuntimeError {
   TA_ERR_LIST_SET = 22,           /* TensorListSetItem: a = index, b = size */
   TA_ERR_LIST_STACK = 23,         /* TensorListStack: a = wanted, b = size */
   TA_ERR_LIST_RESERVE = 24,       /* TensorListReserve: a = num_elements */
+  TA_ERR_BROADCAST = 25,          /* header = shapes (see _ta_rt_fail) */
+  TA_ERR_RESULT_DIM = 26,         /* a = size, b = typed size, c = dim */
 };
 
 /// Prints the message for `code` on stderr, prefixed with
 /// "ta runtime error: ", and exits the process with status 1. `header` is
-/// the address of the array's TAArrayHeader (0 when there is none yet).
+/// the address of the array's TAArrayHeader (0 when there is none yet);
+/// for TA_ERR_BROADCAST, of the two shapes that do not broadcast, as
+/// int64s [rank, dims..., rank, dims...].
 void _ta_rt_fail(int32_t code, int64_t header, int64_t a, int64_t b, int64_t c);
 
 /// Fails with TA_ERR_ACCUMULATOR_SHAPE unless the element shape of the

@@ -20,6 +20,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "LegalizeTFCommon.h"
 #include "TFUtils.h"
 #include "ta/Conversion/TFToTA/LegalizeTF.h"
 
@@ -34,6 +35,7 @@
 
 using namespace mlir;
 using namespace mlir::ta;
+using namespace mlir::ta::tflegalize;
 
 namespace {
 
@@ -185,88 +187,102 @@ func::FuncOp expf(OpBuilder &b, Operation *op) {
 
 enum class Fn { Tanh, Exp, Sigmoid };
 
-struct TranscendentalLowering : ConversionPattern {
-  TranscendentalLowering(StringRef name, Fn fn, MLIRContext *context)
-      : ConversionPattern(name, 1, context), fn(fn) {}
+Fn fnOf(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  return name == "tf.Tanh" ? Fn::Tanh
+                           : (name == "tf.Exp" ? Fn::Exp : Fn::Sigmoid);
+}
 
-  LogicalResult
-  matchAndRewrite(Operation *op, ArrayRef<Value> operands,
-                  ConversionPatternRewriter &rewriter) const override {
-    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-    auto input = dyn_cast<RankedTensorType>(operands[0].getType());
-    if (!type || !input || !type.getElementType().isF32() ||
-        input.getShape() != type.getShape())
-      return rewriter.notifyMatchFailure(op, "needs equal ranked f32 types");
-    Location loc = op->getLoc();
-    int64_t rank = type.getRank();
-    // The linear index of an element and the number of elements, for the
-    // scalar tail of exp and sigmoid.
-    SmallVector<Value> dims;
-    for (int64_t k = 0; k < rank; ++k)
-      dims.push_back(tensor::DimOp::create(rewriter, loc, operands[0], k));
-    Value count = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    for (Value dim : dims)
-      count = arith::MulIOp::create(rewriter, loc, count, dim);
-    Value eight = arith::ConstantIndexOp::create(rewriter, loc, 8);
-    Value tailStart = arith::SubIOp::create(
-        rewriter, loc, count,
-        arith::RemUIOp::create(rewriter, loc, count, eight));
-    func::FuncOp libm = fn == Fn::Tanh ? func::FuncOp() : expf(rewriter, op);
-    SmallVector<Value> dynamic;
-    for (int64_t k = 0; k < rank; ++k)
-      if (type.isDynamicDim(k))
-        dynamic.push_back(dims[k]);
-    Value init = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
-                                         type.getElementType(), dynamic);
-    auto id = rewriter.getMultiDimIdentityMap(rank);
-    auto generic = linalg::GenericOp::create(
-        rewriter, loc, type, operands[0], init, SmallVector<AffineMap>{id, id},
-        SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
-        [&](OpBuilder &b, Location loc, ValueRange args) {
-          F32 f{b, loc};
-          Value x = args[0];
-          if (fn == Fn::Tanh) {
-            linalg::YieldOp::create(b, loc, tanh(f, x));
-            return;
-          }
-          Value linear = arith::ConstantIndexOp::create(b, loc, 0);
-          for (int64_t k = 0; k < rank; ++k)
-            linear = arith::AddIOp::create(
-                b, loc, arith::MulIOp::create(b, loc, linear, dims[k]),
-                linalg::IndexOp::create(b, loc, k));
-          Value tail = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
-                                             linear, tailStart);
-          auto branch = scf::IfOp::create(b, loc, b.getF32Type(), tail,
-                                          /*withElseRegion=*/true);
-          {
-            OpBuilder::InsertionGuard guard(b);
-            b.setInsertionPointToStart(branch.thenBlock());
-            F32 t{b, loc};
-            Value arg = fn == Fn::Exp ? t.flush(x)
-                                      : t.flush(t.pmin(x, t.c(kSigmoidHigh)));
-            Value e = func::CallOp::create(b, loc, libm, arg).getResult(0);
-            Value out = fn == Fn::Exp ? e : t.div(e, t.add(t.c(kOne), e));
-            scf::YieldOp::create(b, loc, t.flush(out));
-            b.setInsertionPointToStart(branch.elseBlock());
-            F32 p{b, loc};
-            scf::YieldOp::create(
-                b, loc, fn == Fn::Exp ? expPacket(p, x) : sigmoidPacket(p, x));
-          }
-          linalg::YieldOp::create(b, loc, branch.getResult(0));
-        });
-    rewriter.replaceOp(op, generic.getResults());
-    return success();
-  }
+std::string unsupportedTranscendental(Operation *op) {
+  if (std::string why = checkSignature(op, 1, 1); !why.empty())
+    return why;
+  auto type = cast<RankedTensorType>(op->getResult(0).getType());
+  auto input = cast<RankedTensorType>(op->getOperand(0).getType());
+  if (!type.getElementType().isF32() ||
+      input.getElementType() != type.getElementType() ||
+      failed(verifyCompatibleShape(input.getShape(), type.getShape())))
+    return "needs an f32 operand and result of one type (ta-legalize-tf "
+           "computes TensorFlow's f32 kernels)";
+  return "";
+}
 
-  Fn fn;
-};
+LogicalResult rewriteTranscendental(Operation *op, ValueRange operands,
+                                    ConversionPatternRewriter &rewriter) {
+  Fn fn = fnOf(op);
+  auto type = cast<RankedTensorType>(op->getResult(0).getType());
+  Location loc = op->getLoc();
+  int64_t rank = type.getRank();
+  // The linear index of an element and the number of elements, for the
+  // scalar tail of exp and sigmoid.
+  SmallVector<Value> dims;
+  for (int64_t k = 0; k < rank; ++k)
+    dims.push_back(tensor::DimOp::create(rewriter, loc, operands[0], k));
+  Value count = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  for (Value dim : dims)
+    count = arith::MulIOp::create(rewriter, loc, count, dim);
+  Value eight = arith::ConstantIndexOp::create(rewriter, loc, 8);
+  Value tailStart = arith::SubIOp::create(
+      rewriter, loc, count,
+      arith::RemUIOp::create(rewriter, loc, count, eight));
+  func::FuncOp libm = fn == Fn::Tanh ? func::FuncOp() : expf(rewriter, op);
+  SmallVector<Value> dynamic;
+  for (int64_t k = 0; k < rank; ++k)
+    if (type.isDynamicDim(k))
+      dynamic.push_back(dims[k]);
+  Value init = tensor::EmptyOp::create(rewriter, loc, type.getShape(),
+                                       type.getElementType(), dynamic);
+  auto id = rewriter.getMultiDimIdentityMap(rank);
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, type, operands[0], init, SmallVector<AffineMap>{id, id},
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        F32 f{b, loc};
+        Value x = args[0];
+        if (fn == Fn::Tanh) {
+          linalg::YieldOp::create(b, loc, tanh(f, x));
+          return;
+        }
+        Value linear = arith::ConstantIndexOp::create(b, loc, 0);
+        for (int64_t k = 0; k < rank; ++k)
+          linear = arith::AddIOp::create(
+              b, loc, arith::MulIOp::create(b, loc, linear, dims[k]),
+              linalg::IndexOp::create(b, loc, k));
+        Value tail = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                           linear, tailStart);
+        auto branch = scf::IfOp::create(b, loc, b.getF32Type(), tail,
+                                        /*withElseRegion=*/true);
+        {
+          OpBuilder::InsertionGuard guard(b);
+          b.setInsertionPointToStart(branch.thenBlock());
+          F32 t{b, loc};
+          Value arg = fn == Fn::Exp ? t.flush(x)
+                                    : t.flush(t.pmin(x, t.c(kSigmoidHigh)));
+          Value e = func::CallOp::create(b, loc, libm, arg).getResult(0);
+          Value out = fn == Fn::Exp ? e : t.div(e, t.add(t.c(kOne), e));
+          scf::YieldOp::create(b, loc, t.flush(out));
+          b.setInsertionPointToStart(branch.elseBlock());
+          F32 p{b, loc};
+          scf::YieldOp::create(
+              b, loc, fn == Fn::Exp ? expPacket(p, x) : sigmoidPacket(p, x));
+        }
+        linalg::YieldOp::create(b, loc, branch.getResult(0));
+      });
+  rewriter.replaceOp(op, generic.getResults());
+  return success();
+}
+
+constexpr Lowering kLowerings[] = {
+    {"tf.Tanh", unsupportedTranscendental, rewriteTranscendental},
+    {"tf.Exp", unsupportedTranscendental, rewriteTranscendental},
+    {"tf.Sigmoid", unsupportedTranscendental, rewriteTranscendental}};
 
 } // namespace
 
+ArrayRef<Lowering> mlir::ta::tflegalize::transcendentalLowerings() {
+  return kLowerings;
+}
+
 void mlir::ta::populateTFTranscendentalToArithPatterns(
     RewritePatternSet &patterns) {
-  MLIRContext *context = patterns.getContext();
-  patterns.add<TranscendentalLowering>("tf.Tanh", Fn::Tanh, context);
-  patterns.add<TranscendentalLowering>("tf.Exp", Fn::Exp, context);
-  patterns.add<TranscendentalLowering>("tf.Sigmoid", Fn::Sigmoid, context);
+  addLoweringPatterns(patterns, transcendentalLowerings());
 }

@@ -4,6 +4,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 
@@ -28,21 +29,67 @@ func::FuncOp failFunction(OpBuilder &b, Operation *op) {
 }
 } // namespace
 
-void mlir::ta::tf::failUnless(OpBuilder &b, Operation *op, Value ok,
-                              TARuntimeError code, Value a, Value c) {
-  Location loc = op->getLoc();
+namespace {
+/// Opens `scf.if !ok` at `b`'s insertion point and moves into it.
+void enterFailure(OpBuilder &b, Location loc, Value ok) {
   Value bad = arith::XOrIOp::create(
       b, loc, ok, arith::ConstantIntOp::create(b, loc, 1, /*width=*/1));
   auto check = scf::IfOp::create(b, loc, bad, /*withElseRegion=*/false);
-  OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(check.thenBlock());
-  Type i64 = b.getI64Type();
-  auto toI64 = [&](Value v) -> Value {
-    return arith::IndexCastOp::create(b, loc, i64, v);
+}
+
+Value toI64(OpBuilder &b, Location loc, Value v) {
+  return arith::IndexCastOp::create(b, loc, b.getI64Type(), v);
+}
+
+void callFail(OpBuilder &b, Operation *op, TARuntimeError code,
+              ArrayRef<Value> args) {
+  Location loc = op->getLoc();
+  SmallVector<Value> operands{
+      arith::ConstantIntOp::create(b, loc, code, 32).getResult()};
+  llvm::append_range(operands, args);
+  func::CallOp::create(b, loc, failFunction(b, op), operands);
+}
+} // namespace
+
+void mlir::ta::tf::failUnless(OpBuilder &builder, Operation *op, Value ok,
+                              TARuntimeError code, Value a, Value b, Value c) {
+  OpBuilder::InsertionGuard guard(builder);
+  Location loc = op->getLoc();
+  enterFailure(builder, loc, ok);
+  Value zero = arith::ConstantIntOp::create(builder, loc, 0, 64);
+  callFail(builder, op, code,
+           {zero, toI64(builder, loc, a), toI64(builder, loc, b),
+            c ? toI64(builder, loc, c) : zero});
+}
+
+void mlir::ta::tf::failUnlessShapes(OpBuilder &builder, Operation *op, Value ok,
+                                    TARuntimeError code, ValueRange lhs,
+                                    ValueRange rhs) {
+  OpBuilder::InsertionGuard guard(builder);
+  Location loc = op->getLoc();
+  enterFailure(builder, loc, ok);
+  // [rank(lhs), lhs..., rank(rhs), rhs...], as _ta_rt_format_shape reads.
+  SmallVector<Value> words;
+  for (ValueRange shape : {lhs, rhs}) {
+    words.push_back(
+        arith::ConstantIntOp::create(builder, loc, shape.size(), 64));
+    for (Value dim : shape)
+      words.push_back(toI64(builder, loc, dim));
+  }
+  auto dims = memref::AllocaOp::create(
+      builder, loc,
+      MemRefType::get({int64_t(words.size())}, builder.getI64Type()));
+  for (auto [k, word] : llvm::enumerate(words))
+    memref::StoreOp::create(
+        builder, loc, word, dims,
+        ValueRange{arith::ConstantIndexOp::create(builder, loc, k)});
+  Value address =
+      toI64(builder, loc,
+            memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, dims));
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantIntOp::create(builder, loc, v, 64);
   };
-  Value zero = arith::ConstantIntOp::create(b, loc, 0, 64);
-  func::CallOp::create(
-      b, loc, failFunction(b, op),
-      ValueRange{arith::ConstantIntOp::create(b, loc, code, 32), zero, toI64(a),
-                 toI64(c), zero});
+  callFail(builder, op, code,
+           {address, constant(lhs.size()), constant(rhs.size()), constant(0)});
 }

@@ -18,11 +18,19 @@
 
 namespace mlir::ta::tf {
 
-/// Emits, at `b`'s insertion point, a call of `_ta_rt_fail(code, 0, a, c,
-/// 0)` (`a`, `c`: index values) taken unless `ok` holds. The declaration of
-/// `_ta_rt_fail` is added to `op`'s module on first use.
-void failUnless(OpBuilder &b, Operation *op, Value ok, TARuntimeError code,
-                Value a, Value c);
+/// Emits, at `b`'s insertion point, a call of `_ta_rt_fail(code, 0, a, b,
+/// c)` (`a`, `b`, `c`: index values, `c` 0 if absent) taken unless `ok`
+/// holds. The declaration of `_ta_rt_fail` is added to `op`'s module on
+/// first use.
+void failUnless(OpBuilder &builder, Operation *op, Value ok,
+                TARuntimeError code, Value a, Value b, Value c = {});
+
+/// Like failUnless, for a message that prints two shapes (`lhs`, `rhs`:
+/// index values): `_ta_rt_fail(code, shapes, rank(lhs), rank(rhs), 0)` with
+/// `shapes` the address of [rank(lhs), lhs..., rank(rhs), rhs...] as int64s
+/// on the stack.
+void failUnlessShapes(OpBuilder &builder, Operation *op, Value ok,
+                      TARuntimeError code, ValueRange lhs, ValueRange rhs);
 
 } // namespace mlir::ta::tf
 

@@ -3,7 +3,9 @@
 // Patterns that lower the TensorFlow compute ops found around TensorArrays
 // (elementwise arithmetic and comparisons with broadcasting, identities,
 // casts, ranges, fills, packing, reshapes, `x[i]` slices, matmul) to
-// linalg/arith/tensor, for ta-legalize-tf.
+// linalg/arith/tensor, for ta-legalize-tf. Each pattern checks the op it
+// matches (TensorFlow's ops are unregistered: nothing else has verified
+// their arity and types) and does not match where the check fails.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,12 +24,14 @@ namespace mlir::ta {
 ArrayRef<StringLiteral> getLegalizedTFOpNames();
 
 /// tf.AddV2, Add, Sub, Mul, RealDiv, Maximum, Minimum, Less, LessEqual,
-/// Greater, GreaterEqual, Equal, NotEqual, LogicalAnd, LogicalOr: one
-/// linalg.generic each, with TensorFlow's broadcasting.
+/// Greater, GreaterEqual, Equal, NotEqual, LogicalAnd, LogicalOr (one
+/// linalg.generic each, with TensorFlow's broadcasting, checked at run time
+/// where dims are dynamic), tf.Neg and tf.Cast (TensorFlow's CPU
+/// conversions).
 void populateTFElementwiseToLinalgPatterns(RewritePatternSet &patterns);
 
-/// tf.Identity, IdentityN, NoOp, Neg, Cast, MatMul, Range, Fill, ZerosLike,
-/// OnesLike, Pack (of scalars), Reshape (static shapes), StridedSlice (the
+/// tf.Identity, IdentityN, NoOp, MatMul, Range, Fill, ZerosLike, OnesLike,
+/// Pack (of scalars), Reshape (static result shapes), StridedSlice (the
 /// `x[i]` form, with a run-time bounds check).
 void populateTFStructuralToLinalgPatterns(RewritePatternSet &patterns);
 

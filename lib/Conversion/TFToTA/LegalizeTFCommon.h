@@ -1,0 +1,83 @@
+//===- LegalizeTFCommon.h - ta-legalize-tf's lowerings, by table -*- C++
+//-*-===//
+//
+// Each TensorFlow op ta-legalize-tf lowers is a `Lowering`: a check that says
+// why an op cannot be lowered (its arity, types or attributes: TensorFlow's
+// ops are unregistered, so nothing has verified them) and a rewrite that may
+// assume the check passed. The pattern built from an entry runs the check
+// itself (no hidden preparation); the pass runs the same checks first to
+// turn each reason into a diagnostic naming the op.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TA_LIB_CONVERSION_TFTOTA_LEGALIZETFCOMMON_H
+#define TA_LIB_CONVERSION_TFTOTA_LEGALIZETFCOMMON_H
+
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+#include <string>
+
+namespace mlir::ta::tflegalize {
+
+/// How ta-legalize-tf lowers the TensorFlow op `name`.
+struct Lowering {
+  StringLiteral name;
+  /// Why `op` is not lowered, or "" when it is.
+  std::string (*unsupported)(Operation *op);
+  /// Replaces `op`, for which `unsupported` returned "".
+  LogicalResult (*rewrite)(Operation *op, ValueRange operands,
+                           ConversionPatternRewriter &rewriter);
+};
+
+/// The lowerings of each group (LegalizeTFElementwise.cpp,
+/// LegalizeTFStructural.cpp, LegalizeTFMath.cpp).
+ArrayRef<Lowering> elementwiseLowerings();
+ArrayRef<Lowering> structuralLowerings();
+ArrayRef<Lowering> transcendentalLowerings();
+
+/// Whether `op` is one of the elementwise binary ops (which broadcast).
+bool isBroadcastingBinary(Operation *op);
+
+/// The lowering of `op`, or null if ta-legalize-tf has none.
+const Lowering *findLowering(Operation *op);
+
+/// Adds one pattern per entry of `lowerings`.
+void addLoweringPatterns(RewritePatternSet &patterns,
+                         ArrayRef<Lowering> lowerings);
+
+/// Whether ta-legalize-tf computes on `type` as TensorFlow does: signless
+/// integers of 1, 8, 16, 32, 64 bits (TensorFlow's bool and intN), f16,
+/// bf16, f32, f64.
+bool isLowerableElement(Type type);
+
+/// "" if `op` has `operands` operands (any number if negative) and
+/// `results` results, all ranked tensors of lowerable elements; otherwise
+/// why not.
+std::string checkSignature(Operation *op, int operands, unsigned results);
+
+/// `value` as `type` (tensor types that differ in refinement only).
+Value castTo(OpBuilder &b, Location loc, Value value, Type type);
+
+/// An empty tensor of `type`; its dynamic dims are `dims` (one per dim of
+/// `type`, used where dynamic) or, if `dims` is empty, those of `like`.
+Value emptyLike(OpBuilder &b, Location loc, RankedTensorType type,
+                Value like = {}, ValueRange dims = {});
+
+/// A scalar tensor's element as an index.
+Value scalarIndex(OpBuilder &b, Location loc, Value tensor);
+
+/// A linalg.generic over `result`'s shape mapping `input` (same shape)
+/// through `body`.
+Value mapElements(OpBuilder &b, Location loc, Value input,
+                  RankedTensorType result,
+                  function_ref<Value(OpBuilder &, Location, Value)> body);
+
+/// A tensor of `type` filled with `scalar`.
+Value filled(OpBuilder &b, Location loc, RankedTensorType type, Value scalar,
+             Value like = {});
+
+} // namespace mlir::ta::tflegalize
+
+#endif // TA_LIB_CONVERSION_TFTOTA_LEGALIZETFCOMMON_H

@@ -1,0 +1,456 @@
+//===- LegalizeTFElementwise.cpp - TensorFlow's elementwise ops -----------===//
+//
+// Binary arithmetic, comparisons and logic with TensorFlow's (numpy's)
+// broadcasting, and the unary tf.Neg and tf.Cast, each one linalg.generic
+// computing what TensorFlow's CPU kernels compute:
+//
+//  - shapes broadcast from the right; a dim of size 1 broadcasts. Dims known
+//    only at run time are checked there ("Incompatible shapes: [2] vs. [3]"),
+//    and an operand whose dynamic dim may be 1 is read through an index that
+//    is 0 where it is;
+//  - tf.Maximum/Minimum propagate NaN and otherwise return the first operand
+//    on ties (Eigen's `a < b ? b : a`), so max(-0.0, 0.0) is -0.0;
+//  - tf.Cast follows static_cast on x86: float to int32/int64 gives the
+//    most negative value for NaN and out-of-range values (cvttss2si),
+//    narrower ints go through int32 and wrap, float to bool is `x != 0`
+//    (NaN is true), and 16-bit floats are reached through f32 (Eigen's
+//    half and bfloat16 convert from float).
+//
+//===----------------------------------------------------------------------===//
+
+#include "LegalizeTFCommon.h"
+#include "RuntimeChecks.h"
+#include "ta/Conversion/TFToTA/LegalizeTF.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace mlir::ta;
+using namespace mlir::ta::tflegalize;
+
+namespace {
+
+enum class Kind {
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Max,
+  Min,
+  Lt,
+  Le,
+  Gt,
+  Ge,
+  Eq,
+  Ne,
+  And,
+  Or
+};
+
+struct Binary {
+  StringLiteral name;
+  Kind kind;
+};
+constexpr Binary kBinary[] = {
+    {"tf.AddV2", Kind::Add},       {"tf.Add", Kind::Add},
+    {"tf.Sub", Kind::Sub},         {"tf.Mul", Kind::Mul},
+    {"tf.RealDiv", Kind::Div},     {"tf.Maximum", Kind::Max},
+    {"tf.Minimum", Kind::Min},     {"tf.Less", Kind::Lt},
+    {"tf.LessEqual", Kind::Le},    {"tf.Greater", Kind::Gt},
+    {"tf.GreaterEqual", Kind::Ge}, {"tf.Equal", Kind::Eq},
+    {"tf.NotEqual", Kind::Ne},     {"tf.LogicalAnd", Kind::And},
+    {"tf.LogicalOr", Kind::Or}};
+
+Kind kindOf(Operation *op) {
+  for (const Binary &binary : kBinary)
+    if (binary.name == op->getName().getStringRef())
+      return binary.kind;
+  llvm_unreachable("a binary op of the table");
+}
+
+bool isComparison(Kind kind) { return kind >= Kind::Lt && kind <= Kind::Ne; }
+bool isLogical(Kind kind) { return kind == Kind::And || kind == Kind::Or; }
+
+Type elementOf(Value value) {
+  return cast<ShapedType>(value.getType()).getElementType();
+}
+
+/// The scalar computation of `kind` on `lhs`, `rhs` of element type `type`.
+Value scalarBinary(OpBuilder &b, Location loc, Kind kind, Type type, Value lhs,
+                   Value rhs) {
+  bool isFloat = isa<FloatType>(type);
+  auto cmpf = [&](arith::CmpFPredicate p, Value x, Value y) -> Value {
+    return arith::CmpFOp::create(b, loc, p, x, y);
+  };
+  auto cmp = [&](arith::CmpFPredicate f, arith::CmpIPredicate i) -> Value {
+    if (isFloat)
+      return cmpf(f, lhs, rhs);
+    return arith::CmpIOp::create(b, loc, i, lhs, rhs);
+  };
+  // Eigen's max/min with NaN propagation: a NaN operand (the first if
+  // both), else `a < b ? b : a` (max) or `b < a ? b : a` (min).
+  auto pick = [&](Value takeRhs) -> Value {
+    Value picked = arith::SelectOp::create(b, loc, takeRhs, rhs, lhs);
+    Value rhsNaN = cmpf(arith::CmpFPredicate::UNO, rhs, rhs);
+    Value lhsNaN = cmpf(arith::CmpFPredicate::UNO, lhs, lhs);
+    picked = arith::SelectOp::create(b, loc, rhsNaN, rhs, picked);
+    return arith::SelectOp::create(b, loc, lhsNaN, lhs, picked);
+  };
+  switch (kind) {
+  case Kind::Add:
+    return isFloat ? Value(arith::AddFOp::create(b, loc, lhs, rhs))
+                   : Value(arith::AddIOp::create(b, loc, lhs, rhs));
+  case Kind::Sub:
+    return isFloat ? Value(arith::SubFOp::create(b, loc, lhs, rhs))
+                   : Value(arith::SubIOp::create(b, loc, lhs, rhs));
+  case Kind::Mul:
+    return isFloat ? Value(arith::MulFOp::create(b, loc, lhs, rhs))
+                   : Value(arith::MulIOp::create(b, loc, lhs, rhs));
+  case Kind::Div:
+    return arith::DivFOp::create(b, loc, lhs, rhs);
+  case Kind::Max:
+    return isFloat ? pick(cmpf(arith::CmpFPredicate::OLT, lhs, rhs))
+                   : Value(arith::MaxSIOp::create(b, loc, lhs, rhs));
+  case Kind::Min:
+    return isFloat ? pick(cmpf(arith::CmpFPredicate::OLT, rhs, lhs))
+                   : Value(arith::MinSIOp::create(b, loc, lhs, rhs));
+  case Kind::Lt:
+    return cmp(arith::CmpFPredicate::OLT, arith::CmpIPredicate::slt);
+  case Kind::Le:
+    return cmp(arith::CmpFPredicate::OLE, arith::CmpIPredicate::sle);
+  case Kind::Gt:
+    return cmp(arith::CmpFPredicate::OGT, arith::CmpIPredicate::sgt);
+  case Kind::Ge:
+    return cmp(arith::CmpFPredicate::OGE, arith::CmpIPredicate::sge);
+  case Kind::Eq:
+    return cmp(arith::CmpFPredicate::OEQ, arith::CmpIPredicate::eq);
+  case Kind::Ne:
+    return cmp(arith::CmpFPredicate::UNE, arith::CmpIPredicate::ne);
+  case Kind::And:
+    return arith::AndIOp::create(b, loc, lhs, rhs);
+  case Kind::Or:
+    return arith::OrIOp::create(b, loc, lhs, rhs);
+  }
+  llvm_unreachable("covered switch");
+}
+
+/// The static dim of `type` at position `k` of a broadcast of rank `rank`
+/// (1 where `type` has no such dim).
+int64_t alignedDim(RankedTensorType type, int64_t rank, int64_t k) {
+  int64_t offset = rank - type.getRank();
+  return k < offset ? 1 : type.getDimSize(k - offset);
+}
+
+std::string unsupportedBinary(Operation *op) {
+  if (std::string why = checkSignature(op, 2, 1); !why.empty())
+    return why;
+  Kind kind = kindOf(op);
+  Type lhs = elementOf(op->getOperand(0)), rhs = elementOf(op->getOperand(1));
+  Type result = elementOf(op->getResult(0));
+  Type i1 = IntegerType::get(op->getContext(), 1);
+  if (lhs != rhs)
+    return "has operands of two element types";
+  if (result != (isComparison(kind) || isLogical(kind) ? i1 : lhs))
+    return "has a result element type TensorFlow does not give it";
+  bool bools = lhs.isInteger(1);
+  if (isLogical(kind) && !bools)
+    return "needs bool operands";
+  if (!isLogical(kind) && bools && kind != Kind::Eq && kind != Kind::Ne)
+    return "has bool operands, for which TensorFlow has no kernel of this op";
+  if (kind == Kind::Div && !isa<FloatType>(lhs))
+    return "divides integers; ta-legalize-tf lowers tf.RealDiv on floats";
+  auto types = {cast<RankedTensorType>(op->getOperand(0).getType()),
+                cast<RankedTensorType>(op->getOperand(1).getType())};
+  auto out = cast<RankedTensorType>(op->getResult(0).getType());
+  int64_t rank = out.getRank();
+  for (RankedTensorType type : types)
+    if (type.getRank() > rank)
+      return "has a result of lower rank than an operand";
+  for (int64_t k = 0; k < rank; ++k) {
+    int64_t known = 1;
+    for (RankedTensorType type : types) {
+      int64_t d = alignedDim(type, rank, k);
+      if (d == ShapedType::kDynamic || d == 1)
+        continue;
+      if (known != 1 && known != d)
+        return "has operands whose shapes do not broadcast";
+      known = d;
+    }
+    if (!out.isDynamicDim(k) && known != 1 && out.getDimSize(k) != known)
+      return "has a result type whose shape is not the operands' broadcast";
+  }
+  return "";
+}
+
+/// The dims of the broadcast of `operands` (of `types`) to rank `rank`, and
+/// each operand's dims in `dims`; where a dim is dynamic, TensorFlow's check
+/// that the shapes broadcast and ta's that the result has its type's dims.
+SmallVector<Value> broadcastDims(OpBuilder &rewriter, Operation *op,
+                                 ValueRange operands,
+                                 ArrayRef<RankedTensorType> types, int64_t rank,
+                                 SmallVectorImpl<SmallVector<Value>> &dims) {
+  Location loc = op->getLoc();
+  auto result = cast<RankedTensorType>(op->getResult(0).getType());
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(rewriter, loc, v);
+  };
+  auto eq = [&](Value x, Value y) -> Value {
+    return arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, x, y);
+  };
+  auto any = [&](Value x, Value y) -> Value {
+    return arith::OrIOp::create(rewriter, loc, x, y);
+  };
+  bool dynamic = llvm::any_of(
+      types, [](RankedTensorType t) { return !t.hasStaticShape(); });
+  for (auto [j, operand] : llvm::enumerate(operands))
+    for (int64_t k = 0; k < types[j].getRank(); ++k)
+      dims[j].push_back(
+          types[j].isDynamicDim(k)
+              ? Value(tensor::DimOp::create(rewriter, loc, operand, k))
+              : index(types[j].getDimSize(k)));
+  SmallVector<Value> outDims;
+  Value ok = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+  Value one = index(1);
+  for (int64_t k = 0; k < rank; ++k) {
+    Value d[2];
+    for (int j = 0; j < 2; ++j) {
+      int64_t offset = rank - types[j].getRank();
+      d[j] = k < offset ? one : dims[j][k - offset];
+    }
+    outDims.push_back(
+        arith::SelectOp::create(rewriter, loc, eq(d[0], one), d[1], d[0]));
+    ok = arith::AndIOp::create(
+        rewriter, loc, ok,
+        any(eq(d[0], d[1]), any(eq(d[0], one), eq(d[1], one))));
+  }
+  if (dynamic) {
+    tf::failUnlessShapes(rewriter, op, ok, TA_ERR_BROADCAST, dims[0], dims[1]);
+    for (int64_t k = 0; k < rank; ++k)
+      if (!result.isDynamicDim(k))
+        tf::failUnless(rewriter, op,
+                       eq(outDims[k], index(result.getDimSize(k))),
+                       TA_ERR_RESULT_DIM, outDims[k],
+                       index(result.getDimSize(k)), index(k));
+  }
+  return outDims;
+}
+
+LogicalResult rewriteBinary(Operation *op, ValueRange operands,
+                            ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  auto result = cast<RankedTensorType>(op->getResult(0).getType());
+  int64_t rank = result.getRank();
+  SmallVector<RankedTensorType, 2> types;
+  for (Value operand : operands)
+    types.push_back(cast<RankedTensorType>(operand.getType()));
+  bool dynamic = llvm::any_of(
+      types, [](RankedTensorType t) { return !t.hasStaticShape(); });
+
+  // Each operand's dims, and the broadcast dims with TensorFlow's check
+  // (static shapes were checked before).
+  SmallVector<SmallVector<Value>, 2> dims(2);
+  SmallVector<Value> outDims;
+  if (dynamic || !result.hasStaticShape())
+    outDims = broadcastDims(rewriter, op, operands, types, rank, dims);
+  // An operand dim of static size 1 is read at 0. A dynamic one that may
+  // be 1 where the broadcast is not (nothing static says otherwise) makes
+  // the operand read through computed indices in the body.
+  SmallVector<AffineMap> maps;
+  SmallVector<Value> inputs;
+  SmallVector<int> gathered; // operands read with tensor.extract
+  for (auto [j, operand] : llvm::enumerate(operands)) {
+    int64_t offset = rank - types[j].getRank();
+    SmallVector<AffineExpr> exprs;
+    bool gather = false;
+    for (int64_t k = 0; k < types[j].getRank(); ++k) {
+      int64_t d = types[j].getDimSize(k);
+      if (d == ShapedType::kDynamic) {
+        int64_t other = alignedDim(types[1 - j], rank, k + offset);
+        int64_t out = result.getDimSize(k + offset);
+        bool fixed = (other != ShapedType::kDynamic && other != 1) ||
+                     (out != ShapedType::kDynamic && out != 1);
+        gather |= !fixed;
+      }
+      exprs.push_back(d == 1 ? rewriter.getAffineConstantExpr(0)
+                             : rewriter.getAffineDimExpr(k + offset));
+    }
+    if (gather) {
+      gathered.push_back(j);
+      continue;
+    }
+    maps.push_back(AffineMap::get(rank, 0, exprs, rewriter.getContext()));
+    inputs.push_back(operand);
+  }
+  maps.push_back(rewriter.getMultiDimIdentityMap(rank));
+  Kind kind = kindOf(op);
+  Type element = types[0].getElementType();
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, result, inputs,
+      emptyLike(rewriter, loc, result, {}, outDims), maps,
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        Value values[2];
+        unsigned next = 0;
+        for (int j = 0; j < 2; ++j) {
+          if (!llvm::is_contained(gathered, j)) {
+            values[j] = args[next++];
+            continue;
+          }
+          int64_t offset = rank - types[j].getRank();
+          SmallVector<Value> at;
+          Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+          Value one = arith::ConstantIndexOp::create(b, loc, 1);
+          for (int64_t k = 0; k < types[j].getRank(); ++k) {
+            Value i = linalg::IndexOp::create(b, loc, k + offset);
+            Value broadcast = arith::CmpIOp::create(
+                b, loc, arith::CmpIPredicate::eq, dims[j][k], one);
+            at.push_back(arith::SelectOp::create(b, loc, broadcast, zero, i));
+          }
+          values[j] = tensor::ExtractOp::create(b, loc, operands[j], at);
+        }
+        linalg::YieldOp::create(
+            b, loc, scalarBinary(b, loc, kind, element, values[0], values[1]));
+      });
+  rewriter.replaceOp(op, generic.getResults());
+  return success();
+}
+
+/// A float constant `v` of type `type` (rounded to it; +-inf beyond it).
+Value floatConstant(OpBuilder &b, Location loc, FloatType type, double v) {
+  APFloat value(v);
+  bool lost;
+  value.convert(type.getFloatSemantics(), APFloat::rmNearestTiesToEven, &lost);
+  return arith::ConstantOp::create(b, loc, FloatAttr::get(type, value));
+}
+
+/// Converts a scalar between TensorFlow element types as tf.Cast's CPU
+/// kernel does (see the file comment).
+Value castScalar(OpBuilder &b, Location loc, Value value, Type to) {
+  Type from = value.getType();
+  if (from == to)
+    return value;
+  auto fromInt = dyn_cast<IntegerType>(from);
+  auto toInt = dyn_cast<IntegerType>(to);
+  Type f32 = b.getF32Type();
+  if (fromInt && toInt) {
+    if (toInt.getWidth() == 1)
+      return arith::CmpIOp::create(
+          b, loc, arith::CmpIPredicate::ne, value,
+          arith::ConstantIntOp::create(b, loc, fromInt, 0));
+    if (fromInt.getWidth() == 1)
+      return arith::ExtUIOp::create(b, loc, to, value);
+    if (toInt.getWidth() > fromInt.getWidth())
+      return arith::ExtSIOp::create(b, loc, to, value);
+    return arith::TruncIOp::create(b, loc, to, value);
+  }
+  if (fromInt) {
+    // To a 16-bit float through f32, as Eigen converts.
+    Type direct = to.getIntOrFloatBitWidth() == 16 ? f32 : to;
+    Value converted =
+        fromInt.getWidth() == 1
+            ? Value(arith::UIToFPOp::create(b, loc, direct, value))
+            : Value(arith::SIToFPOp::create(b, loc, direct, value));
+    return castScalar(b, loc, converted, to);
+  }
+  auto fromFloat = cast<FloatType>(from);
+  if (toInt && toInt.getWidth() == 1)
+    return arith::CmpFOp::create(
+        b, loc, arith::CmpFPredicate::UNE, value,
+        arith::ConstantOp::create(b, loc, b.getFloatAttr(fromFloat, 0)));
+  if (toInt) {
+    // cvttss2si: the most negative value outside the range (and for NaN);
+    // narrower ints take the int32 result's low bits.
+    unsigned width = std::max(32u, toInt.getWidth());
+    Type wide = b.getIntegerType(width);
+    double bound = std::ldexp(1.0, width - 1);
+    Value inRange = arith::AndIOp::create(
+        b, loc,
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGE, value,
+                              floatConstant(b, loc, fromFloat, -bound)),
+        arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OLT, value,
+                              floatConstant(b, loc, fromFloat, bound)));
+    Value converted = arith::SelectOp::create(
+        b, loc, inRange, arith::FPToSIOp::create(b, loc, wide, value),
+        arith::ConstantOp::create(
+            b, loc, b.getIntegerAttr(wide, APInt::getSignedMinValue(width))));
+    return castScalar(b, loc, converted, to);
+  }
+  unsigned fromWidth = from.getIntOrFloatBitWidth();
+  unsigned toWidth = to.getIntOrFloatBitWidth();
+  // Between 16-bit floats, and from f64 to one, through f32.
+  if ((toWidth == 16 && fromWidth != 32) || (fromWidth == 16 && toWidth == 16))
+    return castScalar(b, loc, castScalar(b, loc, value, f32), to);
+  if (toWidth > fromWidth)
+    return arith::ExtFOp::create(b, loc, to, value);
+  return arith::TruncFOp::create(b, loc, to, value);
+}
+
+std::string unsupportedUnary(Operation *op) {
+  if (std::string why = checkSignature(op, 1, 1); !why.empty())
+    return why;
+  auto input = cast<RankedTensorType>(op->getOperand(0).getType());
+  auto result = cast<RankedTensorType>(op->getResult(0).getType());
+  if (failed(verifyCompatibleShape(input.getShape(), result.getShape())))
+    return "has a result whose shape is not its operand's";
+  if (op->getName().getStringRef() == "tf.Neg") {
+    if (input.getElementType() != result.getElementType())
+      return "has a result element type TensorFlow does not give it";
+    if (input.getElementType().isInteger(1))
+      return "negates bools, for which TensorFlow has no kernel";
+  }
+  return "";
+}
+
+LogicalResult rewriteUnary(Operation *op, ValueRange operands,
+                           ConversionPatternRewriter &rewriter) {
+  auto result = cast<RankedTensorType>(op->getResult(0).getType());
+  // The operand's dims where the result's are dynamic (equal shapes).
+  auto input = cast<RankedTensorType>(operands[0].getType());
+  auto resultLike =
+      RankedTensorType::get(input.getShape(), result.getElementType());
+  Type element = result.getElementType();
+  bool neg = op->getName().getStringRef() == "tf.Neg";
+  Value mapped = mapElements(rewriter, op->getLoc(), operands[0], resultLike,
+                             [&](OpBuilder &b, Location loc, Value x) -> Value {
+                               if (!neg)
+                                 return castScalar(b, loc, x, element);
+                               if (isa<FloatType>(element))
+                                 return arith::NegFOp::create(b, loc, x);
+                               Value zero = arith::ConstantIntOp::create(
+                                   b, loc, element, 0);
+                               return arith::SubIOp::create(b, loc, zero, x);
+                             });
+  rewriter.replaceOp(op, castTo(rewriter, op->getLoc(), mapped, result));
+  return success();
+}
+
+const SmallVector<Lowering> &lowerings() {
+  static const SmallVector<Lowering> all = [] {
+    SmallVector<Lowering> list;
+    for (const Binary &binary : kBinary)
+      list.push_back({binary.name, unsupportedBinary, rewriteBinary});
+    list.push_back({"tf.Neg", unsupportedUnary, rewriteUnary});
+    list.push_back({"tf.Cast", unsupportedUnary, rewriteUnary});
+    return list;
+  }();
+  return all;
+}
+
+} // namespace
+
+bool mlir::ta::tflegalize::isBroadcastingBinary(Operation *op) {
+  return llvm::any_of(kBinary, [&](const Binary &binary) {
+    return binary.name == op->getName().getStringRef();
+  });
+}
+
+ArrayRef<Lowering> mlir::ta::tflegalize::elementwiseLowerings() {
+  return lowerings();
+}
+
+void mlir::ta::populateTFElementwiseToLinalgPatterns(
+    RewritePatternSet &patterns) {
+  addLoweringPatterns(patterns, elementwiseLowerings());
+}

@@ -1,0 +1,171 @@
+// ta-legalize-tf where TensorFlow's kernels are particular, run in both
+// checks modes. Expected values are TensorFlow 2.21's (its CPU kernels;
+// checked with tf.raw_ops on this machine):
+//   broadcasting of dims known only at run time: [1,2,3] + [10] and
+//   [10] + [1,2,3] = [11,12,13]; [[1,2,3],[4,5,6]] + [[10],[20]] =
+//   [[11,12,13],[24,25,26]];
+//   tf.Maximum/Minimum propagate NaN and return the first operand on ties:
+//   max and min of [nan,1,-0,0] and [1,nan,0,-0] are both [nan,nan,-0,0];
+//   tf.Cast of [nan,inf,-inf,3e9,-3e9,2.7,-2.7,-0] f32 to int32 =
+//   [INT_MIN x5, 2, -2, 0] (x86's cvttss2si), to int8 = [0,0,0,0,0,2,-2,0],
+//   to bool = [1,1,1,1,1,1,1,0] (x != 0; NaN is true); [nan,300,-300,200]
+//   to int8 = [0,44,-44,-56] (int32's low byte); [nan,1e30,-1e30] to int64
+//   = INT64_MIN x3; bfloat16 [1e-8,65520,3e38] to half = [0,inf,inf]
+//   (through float).
+// RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm %s > %t.strict.mlir
+// RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm=checks=none %s > %t.none.mlir
+// RUN: %run_cpu -e main %t.strict.mlir | FileCheck %s
+// RUN: %run_cpu -e main %t.none.mlir | FileCheck %s
+// Shapes that do not broadcast, known only at run time: TensorFlow's text.
+// RUN: not %run_cpu -e broadcast_1d %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=B1
+// RUN: not %run_cpu -e broadcast_2d %t.none.mlir 2>&1 | FileCheck %s --check-prefix=B2
+// B1: ta runtime error: Incompatible shapes: [2] vs. [3]
+// B2: ta runtime error: Incompatible shapes: [2,3] vs. [4,3]
+// A result whose static type the run-time broadcast contradicts.
+// RUN: not %run_cpu -e result_dim %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=DIM
+// DIM: ta runtime error: a result has 3 elements in dimension 0 where its type says 2
+// x[-4] of 3 rows: TensorFlow names the index counted from the start.
+// RUN: not %run_cpu -e slice_negative %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=NEG
+// NEG: ta runtime error: slice index -1 of dimension 0 out of bounds.
+
+func.func private @printMemrefF32(tensor<*xf32>)
+func.func private @printMemrefI32(tensor<*xi32>)
+func.func private @printMemrefI64(tensor<*xi64>)
+
+func.func @showF(%t: tensor<?xf32>) {
+  %u = tensor.cast %t : tensor<?xf32> to tensor<*xf32>
+  call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @showI(%t: tensor<?xi32>) {
+  %u = tensor.cast %t : tensor<?xi32> to tensor<*xi32>
+  call @printMemrefI32(%u) : (tensor<*xi32>) -> ()
+  return
+}
+
+// Operands as arguments: no folding sees their sizes.
+func.func @add_1d(%a: tensor<?xf32>, %b: tensor<?xf32>) {
+  %s = "tf.AddV2"(%a, %b) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  call @showF(%s) : (tensor<?xf32>) -> ()
+  return
+}
+
+func.func @add_2d(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) {
+  %s = "tf.AddV2"(%a, %b) : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+  %su = tensor.cast %s : tensor<?x?xf32> to tensor<*xf32>
+  call @printMemrefF32(%su) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @main() {
+  // CHECK: [11,  12,  13]
+  // CHECK: [11,  12,  13]
+  %a = arith.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  %b = arith.constant dense<[10.0]> : tensor<1xf32>
+  %ad = tensor.cast %a : tensor<3xf32> to tensor<?xf32>
+  %bd = tensor.cast %b : tensor<1xf32> to tensor<?xf32>
+  call @add_1d(%ad, %bd) : (tensor<?xf32>, tensor<?xf32>) -> ()
+  call @add_1d(%bd, %ad) : (tensor<?xf32>, tensor<?xf32>) -> ()
+  // CHECK: {{\[}}[11,   12,   13],
+  // CHECK-NEXT: [24,   25,   26]]
+  %m = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %c = arith.constant dense<[[10.0], [20.0]]> : tensor<2x1xf32>
+  %md = tensor.cast %m : tensor<2x3xf32> to tensor<?x?xf32>
+  %cd = tensor.cast %c : tensor<2x1xf32> to tensor<?x?xf32>
+  call @add_2d(%md, %cd) : (tensor<?x?xf32>, tensor<?x?xf32>) -> ()
+
+  // CHECK: [nan,  nan,  -0,  0]
+  // CHECK: [nan,  nan,  -0,  0]
+  %x = arith.constant dense<[0x7FC00000, 1.0, -0.0, 0.0]> : tensor<4xf32>
+  %y = arith.constant dense<[1.0, 0x7FC00000, 0.0, -0.0]> : tensor<4xf32>
+  %max = "tf.Maximum"(%x, %y) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %maxd = tensor.cast %max : tensor<4xf32> to tensor<?xf32>
+  call @showF(%maxd) : (tensor<?xf32>) -> ()
+  %min = "tf.Minimum"(%x, %y) : (tensor<4xf32>, tensor<4xf32>) -> tensor<4xf32>
+  %mind = tensor.cast %min : tensor<4xf32> to tensor<?xf32>
+  call @showF(%mind) : (tensor<?xf32>) -> ()
+
+  // CHECK: [-2147483648,  -2147483648,  -2147483648,  -2147483648,  -2147483648,  2,  -2,  0]
+  // CHECK: [0,  0,  0,  0,  0,  2,  -2,  0]
+  // CHECK: [1,  1,  1,  1,  1,  1,  1,  0]
+  %f = arith.constant dense<[0x7FC00000, 0x7F800000, 0xFF800000, 3.0e9, -3.0e9, 2.7, -2.7, -0.0]> : tensor<8xf32>
+  %i32 = "tf.Cast"(%f) {Truncate = false} : (tensor<8xf32>) -> tensor<8xi32>
+  %i32d = tensor.cast %i32 : tensor<8xi32> to tensor<?xi32>
+  call @showI(%i32d) : (tensor<?xi32>) -> ()
+  %i8 = "tf.Cast"(%f) {Truncate = false} : (tensor<8xf32>) -> tensor<8xi8>
+  %i8w = "tf.Cast"(%i8) {Truncate = false} : (tensor<8xi8>) -> tensor<8xi32>
+  %i8d = tensor.cast %i8w : tensor<8xi32> to tensor<?xi32>
+  call @showI(%i8d) : (tensor<?xi32>) -> ()
+  %bool = "tf.Cast"(%f) {Truncate = false} : (tensor<8xf32>) -> tensor<8xi1>
+  %boolw = "tf.Cast"(%bool) {Truncate = false} : (tensor<8xi1>) -> tensor<8xi32>
+  %boold = tensor.cast %boolw : tensor<8xi32> to tensor<?xi32>
+  call @showI(%boold) : (tensor<?xi32>) -> ()
+  // CHECK: [0,  44,  -44,  -56]
+  %g = arith.constant dense<[0x7FC00000, 300.0, -300.0, 200.0]> : tensor<4xf32>
+  %g8 = "tf.Cast"(%g) {Truncate = false} : (tensor<4xf32>) -> tensor<4xi8>
+  %g8w = "tf.Cast"(%g8) {Truncate = false} : (tensor<4xi8>) -> tensor<4xi32>
+  %g8d = tensor.cast %g8w : tensor<4xi32> to tensor<?xi32>
+  call @showI(%g8d) : (tensor<?xi32>) -> ()
+  // CHECK: [-9223372036854775808,  -9223372036854775808,  -9223372036854775808]
+  %h = arith.constant dense<[0x7FC00000, 1.0e30, -1.0e30]> : tensor<3xf32>
+  %h64 = "tf.Cast"(%h) {Truncate = false} : (tensor<3xf32>) -> tensor<3xi64>
+  %h64u = tensor.cast %h64 : tensor<3xi64> to tensor<*xi64>
+  call @printMemrefI64(%h64u) : (tensor<*xi64>) -> ()
+  // CHECK: [0,  inf,  inf]
+  %k = arith.constant dense<[1.0e-8, 65520.0, 3.0e38]> : tensor<3xbf16>
+  %k16 = "tf.Cast"(%k) {Truncate = false} : (tensor<3xbf16>) -> tensor<3xf16>
+  %k32 = "tf.Cast"(%k16) {Truncate = false} : (tensor<3xf16>) -> tensor<3xf32>
+  %k32d = tensor.cast %k32 : tensor<3xf32> to tensor<?xf32>
+  call @showF(%k32d) : (tensor<?xf32>) -> ()
+  return
+}
+
+func.func @broadcast_1d() {
+  %a = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %b = arith.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  %ad = tensor.cast %a : tensor<2xf32> to tensor<?xf32>
+  %bd = tensor.cast %b : tensor<3xf32> to tensor<?xf32>
+  %s = "tf.AddV2"(%ad, %bd) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
+  call @showF(%s) : (tensor<?xf32>) -> ()
+  return
+}
+
+func.func @broadcast_2d() {
+  %a = arith.constant dense<1.0> : tensor<2x3xf32>
+  %b = arith.constant dense<2.0> : tensor<4x3xf32>
+  %ad = tensor.cast %a : tensor<2x3xf32> to tensor<?x3xf32>
+  %bd = tensor.cast %b : tensor<4x3xf32> to tensor<?x3xf32>
+  %s = "tf.Mul"(%ad, %bd) : (tensor<?x3xf32>, tensor<?x3xf32>) -> tensor<?x3xf32>
+  %su = tensor.cast %s : tensor<?x3xf32> to tensor<*xf32>
+  call @printMemrefF32(%su) : (tensor<*xf32>) -> ()
+  return
+}
+
+// The operands come as arguments, so that no folding sees their sizes.
+func.func @result_dim() {
+  %a = arith.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  %b = arith.constant dense<[10.0]> : tensor<1xf32>
+  %ad = tensor.cast %a : tensor<3xf32> to tensor<?xf32>
+  %bd = tensor.cast %b : tensor<1xf32> to tensor<?xf32>
+  call @add_typed_2(%ad, %bd) : (tensor<?xf32>, tensor<?xf32>) -> ()
+  return
+}
+
+func.func @add_typed_2(%a: tensor<?xf32>, %b: tensor<?xf32>) {
+  %s = "tf.AddV2"(%a, %b) : (tensor<?xf32>, tensor<?xf32>) -> tensor<2xf32>
+  %sd = tensor.cast %s : tensor<2xf32> to tensor<?xf32>
+  call @showF(%sd) : (tensor<?xf32>) -> ()
+  return
+}
+
+func.func @slice_negative() {
+  %x = arith.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>
+  %b = arith.constant dense<-4> : tensor<1xi32>
+  %e = arith.constant dense<-3> : tensor<1xi32>
+  %s = arith.constant dense<1> : tensor<1xi32>
+  %r = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64} : (tensor<3x2xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<2xf32>
+  %rd = tensor.cast %r : tensor<2xf32> to tensor<?xf32>
+  call @showF(%rd) : (tensor<?xf32>) -> ()
+  return
+}
