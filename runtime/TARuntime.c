@@ -183,6 +183,13 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     "a result has %" PRId64 " elements in dimension %" PRId64
                     " where its type says %" PRId64,
                     a, c, b);
+  case TA_ERR_LIST_POP_EMPTY:
+    return snprintf(buffer, n, "Trying to pop from an empty list.");
+  case TA_ERR_LIST_RESIZE:
+    return snprintf(buffer, n,
+                    "TensorListSlice expects size to be non-negative. Got: "
+                    "%" PRId64,
+                    a);
   case TA_ERR_LIST_RESERVE:
     return snprintf(buffer, n,
                     "The num_elements to reserve must be a non negative "

@@ -3,9 +3,9 @@
 There tf.TensorArray is built on TensorList ops (TensorListReserve,
 TensorListSetItem, TensorListGetItem, TensorListStack, TensorListFromTensor,
 TensorListLength): values with value semantics, which ta-import-tf turns into
-the tensors they stand for (lib/Conversion/TFToTA/TensorLists.cpp). Lists
-whose length changes (dynamic_size=True, the gradient tape's accumulators:
-EmptyTensorList, PushBack, PopBack) are not imported yet. Only the
+the tensors they stand for (lib/Conversion/TFToTA/TensorLists.cpp), also
+lists whose length changes (dynamic_size=True; EmptyTensorList, PushBack,
+PopBack and Resize, as the gradient tape's accumulators use them). Only the
 functional form is exported: autograph's loops bring ops outside
 ta-legalize-tf's set into the executor and region forms (FloorDiv, FloorMod,
 GatherV2), which TensorFlow's standard pipeline folds away.
@@ -15,11 +15,6 @@ import numpy as np
 import tensorflow as tf
 
 from programs import Program, dyadic, f32
-
-LENGTH_GAP = ("TensorLists whose length changes (EmptyTensorList, "
-              "TensorListPushBack/PopBack): ta-import-tf imports lists of "
-              "fixed length only (issue 19)")
-
 
 @tf.function
 def tf2_write_stack(x):
@@ -71,6 +66,52 @@ def tf2_dynamic(x):
     return ta.stack()
 
 
+@tf.function
+def tf2_push_pop(x):
+    shape = tf.constant([2])
+    stack = tf.raw_ops.EmptyTensorList(element_shape=shape, max_num_elements=-1,
+                                       element_dtype=f32)
+    for i in tf.range(4):
+        stack = tf.raw_ops.TensorListPushBack(
+            input_handle=stack, tensor=x * (tf.cast(i, f32) - 1.5))
+    s = tf.zeros([2])
+    for _ in tf.range(3):
+        stack, item = tf.raw_ops.TensorListPopBack(
+            input_handle=stack, element_shape=shape, element_dtype=f32)
+        s = s * 0.5 + item
+    return s, tf.raw_ops.TensorListLength(input_handle=stack)
+
+
+@tf.function
+def tf2_resize(x):
+    shape = tf.constant([2])
+    rows = tf.raw_ops.TensorListFromTensor(tensor=x, element_shape=shape)
+    stack = lambda l: tf.raw_ops.TensorListStack(
+        input_handle=l, element_shape=shape, element_dtype=f32)
+    longer = tf.raw_ops.TensorListResize(input_handle=rows, size=5)
+    shorter = tf.raw_ops.TensorListResize(input_handle=rows, size=2)
+    ta = tf.TensorArray(f32, size=0, dynamic_size=True, element_shape=[2])
+    for i in tf.range(3):
+        ta = ta.write(i, x[i] + 1.0)
+    back = tf.TensorArray(f32, size=3, element_shape=[2])
+    for i in tf.range(3):
+        back = back.write(i, ta.read(2 - i))
+    return stack(longer), stack(shorter), back.stack()
+
+
+@tf.function
+def tf2_tape(x):
+    # The gradient tape through a while loop: TensorFlow records the loop's
+    # intermediates in accumulators (EmptyTensorList, PushBack) and the
+    # backward loop pops them (PopBack).
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        h = x
+        for _ in tf.range(3):
+            h = h * x + 1.0
+    return h, tape.gradient(h, x)
+
+
 PROGRAMS = [
     Program(
         "tf2_write_stack",
@@ -99,5 +140,21 @@ PROGRAMS = [
     Program(
         "tf2_dynamic",
         "A growable TensorFlow 2 tf.TensorArray (dynamic_size=True) written in a loop.",
-        tf2_dynamic, [np.array([1.5, -2.0], np.float32)], gap=LENGTH_GAP),
+        tf2_dynamic, [np.array([1.5, -2.0], np.float32)]),
+    Program(
+        "tf2_push_pop",
+        "A stack on TensorList ops, as the gradient tape's accumulators use them: "
+        "EmptyTensorList, x * (i - 1.5) pushed for i < 4, then popped in a second "
+        "loop into s = s * 0.5 + item (last in, first out), and the length left.",
+        tf2_push_pop, [np.array([0.75, -2.5], np.float32)]),
+    Program(
+        "tf2_resize",
+        "TensorListResize: a list of 3 rows grown to 5 (zeros after) and cut to "
+        "2, each stacked; a dynamic tf.TensorArray read back in reverse.",
+        tf2_resize, [dyadic([3, 2], -1.0, 0.5)]),
+    Program(
+        "tf2_tape",
+        "tf.GradientTape through a tf.while_loop: h = h * x + 1 three times, and "
+        "dh/dx, whose backward loop pops the forward loop's accumulators.",
+        tf2_tape, [np.array([0.5, -1.5], np.float32)]),
 ]

@@ -59,6 +59,8 @@ enum TARuntimeError {
   TA_ERR_LIST_RESERVE = 24,       /* TensorListReserve: a = num_elements */
   TA_ERR_BROADCAST = 25,          /* header = shapes (see _ta_rt_fail) */
   TA_ERR_RESULT_DIM = 26,         /* a = size, b = typed size, c = dim */
+  TA_ERR_LIST_POP_EMPTY = 27,     /* TensorListPopBack of an empty list */
+  TA_ERR_LIST_RESIZE = 28,        /* TensorListResize: a = size */
 };
 
 /// Prints the message for `code` on stderr, prefixed with

@@ -1,7 +1,8 @@
 //===- LegalizeTFElementwise.cpp - TensorFlow's elementwise ops -----------===//
 //
 // Binary arithmetic, comparisons and logic with TensorFlow's (numpy's)
-// broadcasting, and the unary tf.Neg and tf.Cast, each one linalg.generic
+// broadcasting, tf.AddN (summed from the left, as TensorFlow's kernel
+// does), and the unary tf.Neg and tf.Cast, each one linalg.generic
 // computing what TensorFlow's CPU kernels compute:
 //
 //  - shapes broadcast from the right; a dim of size 1 broadcasts. Dims known
@@ -426,11 +427,49 @@ LogicalResult rewriteUnary(Operation *op, ValueRange operands,
   return success();
 }
 
+std::string unsupportedAddN(Operation *op) {
+  if (std::string why = checkSignature(op, -1, 1); !why.empty())
+    return why;
+  Type result = op->getResult(0).getType();
+  if (op->getNumOperands() == 0 ||
+      llvm::any_of(op->getOperandTypes(),
+                   [&](Type type) { return type != result; }) ||
+      !cast<RankedTensorType>(result).hasStaticShape())
+    return "needs operands of its result's static type";
+  if (elementOf(op->getResult(0)).isInteger(1))
+    return "adds bools, for which TensorFlow has no kernel";
+  return "";
+}
+
+/// tf.AddN: TensorFlow's CPU kernel sums from the left (its groups of
+/// eight add onto the running sum in order), so one left fold per element.
+LogicalResult rewriteAddN(Operation *op, ValueRange operands,
+                          ConversionPatternRewriter &rewriter) {
+  auto result = cast<RankedTensorType>(op->getResult(0).getType());
+  int64_t rank = result.getRank();
+  Type element = result.getElementType();
+  SmallVector<AffineMap> maps(operands.size() + 1,
+                              rewriter.getMultiDimIdentityMap(rank));
+  auto generic = linalg::GenericOp::create(
+      rewriter, op->getLoc(), result, operands,
+      emptyLike(rewriter, op->getLoc(), result), maps,
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+      [&](OpBuilder &b, Location loc, ValueRange args) {
+        Value sum = args[0];
+        for (Value next : args.drop_front().drop_back())
+          sum = scalarBinary(b, loc, Kind::Add, element, sum, next);
+        linalg::YieldOp::create(b, loc, sum);
+      });
+  rewriter.replaceOp(op, generic.getResults());
+  return success();
+}
+
 const SmallVector<Lowering> &lowerings() {
   static const SmallVector<Lowering> all = [] {
     SmallVector<Lowering> list;
     for (const Binary &binary : kBinary)
       list.push_back({binary.name, unsupportedBinary, rewriteBinary});
+    list.push_back({"tf.AddN", unsupportedAddN, rewriteAddN});
     list.push_back({"tf.Neg", unsupportedUnary, rewriteUnary});
     list.push_back({"tf.Cast", unsupportedUnary, rewriteUnary});
     return list;

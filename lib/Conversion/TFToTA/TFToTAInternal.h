@@ -67,13 +67,17 @@ LogicalResult flattenExecutorGraphs(ModuleOp module);
 /// the signature of a public function.
 LogicalResult typeResources(ModuleOp module);
 
-/// TensorFlow 2's TensorArray inside tf.function: TensorList values of a
-/// fixed length (TensorListReserve, TensorListFromTensor) become tensors
-/// `[N] ++ element` (value semantics, as TensorLists have), followed
-/// through control flow and calls like handles; SetItem, GetItem, Stack,
-/// Length and ElementShape become tensor ops with TensorFlow's run-time
-/// errors. Other list ops (PushBack, PopBack, ...) are diagnosed.
+/// TensorFlow 2's TensorArray inside tf.function: TensorList values become
+/// tensors `[N] ++ element` (value semantics, as TensorLists have; N
+/// dynamic where the list's length changes), followed through control flow
+/// and calls like handles; each list op becomes tensor ops with TensorFlow's
+/// run-time errors (rewriteListOp). Lists of unknown element shapes or of
+/// bounded capacity are diagnosed.
 LogicalResult decomposeTensorLists(ModuleOp module);
+
+/// Replaces the list op `op`, whose list operands and results have their
+/// tensor types, by tensor ops (TensorListRewrites.cpp).
+LogicalResult rewriteListOp(Operation *op);
 
 /// Rewrites tf.While, tf.WhileRegion, tf.If, tf.IfRegion into scf.while and
 /// scf.if (the cond/body/branch functions cloned into their regions), and

@@ -255,28 +255,47 @@ func.func @enter(%x: tensor<f32>) -> tensor<f32> {
 
 // -----
 
-// TensorLists whose length changes are not imported.
-func.func @push_back(%x: tensor<2xf32>) -> tensor<!tf_type.variant<tensor<2xf32>>> {
+// A list of bounded capacity (max_num_elements >= 0) is not imported.
+func.func @bounded_list(%x: tensor<2xf32>) -> tensor<!tf_type.variant<tensor<2xf32>>> {
   %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
-  %n = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
-  // expected-error @+1 {{'tf.EmptyTensorList' op is not imported: ta-import-tf imports TensorLists of fixed length (TensorListReserve, TensorListFromTensor; SetItem, GetItem, Stack, Length, ElementShape)}}
+  %n = "tf.Const"() <{value = dense<4> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{'tf.EmptyTensorList' op bounds the list's length (max_num_elements); ta-import-tf imports unbounded lists (max_num_elements = -1)}}
   %l = "tf.EmptyTensorList"(%shape, %n) : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
-  // expected-error @+1 {{'tf.TensorListPushBack' op is not imported: ta-import-tf imports TensorLists of fixed length (TensorListReserve, TensorListFromTensor; SetItem, GetItem, Stack, Length, ElementShape)}}
   %l2 = "tf.TensorListPushBack"(%l, %x) : (tensor<!tf_type.variant<tensor<2xf32>>>, tensor<2xf32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
   return %l2 : tensor<!tf_type.variant<tensor<2xf32>>>
 }
 
 // -----
 
-func.func @resize(%x: tensor<2xf32>) -> tensor<2x2xf32> {
+func.func @unknown_list_op(%x: tensor<2xf32>) {
   %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
   %n = "tf.Const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
-  %i = "tf.Const"() <{value = dense<5> : tensor<i32>}> : () -> tensor<i32>
   %l = "tf.TensorListReserve"(%shape, %n) : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
-  // expected-error @+1 {{'tf.TensorListSetItem' op resizes the list; ta-import-tf imports TensorLists of fixed length}}
-  %l2 = "tf.TensorListSetItem"(%l, %i, %x) <{resize_if_index_out_of_bounds = true}> : (tensor<!tf_type.variant<tensor<2xf32>>>, tensor<i32>, tensor<2xf32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
-  %s = "tf.TensorListStack"(%l2, %shape) <{num_elements = -1 : i64}> : (tensor<!tf_type.variant<tensor<2xf32>>>, tensor<1xi32>) -> tensor<2x2xf32>
-  return %s : tensor<2x2xf32>
+  // expected-error @+1 {{'tf.TensorListConcatLists' op is not imported: ta-import-tf imports TensorListReserve, TensorListFromTensor, EmptyTensorList, SetItem, GetItem, Stack, Length, ElementShape, PushBack, PopBack and Resize}}
+  %c = "tf.TensorListConcatLists"(%l, %l) : (tensor<!tf_type.variant<tensor<2xf32>>>, tensor<!tf_type.variant<tensor<2xf32>>>) -> tensor<!tf_type.variant<tensor<2xf32>>>
+  return
+}
+
+// -----
+
+func.func @push_wrong_item(%x: tensor<3xf32>) {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %n = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.EmptyTensorList"(%shape, %n) : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
+  // expected-error @+1 {{'tf.TensorListPushBack' op pushes an item of type 'tensor<3xf32>' onto a list of 'tensor<2xf32>' elements; ta-import-tf takes items of the list's static element type}}
+  %l2 = "tf.TensorListPushBack"(%l, %x) : (tensor<!tf_type.variant<tensor<2xf32>>>, tensor<3xf32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
+  return
+}
+
+// -----
+
+func.func @pop_arity(%x: tensor<2xf32>) {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %n = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.EmptyTensorList"(%shape, %n) : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
+  // expected-error @+1 {{'tf.TensorListPopBack' op needs 2 operands and 2 results, as TensorFlow defines it}}
+  %l2 = "tf.TensorListPopBack"(%l, %shape) : (tensor<!tf_type.variant<tensor<2xf32>>>, tensor<1xi32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
+  return
 }
 
 // -----

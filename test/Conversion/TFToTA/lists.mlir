@@ -35,3 +35,43 @@ func.func private @cond(%i: tensor<i32>, %l: !L) -> tensor<i1> {
   %c = "tf.Less"(%i, %n) : (tensor<i32>, tensor<i32>) -> tensor<i1>
   return %c : tensor<i1>
 }
+
+// A list whose length changes (EmptyTensorList, PushBack in a loop, then
+// PopBack and Resize, as the gradient tape's accumulators use them) has a
+// dynamic length: a push grows the tensor by one (zeros, the old elements
+// copied in, the item inserted), a pop takes the prefix and the last element
+// after TensorFlow's empty-list check, Resize the prefix grown to the size.
+// CHECK-LABEL: func.func @stack(
+// CHECK: %[[E:.*]] = linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<?x2xf32>) -> tensor<?x2xf32>
+// CHECK: %[[W:.*]]:2 = scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %[[E]]) : (tensor<i32>, tensor<?x2xf32>) -> (tensor<i32>, tensor<?x2xf32>)
+// CHECK: %[[G:.*]] = scf.if %{{.*}} -> (tensor<?x2xf32>) {
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[0, 0] [%{{.*}}, 2] [1, 1] : tensor<?x2xf32> into tensor<?x2xf32>
+// CHECK: tensor.insert_slice %{{.*}} into %[[G]][%{{.*}}, 0] [1, 2] [1, 1] : tensor<2xf32> into tensor<?x2xf32>
+// CHECK: call @_ta_rt_fail(%c27_i32,
+// CHECK: tensor.extract_slice %[[W]]#1[0, 0] [%{{.*}}, 2] [1, 1] : tensor<?x2xf32> to tensor<?x2xf32>
+// CHECK: tensor.extract_slice %[[W]]#1[%{{.*}}, 0] [1, 2] [1, 1] : tensor<?x2xf32> to tensor<2xf32>
+// CHECK: call @_ta_rt_fail(%c28_i32,
+func.func @stack(%x: tensor<2xf32>) -> (tensor<2xf32>, tensor<?x2xf32>) {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %unbounded = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %zero = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %four = "tf.Const"() <{value = dense<4> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.EmptyTensorList"(%shape, %unbounded) : (tensor<1xi32>, tensor<i32>) -> !L
+  %r:2 = "tf.While"(%zero, %l) <{body = @push_body, cond = @push_cond, is_stateless = true, parallel_iterations = 10 : i64, shape_invariant}> : (tensor<i32>, !L) -> (tensor<i32>, !L)
+  %popped, %item = "tf.TensorListPopBack"(%r#1, %shape) : (!L, tensor<1xi32>) -> (!L, tensor<2xf32>)
+  %resized = "tf.TensorListResize"(%popped, %four) : (!L, tensor<i32>) -> !L
+  %s = "tf.TensorListStack"(%resized, %shape) <{num_elements = -1 : i64}> : (!L, tensor<1xi32>) -> tensor<?x2xf32>
+  return %item, %s : tensor<2xf32>, tensor<?x2xf32>
+}
+func.func private @push_body(%i: tensor<i32>, %l: !L) -> (tensor<i32>, !L) {
+  %one = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %v = "tf.Const"() <{value = dense<[1.0, 2.0]> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %l1 = "tf.TensorListPushBack"(%l, %v) : (!L, tensor<2xf32>) -> !L
+  %next = "tf.AddV2"(%i, %one) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+  return %next, %l1 : tensor<i32>, !L
+}
+func.func private @push_cond(%i: tensor<i32>, %l: !L) -> tensor<i1> {
+  %three = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %c = "tf.Less"(%i, %three) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  return %c : tensor<i1>
+}

@@ -15,10 +15,18 @@
 // RUN: not %run_cpu -e set_negative %t.none.mlir 2>&1 | FileCheck %s --check-prefix=SET
 // RUN: not %run_cpu -e stack_count %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=STACK
 // RUN: not %run_cpu -e reserve_negative %t.none.mlir 2>&1 | FileCheck %s --check-prefix=RESERVE
+// RUN: not %run_cpu -e pop_empty %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=POP
+// RUN: not %run_cpu -e resize_negative %t.none.mlir 2>&1 | FileCheck %s --check-prefix=RESIZE
+// TensorFlow 2.21 crashes (SIGSEGV) on a resizing SetItem at -1; ta stops
+// with SetItem's message.
+// RUN: not %run_cpu -e set_resize_negative %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SETRESIZE
 // GET: ta runtime error: Trying to access element 3 in a list with 3 elements.
 // SET: ta runtime error: Trying to modify element -1 in a list with 3 elements.
 // STACK: ta runtime error: Operation expected a list with 4 elements but got a list with 3 elements.
 // RESERVE: ta runtime error: The num_elements to reserve must be a non negative number, but got -2
+// POP: ta runtime error: Trying to pop from an empty list.
+// RESIZE: ta runtime error: TensorListSlice expects size to be non-negative. Got: -1
+// SETRESIZE: ta runtime error: Trying to modify element -1 in a list with 0 elements.
 
 !L = tensor<!tf_type.variant<tensor<2xf32>>>
 
@@ -112,6 +120,45 @@ func.func @reserve_negative() {
   %n = "tf.Const"() <{value = dense<-2> : tensor<i32>}> : () -> tensor<i32>
   %l = "tf.TensorListReserve"(%shape, %n) : (tensor<1xi32>, tensor<i32>) -> !L
   %s = "tf.TensorListStack"(%l, %shape) <{num_elements = -1 : i64}> : (!L, tensor<1xi32>) -> tensor<?x2xf32>
+  %su = tensor.cast %s : tensor<?x2xf32> to tensor<*xf32>
+  call @printMemrefF32(%su) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @empty() -> !L {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %unbounded = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.EmptyTensorList"(%shape, %unbounded) : (tensor<1xi32>, tensor<i32>) -> !L
+  return %l : !L
+}
+
+func.func @pop_empty() {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %l = "tf.StatefulPartitionedCall"() <{f = @empty}> : () -> !L
+  %p, %item = "tf.TensorListPopBack"(%l, %shape) : (!L, tensor<1xi32>) -> (!L, tensor<2xf32>)
+  %u = tensor.cast %item : tensor<2xf32> to tensor<*xf32>
+  call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @resize_negative() {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %n = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.StatefulPartitionedCall"() <{f = @empty}> : () -> !L
+  %r = "tf.TensorListResize"(%l, %n) : (!L, tensor<i32>) -> !L
+  %s = "tf.TensorListStack"(%r, %shape) <{num_elements = -1 : i64}> : (!L, tensor<1xi32>) -> tensor<?x2xf32>
+  %su = tensor.cast %s : tensor<?x2xf32> to tensor<*xf32>
+  call @printMemrefF32(%su) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @set_resize_negative() {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %i = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %v = "tf.Const"() <{value = dense<[1.0, 2.0]> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %l = "tf.StatefulPartitionedCall"() <{f = @empty}> : () -> !L
+  %r = "tf.TensorListSetItem"(%l, %i, %v) <{resize_if_index_out_of_bounds = true}> : (!L, tensor<i32>, tensor<2xf32>) -> !L
+  %s = "tf.TensorListStack"(%r, %shape) <{num_elements = -1 : i64}> : (!L, tensor<1xi32>) -> tensor<?x2xf32>
   %su = tensor.cast %s : tensor<?x2xf32> to tensor<*xf32>
   call @printMemrefF32(%su) : (tensor<*xf32>) -> ()
   return

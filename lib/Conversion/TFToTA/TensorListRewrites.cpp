@@ -1,0 +1,264 @@
+//===- TensorListRewrites.cpp - TensorList ops as tensor ops --------------===//
+//
+// The rewrites of decomposeTensorLists (TensorLists.cpp), once every list
+// value is a tensor `[N] ++ element`: each list op becomes the tensor ops
+// with TensorList's semantics (a new list value per update; zeros for
+// elements never set) and TensorFlow's run-time errors and texts. Ops that
+// change the length (SetItem with resize_if_index_out_of_bounds, PushBack,
+// PopBack, Resize) make a list of another length: growing allocates the
+// new length, zero-filled, and copies the old elements in (so a push costs
+// the list's length; TensorFlow pushes in place when the list has one
+// user).
+//
+//===----------------------------------------------------------------------===//
+
+#include "RuntimeChecks.h"
+#include "TFToTAInternal.h"
+#include "TFUtils.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace mlir::ta;
+
+namespace {
+
+/// Builds the tensor ops of one list op.
+struct ListRewriter {
+  OpBuilder &b;
+  Operation *op;
+  Location loc;
+
+  RankedTensorType typeOf(Value v) {
+    return cast<RankedTensorType>(v.getType());
+  }
+  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
+  Value cmp(arith::CmpIPredicate p, Value x, Value y) {
+    return arith::CmpIOp::create(b, loc, p, x, y);
+  }
+  Value length(Value list) { return tensor::DimOp::create(b, loc, list, 0); }
+
+  /// A scalar tensor's element as an index.
+  Value indexOf(Value scalarTensor) {
+    auto type = cast<TensorType>(scalarTensor.getType());
+    auto scalar = RankedTensorType::get({}, type.getElementType());
+    Value element =
+        tensor::ExtractOp::create(b, loc, castTo(scalarTensor, scalar));
+    return arith::IndexCastOp::create(b, loc, b.getIndexType(), element);
+  }
+
+  /// `value` as `type` (tensor types that differ in refinement only).
+  Value castTo(Value value, Type type) {
+    if (value.getType() == type)
+      return value;
+    return tensor::CastOp::create(b, loc, type, value);
+  }
+
+  /// Offsets, sizes and strides of `count` elements of `list` from `first`.
+  void slice(RankedTensorType list, OpFoldResult first, OpFoldResult count,
+             SmallVectorImpl<OpFoldResult> &offsets,
+             SmallVectorImpl<OpFoldResult> &sizes,
+             SmallVectorImpl<OpFoldResult> &strides) {
+    offsets.assign(list.getRank(), b.getIndexAttr(0));
+    offsets[0] = first;
+    sizes.assign({count});
+    for (int64_t d : list.getShape().drop_front())
+      sizes.push_back(b.getIndexAttr(d));
+    strides.assign(list.getRank(), b.getIndexAttr(1));
+  }
+
+  RankedTensorType elementOf(RankedTensorType list) {
+    return RankedTensorType::get(list.getShape().drop_front(),
+                                 list.getElementType());
+  }
+
+  /// Element `i` of `list`.
+  Value get(Value list, Value i) {
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    slice(typeOf(list), i, b.getIndexAttr(1), offsets, sizes, strides);
+    return tensor::ExtractSliceOp::create(b, loc, elementOf(typeOf(list)), list,
+                                          offsets, sizes, strides);
+  }
+
+  /// `list` with element `i` replaced by `item`.
+  Value set(Value list, Value i, Value item) {
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    slice(typeOf(list), i, b.getIndexAttr(1), offsets, sizes, strides);
+    return tensor::InsertSliceOp::create(b, loc, item, list, offsets, sizes,
+                                         strides);
+  }
+
+  /// The first `n` elements of `list` (n <= its length).
+  Value prefix(Value list, Value n) {
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    slice(typeOf(list), b.getIndexAttr(0), n, offsets, sizes, strides);
+    return tensor::ExtractSliceOp::create(b, loc, list, offsets, sizes,
+                                          strides);
+  }
+
+  /// A zero-filled list of `type` (its dim 0 `n` where dynamic).
+  Value zeros(RankedTensorType type, Value n) {
+    SmallVector<Value> dynamic;
+    if (type.isDynamicDim(0))
+      dynamic.push_back(n);
+    Value empty = tensor::EmptyOp::create(b, loc, type.getShape(),
+                                          type.getElementType(), dynamic);
+    Value zero =
+        arith::ConstantOp::create(b, loc, b.getZeroAttr(type.getElementType()));
+    return linalg::FillOp::create(b, loc, zero, empty).getResult(0);
+  }
+
+  /// `list` (dynamic length) grown to `n` elements, zeros after its own, or
+  /// `list` itself if it has `n` or more.
+  Value growTo(Value list, Value n) {
+    RankedTensorType type = typeOf(list);
+    Value old = length(list);
+    auto grow = scf::IfOp::create(b, loc, TypeRange{type},
+                                  cmp(arith::CmpIPredicate::sgt, n, old),
+                                  /*withElseRegion=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(grow.thenBlock());
+    SmallVector<OpFoldResult> offsets, sizes, strides;
+    slice(type, b.getIndexAttr(0), old, offsets, sizes, strides);
+    Value grown = tensor::InsertSliceOp::create(b, loc, list, zeros(type, n),
+                                                offsets, sizes, strides);
+    scf::YieldOp::create(b, loc, grown);
+    b.setInsertionPointToStart(grow.elseBlock());
+    scf::YieldOp::create(b, loc, list);
+    return grow.getResult(0);
+  }
+
+  /// Fails with `code` (a = `i`, b = `n`) unless `ok`.
+  void check(Value ok, TARuntimeError code, Value i, Value n) {
+    tf::failUnless(b, op, ok, code, i, n);
+  }
+
+  /// Fails with `code` (a = `i`, b = `n`) unless 0 <= i < n.
+  void checkIndex(Value i, Value n, TARuntimeError code) {
+    check(arith::AndIOp::create(b, loc,
+                                cmp(arith::CmpIPredicate::sge, i, index(0)),
+                                cmp(arith::CmpIPredicate::slt, i, n)),
+          code, i, n);
+  }
+
+  LogicalResult rewrite();
+};
+
+LogicalResult ListRewriter::rewrite() {
+  StringRef name = op->getName().getStringRef();
+  SmallVector<Value> results;
+  auto operand = [&](unsigned k) { return op->getOperand(k); };
+  auto resultType = [&](unsigned k) { return op->getResult(k).getType(); };
+  if (name == "tf.TensorListReserve") {
+    RankedTensorType type = typeOf(op->getResult(0));
+    Value n;
+    if (type.isDynamicDim(0)) {
+      n = indexOf(operand(1));
+      check(cmp(arith::CmpIPredicate::sge, n, index(0)), TA_ERR_LIST_RESERVE, n,
+            index(0));
+    }
+    results.push_back(zeros(type, n));
+  } else if (name == "tf.EmptyTensorList") {
+    results.push_back(zeros(typeOf(op->getResult(0)), index(0)));
+  } else if (name == "tf.TensorListFromTensor") {
+    results.push_back(castTo(operand(0), resultType(0)));
+  } else if (name == "tf.TensorListSetItem") {
+    Value list = operand(0);
+    RankedTensorType type = typeOf(list);
+    auto item = dyn_cast<RankedTensorType>(operand(2).getType());
+    if (!item || item != elementOf(type))
+      return op->emitOpError()
+             << "sets an item of type " << operand(2).getType()
+             << " in a list of " << elementOf(type)
+             << " elements; ta-import-tf takes items of the list's static "
+                "element type";
+    Value i = indexOf(operand(1));
+    Value n = length(list);
+    auto resize = op->getAttrOfType<BoolAttr>("resize_if_index_out_of_bounds");
+    if (resize && resize.getValue()) {
+      // TensorFlow grows the list to i + 1 first (and crashes for i < 0).
+      check(cmp(arith::CmpIPredicate::sge, i, index(0)), TA_ERR_LIST_SET, i, n);
+      list = growTo(list, arith::AddIOp::create(b, loc, i, index(1)));
+    } else {
+      checkIndex(i, n, TA_ERR_LIST_SET);
+    }
+    results.push_back(set(list, i, operand(2)));
+  } else if (name == "tf.TensorListPushBack") {
+    Value list = operand(0);
+    if (operand(1).getType() != elementOf(typeOf(list)))
+      return op->emitOpError()
+             << "pushes an item of type " << operand(1).getType()
+             << " onto a list of " << elementOf(typeOf(list))
+             << " elements; ta-import-tf takes items of the list's static "
+                "element type";
+    Value n = length(list);
+    Value grown = growTo(list, arith::AddIOp::create(b, loc, n, index(1)));
+    results.push_back(set(grown, n, operand(1)));
+  } else if (name == "tf.TensorListPopBack") {
+    Value list = operand(0);
+    Value n = length(list);
+    check(cmp(arith::CmpIPredicate::sgt, n, index(0)), TA_ERR_LIST_POP_EMPTY, n,
+          n);
+    Value last = arith::SubIOp::create(b, loc, n, index(1));
+    results.push_back(castTo(prefix(list, last), resultType(0)));
+    results.push_back(castTo(get(list, last), resultType(1)));
+  } else if (name == "tf.TensorListResize") {
+    Value list = operand(0);
+    Value size = indexOf(operand(1));
+    check(cmp(arith::CmpIPredicate::sge, size, index(0)), TA_ERR_LIST_RESIZE,
+          size, size);
+    Value kept =
+        prefix(list, arith::MinSIOp::create(b, loc, size, length(list)));
+    results.push_back(growTo(castTo(kept, typeOf(list)), size));
+  } else if (name == "tf.TensorListGetItem") {
+    Value i = indexOf(operand(1));
+    checkIndex(i, length(operand(0)), TA_ERR_LIST_GET);
+    results.push_back(castTo(get(operand(0), i), resultType(0)));
+  } else if (name == "tf.TensorListStack") {
+    Value list = operand(0);
+    auto wanted = op->getAttrOfType<IntegerAttr>("num_elements");
+    if (wanted && wanted.getInt() >= 0) {
+      Value n = length(list);
+      Value want = index(wanted.getInt());
+      check(cmp(arith::CmpIPredicate::eq, n, want), TA_ERR_LIST_STACK, want, n);
+    }
+    results.push_back(castTo(list, resultType(0)));
+  } else if (name == "tf.TensorListLength") {
+    Value n32 =
+        arith::IndexCastOp::create(b, loc, b.getI32Type(), length(operand(0)));
+    Value packed = tensor::FromElementsOp::create(
+        b, loc, RankedTensorType::get({}, b.getI32Type()), n32);
+    results.push_back(castTo(packed, resultType(0)));
+  } else if (name == "tf.TensorListElementShape") {
+    RankedTensorType type = typeOf(operand(0));
+    auto shapeType = dyn_cast<RankedTensorType>(resultType(0));
+    if (!shapeType || shapeType.getRank() != 1 ||
+        !shapeType.getElementType().isSignlessInteger())
+      return op->emitOpError("needs a 1-D integer result");
+    SmallVector<APInt> dims;
+    for (int64_t d : type.getShape().drop_front())
+      dims.push_back(APInt(shapeType.getElementTypeBitWidth(), d));
+    auto constantType = RankedTensorType::get({(int64_t)dims.size()},
+                                              shapeType.getElementType());
+    results.push_back(
+        castTo(arith::ConstantOp::create(
+                   b, loc, DenseIntElementsAttr::get(constantType, dims)),
+               shapeType));
+  } else {
+    llvm_unreachable("decomposeTensorLists takes only the ops above");
+  }
+  op->replaceAllUsesWith(results);
+  op->erase();
+  return success();
+}
+
+} // namespace
+
+LogicalResult mlir::ta::tfimport::rewriteListOp(Operation *op) {
+  OpBuilder b(op);
+  ListRewriter rewriter{b, op, op->getLoc()};
+  return rewriter.rewrite();
+}
