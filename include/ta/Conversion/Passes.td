@@ -247,6 +247,7 @@ def TALegalizeTFPass : Pass<"ta-legalize-tf", "::mlir::ModuleOp"> {
     elementwise `tf.AddV2`, `Add`, `Sub`, `Mul`, `RealDiv`, `Maximum`,
     `Minimum`, `Less`, `LessEqual`, `Greater`, `GreaterEqual`, `Equal`,
     `NotEqual`, `LogicalAnd`, `LogicalOr` (with TensorFlow's broadcasting);
+    `tf.AddN` (in the order TensorFlow's CPU kernel sums);
     `tf.Identity`, `IdentityN`, `NoOp`, `Neg`, `Cast`, `MatMul`, `Range`,
     `Fill`, `ZerosLike`, `OnesLike`, `Pack` (of scalars), `Reshape` (static
     shapes) and `StridedSlice` in its `x[i]` form (an index out of range

@@ -324,3 +324,19 @@ func.func @tanh_f64(%a: tensor<2xf64>) {
   %0 = "tf.Tanh"(%a) : (tensor<2xf64>) -> tensor<2xf64>
   return
 }
+
+// -----
+
+func.func @addn_shapes(%a: tensor<2xf32>, %b: tensor<?xf32>) {
+  // expected-error @+1 {{'tf.AddN' op needs operands of its result's static type}}
+  %0 = "tf.AddN"(%a, %b) : (tensor<2xf32>, tensor<?xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @addn_bools(%a: tensor<2xi1>) {
+  // expected-error @+1 {{'tf.AddN' op adds bools, for which TensorFlow has no kernel}}
+  %0 = "tf.AddN"(%a, %a) : (tensor<2xi1>, tensor<2xi1>) -> tensor<2xi1>
+  return
+}

@@ -11,7 +11,11 @@
 //   to bool = [1,1,1,1,1,1,1,0] (x != 0; NaN is true); [nan,300,-300,200]
 //   to int8 = [0,44,-44,-56] (int32's low byte); [nan,1e30,-1e30] to int64
 //   = INT64_MIN x3; bfloat16 [1e-8,65520,3e38] to half = [0,inf,inf]
-//   (through float).
+//   (through float);
+//   tf.AddN sums in its kernel's groups: 1e8 + -1e8 + 1 = 1 (from the
+//   left), and of 11 inputs, ones but for 1e8 and -1e8 at inputs 2 and 3, 0
+//   and 1, 8 and 9 (one lane each): [0, 9, 12] (the first 3 inputs, then the
+//   other 8 summed and added; a left fold would give [7, 9, 12]).
 // RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm %s > %t.strict.mlir
 // RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm=checks=none %s > %t.none.mlir
 // RUN: %run_cpu -e main %t.strict.mlir | FileCheck %s
@@ -112,6 +116,24 @@ func.func @main() {
   %h64 = "tf.Cast"(%h) {Truncate = false} : (tensor<3xf32>) -> tensor<3xi64>
   %h64u = tensor.cast %h64 : tensor<3xi64> to tensor<*xi64>
   call @printMemrefI64(%h64u) : (tensor<*xi64>) -> ()
+  // CHECK: [1]
+  %big = arith.constant dense<1.0e8> : tensor<1xf32>
+  %mbig = arith.constant dense<-1.0e8> : tensor<1xf32>
+  %unit = arith.constant dense<1.0> : tensor<1xf32>
+  %sum3 = "tf.AddN"(%big, %mbig, %unit) : (tensor<1xf32>, tensor<1xf32>, tensor<1xf32>) -> tensor<1xf32>
+  %sum3d = tensor.cast %sum3 : tensor<1xf32> to tensor<?xf32>
+  call @showF(%sum3d) : (tensor<?xf32>) -> ()
+  // CHECK: [0,  9,  12]
+  %o = arith.constant dense<1.0> : tensor<3xf32>
+  %n0 = arith.constant dense<[1.0, 1.0e8, 1.0]> : tensor<3xf32>
+  %n1 = arith.constant dense<[1.0, -1.0e8, 1.0]> : tensor<3xf32>
+  %n2 = arith.constant dense<[1.0e8, 1.0, 1.0]> : tensor<3xf32>
+  %n3 = arith.constant dense<[-1.0e8, 1.0, 1.0]> : tensor<3xf32>
+  %n8 = arith.constant dense<[1.0, 1.0, 1.0e8]> : tensor<3xf32>
+  %n9 = arith.constant dense<[1.0, 1.0, -1.0e8]> : tensor<3xf32>
+  %sum11 = "tf.AddN"(%n0, %n1, %n2, %n3, %o, %o, %o, %o, %n8, %n9, %o) : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  %sum11d = tensor.cast %sum11 : tensor<3xf32> to tensor<?xf32>
+  call @showF(%sum11d) : (tensor<?xf32>) -> ()
   // CHECK: [0,  inf,  inf]
   %k = arith.constant dense<[1.0e-8, 65520.0, 3.0e38]> : tensor<3xbf16>
   %k16 = "tf.Cast"(%k) {Truncate = false} : (tensor<3xbf16>) -> tensor<3xf16>

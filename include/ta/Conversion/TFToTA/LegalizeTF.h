@@ -26,8 +26,8 @@ ArrayRef<StringLiteral> getLegalizedTFOpNames();
 /// tf.AddV2, Add, Sub, Mul, RealDiv, Maximum, Minimum, Less, LessEqual,
 /// Greater, GreaterEqual, Equal, NotEqual, LogicalAnd, LogicalOr (one
 /// linalg.generic each, with TensorFlow's broadcasting, checked at run time
-/// where dims are dynamic), tf.Neg and tf.Cast (TensorFlow's CPU
-/// conversions).
+/// where dims are dynamic), tf.AddN (in TensorFlow's order of summation),
+/// tf.Neg and tf.Cast (TensorFlow's CPU conversions).
 void populateTFElementwiseToLinalgPatterns(RewritePatternSet &patterns);
 
 /// tf.Identity, IdentityN, NoOp, MatMul, Range, Fill, ZerosLike, OnesLike,
