@@ -12,6 +12,10 @@ tf.mlir.experimental.convert_function, once per form the program asks for:
     NAME.mlir           pass_pipeline='tf-standard-pipeline' (functional control flow)
     NAME.executor.mlir  pass_pipeline='tf-shape-inference' (tf_executor graphs, islands)
     NAME.region.mlir    pass_pipeline='tf-standard-pipeline,tf-functional-control-flow-to-regions,inline'
+    NAME.savedmodel.mlir  a TF1 graph saved as a TF1 SavedModel and imported with
+                        convert_saved_model_v1(upgrade_legacy=True), which
+                        functionalizes control flow v1 (the entry function
+                        @main is renamed @tf_main: the test adds its own @main)
 
 (tf-functional-control-flow-to-regions alone gives tf.WhileRegion/tf.IfRegion
 whose regions call the original body/branch functions; `inline` puts the
@@ -46,6 +50,7 @@ FORMS = {
     "std": ("", "tf-standard-pipeline"),
     "executor": (".executor", "tf-shape-inference"),
     "region": (".region", "tf-standard-pipeline,tf-functional-control-flow-to-regions,inline"),
+    "saved_model_v1": (".savedmodel", None),
 }
 RUN_LINES = """\
 // RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm %s > %t.strict.mlir
@@ -212,12 +217,18 @@ def wrap(text, width=76):
 
 
 def header(program, form, pipeline, inputs, outputs, params, tf_version):
-    exported = ("Exported with tf.mlir.experimental.convert_function(cf, pass_pipeline='%s')"
-                % pipeline + {"std": " (functional control flow).",
-                              "executor": " (tf_executor graphs and islands).",
-                              "region": " (region control flow)."}[form])
+    if form == "saved_model_v1":
+        exported = ("Exported as a TF1 SavedModel (programs.save_graph) and imported with "
+                    "tf.mlir.experimental.convert_saved_model_v1(path, tags='serve', "
+                    "upgrade_legacy=True), which functionalizes TF1 control flow into "
+                    "tf.While/tf.If.")
+    else:
+        exported = ("Exported with tf.mlir.experimental.convert_function(cf, pass_pipeline='%s')"
+                    % pipeline + {"std": " (functional control flow).",
+                                  "executor": " (tf_executor graphs and islands).",
+                                  "region": " (region control flow)."}[form])
     text = wrap("%s: %s" % (program.name, program.doc)) + "\n\n" + wrap(exported)
-    if program.graph:
+    if program.graph and form != "saved_model_v1":
         text += "\n\n" + wrap(
             "The function is a TF1 graph (tf.compat.v1.Graph, control flow v2 off) "
             "imported with tf.compat.v1.wrap_function (programs.graph_function): inside a "
@@ -260,17 +271,39 @@ def export_one(name, outdir):
     params = list(inspect.signature(python_function).parameters)
     for form in program.forms:
         suffix, pipeline = FORMS[form]
-        module = tf.mlir.experimental.convert_function(cf, pass_pipeline=pipeline).rstrip()
+        if form == "saved_model_v1":
+            module = saved_model_module(program, name, len(outputs))
+        else:
+            module = tf.mlir.experimental.convert_function(cf, pass_pipeline=pipeline).rstrip()
         assert module.endswith("\n}"), "%s: the module does not end in '}'" % name
         main = "\n".join(("  " + line) for line in make_main(module, program.inputs, outputs))
         gap = ""
-        if program.gap:
-            gap = "// XFAIL: *\n" + comment(wrap("Does not run yet: " + program.gap)) + "\n"
+        if program.gap_of(form):
+            gap = "// XFAIL: *\n" + comment(wrap("Does not run yet: " + program.gap_of(form))) + "\n"
         text = (header(program, form, pipeline, program.inputs, outputs, params, tf.__version__)
                 + "\n" + gap + RUN_LINES + "\n" + module[:-1] + main + "\n}\n\n"
                 + "\n".join(expect_lines(outputs, ulps)) + "\n")
         with open(os.path.join(outdir, name + suffix + ".mlir"), "w", encoding="utf-8") as f:
             f.write(text)
+
+
+def saved_model_module(program, name, results):
+    """The module convert_saved_model_v1 makes of the program's TF1 SavedModel,
+    its entry function renamed @tf_main (checked to take in0.. and return
+    out0.. in order)."""
+    import tensorflow as tf
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "model")
+        program.save(path)
+        module = tf.mlir.experimental.convert_saved_model_v1(
+            path, exported_names="", tags="serve", lift_variables=False,
+            include_variables_in_initializers=False, upgrade_legacy=True).rstrip()
+    assert module.count("func.func @main(") == 1, name
+    module = module.replace("func.func @main(", "func.func @tf_main(")
+    paths = re.findall(r'tf_saved_model\.index_path = \["(\w+)"\]', module)
+    want = ["in%d" % i for i in range(len(program.inputs))] + ["out%d" % i for i in range(results)]
+    assert paths == want, "%s: signature %s, expected %s" % (name, paths, want)
+    return module
 
 
 # --- the driver ----------------------------------------------------------------------------

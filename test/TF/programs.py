@@ -31,6 +31,10 @@ f32 = tf.float32
 STD = "std"  # tf-standard-pipeline: functional control flow -> NAME.mlir
 EXECUTOR = "executor"  # tf-shape-inference: tf_executor islands -> NAME.executor.mlir
 REGION = "region"  # ... + tf-functional-control-flow-to-regions -> NAME.region.mlir
+# A TF1 graph saved as a TF1 SavedModel and imported with
+# convert_saved_model_v1(upgrade_legacy=True), which functionalizes control
+# flow v1 (Enter/Exit/Merge/Switch) into tf.While/tf.If -> NAME.savedmodel.mlir
+SAVED_MODEL = "saved_model_v1"
 
 
 class Program:
@@ -47,10 +51,13 @@ class Program:
     gap: why ta does not run the program yet (the issue that will), or None.
       The test is then marked XFAIL with that reason: it must start failing
       the suite (XPASS) once the gap is closed.
+    form_gaps: the same, for one form only ({form: why}).
+    save: for SAVED_MODEL, a function writing the program as a TF1 SavedModel
+      into a directory (inputs in0, in1, ..., outputs out0, out1, ...).
     """
 
     def __init__(self, name, doc, fn, inputs, forms=(STD,), ulp=0, helpers=(), graph=False,
-                 gap=None):
+                 gap=None, form_gaps=None, save=None):
         self.name = name
         self.doc = doc
         self.fn = fn
@@ -60,6 +67,11 @@ class Program:
         self.helpers = list(helpers)
         self.graph = graph
         self.gap = gap
+        self.form_gaps = dict(form_gaps or {})
+        self.save = save
+
+    def gap_of(self, form):
+        return self.form_gaps.get(form, self.gap)
 
     def concrete_function(self):
         if self.graph:
@@ -93,15 +105,7 @@ def graph_function(build, specs):
     (tf.gradients then emits TensorArrayGradV3 and V3 ops), and imported
     unchanged into a function with tf.compat.v1.wrap_function.
     """
-    tf.compat.v1.disable_control_flow_v2()
-    graph = tf.Graph()
-    try:
-        with graph.as_default():
-            args = [tf.compat.v1.placeholder(s.dtype, s.shape, name="in%d" % i)
-                    for i, s in enumerate(specs)]
-            outs = [tf.identity(o, name="out%d" % i) for i, o in enumerate(build(*args))]
-    finally:
-        tf.compat.v1.enable_control_flow_v2()
+    graph, _, outs = build_graph(build, specs)
     graph_def = graph.as_graph_def()
 
     def imported(*args):
@@ -113,13 +117,44 @@ def graph_function(build, specs):
     return tf.compat.v1.wrap_function(imported, specs)
 
 
+def build_graph(build, specs):
+    """The TF1 graph (control flow v2 off) `build` makes from placeholders
+    in0, in1, ..., with its results as identities out0, out1, ...; returns
+    the graph, the placeholders and the results."""
+    tf.compat.v1.disable_control_flow_v2()
+    graph = tf.Graph()
+    try:
+        with graph.as_default():
+            args = [tf.compat.v1.placeholder(s.dtype, s.shape, name="in%d" % i)
+                    for i, s in enumerate(specs)]
+            outs = [tf.identity(o, name="out%d" % i) for i, o in enumerate(build(*args))]
+    finally:
+        tf.compat.v1.enable_control_flow_v2()
+    return graph, args, outs
+
+
+def save_graph(build, specs, path):
+    """Saves the graph `build` makes as a TF1 SavedModel (tag serve,
+    signature "main": inputs in0, ..., outputs out0, ...)."""
+    graph, args, outs = build_graph(build, specs)
+    with tf.compat.v1.Session(graph=graph) as session:
+        builder = tf.compat.v1.saved_model.Builder(path)
+        signature = tf.compat.v1.saved_model.predict_signature_def(
+            inputs={"in%d" % i: a for i, a in enumerate(args)},
+            outputs={"out%d" % i: o for i, o in enumerate(outs)})
+        builder.add_meta_graph_and_variables(session, ["serve"],
+                                             signature_def_map={"main": signature})
+        builder.save()
+
+
 def graph_program(name, doc, build, inputs, **kwargs):
     """A Program whose function is the TF1 graph `build` makes (graph_function)."""
     inputs = [np.asarray(a) for a in inputs]
     specs = [tf.TensorSpec(a.shape, tf.as_dtype(a.dtype)) for a in inputs]
     helpers = list(kwargs.pop("helpers", ())) + [build]
     return Program(name, doc, lambda: graph_function(build, specs), inputs,
-                   helpers=helpers, graph=True, **kwargs)
+                   helpers=helpers, graph=True,
+                   save=lambda path: save_graph(build, specs, path), **kwargs)
 
 
 def dyadic(shape, start, step=0.25):
@@ -132,7 +167,9 @@ def dyadic(shape, start, step=0.25):
 import programs_forward  # noqa: E402
 import programs_grad  # noqa: E402
 import programs_lists  # noqa: E402
+import programs_v1  # noqa: E402
 
-PROGRAMS = programs_forward.PROGRAMS + programs_grad.PROGRAMS + programs_lists.PROGRAMS
+PROGRAMS = (programs_forward.PROGRAMS + programs_grad.PROGRAMS + programs_lists.PROGRAMS
+            + programs_v1.PROGRAMS)
 BY_NAME = {p.name: p for p in PROGRAMS}
 assert len(BY_NAME) == len(PROGRAMS), "duplicate program names"

@@ -33,6 +33,8 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/StringSet.h"
@@ -781,11 +783,21 @@ void runtimeShape(CodeEmitter &e, Value tensor, unsigned drop, Value leading,
 /// `anyOffset` the memref has a dynamic offset (identity strides), so that a
 /// slice of a larger tensor (a row of a batch) is used in place rather than
 /// copied by bufferization; without it, its data starts at the aligned
-/// pointer (for the runtime). A cast operand (less static type, e.g.
-/// unranked) gets the identity layout: bufferization can only copy such a
-/// buffer into an identity-layout one.
+/// pointer (for the runtime). An operand whose buffer may have any layout
+/// gets the identity layout, which is the only one bufferization can copy
+/// such a buffer into: a cast operand of a less static type, and the
+/// results and region arguments of control flow (an scf.if whose branches
+/// yield different buffers bufferizes to a fully dynamic layout).
 Value toBuffer(OpBuilder &b, Location loc, Value tensor, RankedTensorType type,
                bool anyOffset = false) {
+  // (A block the conversion holds detached has no parent: a function's.)
+  Operation *parent =
+      isa<BlockArgument>(tensor)
+          ? cast<BlockArgument>(tensor).getOwner()->getParentOp()
+          : nullptr;
+  if (isa_and_nonnull<RegionBranchOpInterface>(parent) ||
+      isa_and_nonnull<RegionBranchOpInterface>(tensor.getDefiningOp()))
+    anyOffset = false;
   if (tensor.getType() != type) {
     tensor = tensor::CastOp::create(b, loc, type, tensor);
     anyOffset = false;

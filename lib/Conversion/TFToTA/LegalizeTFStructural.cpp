@@ -356,6 +356,20 @@ LogicalResult rewriteStridedSlice(Operation *op, ValueRange operands,
       arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, wrapped,
                             n));
   failUnless(rewriter, op, inBounds, TA_ERR_SLICE_INDEX, wrapped, c0);
+  if (source.getRank() == 1) {
+    // A scalar: its element (a rank-reducing slice to a 0-d tensor carries
+    // a strided layout that bufferized branches do not allocate).
+    Value element =
+        tensor::ExtractOp::create(rewriter, loc, operands[0], wrapped);
+    rewriter.replaceOp(
+        op,
+        castTo(rewriter, loc,
+               tensor::FromElementsOp::create(
+                   rewriter, loc,
+                   RankedTensorType::get({}, source.getElementType()), element),
+               result));
+    return success();
+  }
   SmallVector<OpFoldResult> offsets(source.getRank(), rewriter.getIndexAttr(0));
   offsets[0] = wrapped;
   SmallVector<OpFoldResult> sizes{rewriter.getIndexAttr(1)};

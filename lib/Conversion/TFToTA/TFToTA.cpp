@@ -236,7 +236,8 @@ struct ImportTFOp : ConversionPattern {
 struct TAImportTFPass : public ta::impl::TAImportTFPassBase<TAImportTFPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(tfimport::flattenExecutorGraphs(module)) ||
+    if (failed(tfimport::dropSessionInitializers(module)) ||
+        failed(tfimport::flattenExecutorGraphs(module)) ||
         failed(checkTFImportable(module)) ||
         failed(tfimport::typeResources(module)))
       return signalPassFailure();

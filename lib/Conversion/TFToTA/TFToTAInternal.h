@@ -1,6 +1,7 @@
 //===- TFToTAInternal.h - the steps of ta-import-tf -------------*- C++ -*-===//
 //
 // ta-import-tf runs, in order:
+//   0. dropSessionInitializers: a SavedModel import's empty initializers;
 //   1. flattenExecutorGraphs: tf_executor graphs into straight-line code;
 //   2. typeResources: which TensorFlow values are TensorArray handles (and of
 //      which !ta.handle type) or flows, followed through tf.While, tf.If,
@@ -74,6 +75,10 @@ LogicalResult typeResources(ModuleOp module);
 /// run-time errors (rewriteListOp). Lists of unknown element shapes or of
 /// bounded capacity are diagnosed.
 LogicalResult decomposeTensorLists(ModuleOp module);
+
+/// Erases `tf_saved_model.session_initializer` where every initializer it
+/// lists is empty; diagnoses it otherwise (SavedModel.cpp).
+LogicalResult dropSessionInitializers(ModuleOp module);
 
 /// Replaces the list op `op`, whose list operands and results have their
 /// tensor types, by tensor ops (TensorListRewrites.cpp).

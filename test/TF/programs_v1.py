@@ -1,0 +1,86 @@
+"""Corpus programs with TensorFlow 1 control flow (control flow v2 off).
+
+A tf.while_loop or tf.cond built in a tf.compat.v1 Graph with control flow
+v2 disabled is dataflow: Enter, Merge, Switch, LoopCond, NextIteration and
+Exit nodes, with tf.TensorArray as TensorArray V3 ops. TensorFlow's exporter
+gives it to a compiler in two forms, both written for every program here:
+
+- NAME.mlir: the graph as a function (programs.graph_function) exported
+  with convert_function: tf_executor graphs holding the dataflow loop
+  (tf_executor.Enter, Merge, Switch, ...). ta-import-tf diagnoses those ops
+  today (XFAIL, issue 19).
+- NAME.savedmodel.mlir: the graph as a TF1 SavedModel imported with
+  convert_saved_model_v1(upgrade_legacy=True): TensorFlow functionalizes
+  the loops and conditionals into tf.While and tf.If, which ta-import-tf
+  takes. (TensorFlow's functionalization drops the StackPushV2 ops that
+  tf.gradients of a v1 loop creates, test/TF/SURVEY.md: gradients of v1
+  loops are not in this form.)
+"""
+
+import numpy as np
+import tensorflow as tf
+
+from programs import SAVED_MODEL, STD, dyadic, f32, graph_program
+
+DATAFLOW_GAP = ("TF1 dataflow loops in tf_executor form (Enter, Merge, Switch, "
+                "LoopCond, NextIteration, Exit) are diagnosed, not functionalized, by "
+                "ta-import-tf (issue 19)")
+
+
+def v1_while_write(x):
+    ta = tf.TensorArray(f32, size=3, element_shape=[2])
+
+    def body(i, y, ta):
+        y = tf.tanh(y * x[i])
+        return i + 1, y, ta.write(i, y)
+
+    _, y, ta = tf.while_loop(lambda i, y, ta: i < 3, body, [0, tf.ones([2]), ta])
+    return [ta.stack(), y]
+
+
+def v1_cond_in_loop(x):
+    ta = tf.TensorArray(f32, size=4, element_shape=[2])
+
+    def body(i, ta):
+        v = tf.cond(x[i][0] > 0.0, lambda: x[i] * 2.0, lambda: -x[i])
+        return i + 1, ta.write(i, v)
+
+    _, ta = tf.while_loop(lambda i, ta: i < 4, body, [0, ta])
+    return [ta.stack()]
+
+
+def v1_unstack_scan(x, w):
+    xs = tf.TensorArray(f32, size=4, element_shape=[2]).unstack(x)
+    ys = tf.TensorArray(f32, size=4, element_shape=[2])
+
+    def body(i, acc, ys):
+        acc = acc * w + xs.read(i)
+        return i + 1, acc, ys.write(i, acc)
+
+    _, acc, ys = tf.while_loop(lambda i, acc, ys: i < 4, body, [0, tf.zeros([2]), ys])
+    return [ys.stack(), acc]
+
+
+def v1_program(name, doc, build, inputs):
+    return graph_program(name, doc, build, inputs, forms=(STD, SAVED_MODEL),
+                         form_gaps={STD: DATAFLOW_GAP})
+
+
+PROGRAMS = [
+    v1_program(
+        "v1_while_write",
+        "tf.while_loop with control flow v1 (TF1 graph): y = tanh(y * x[i]) written to a "
+        "TensorArray every step, then stacked.",
+        v1_while_write, [dyadic([3, 2], -0.75, 0.5)]),
+    v1_program(
+        "v1_cond_in_loop",
+        "A v1 tf.cond inside a v1 tf.while_loop: x[i] * 2 where x[i][0] > 0, else -x[i], "
+        "written to a TensorArray, then stacked.",
+        v1_cond_in_loop, [np.array([[0.5, 1.0], [-1.5, 2.0], [0.25, -0.5], [-2.0, 0.75]],
+                                   np.float32)]),
+    v1_program(
+        "v1_unstack_scan",
+        "Control flow v1: x unstacked into a TensorArray, acc = acc * w + x_t read in the "
+        "loop and written to a second array, then stacked.",
+        v1_unstack_scan, [dyadic([4, 2], -1.0, 0.5), np.array([0.5, -1.0], np.float32)]),
+]
