@@ -778,26 +778,53 @@ void runtimeShape(CodeEmitter &e, Value tensor, unsigned drop, Value leading,
   args.push_back(e.address(shape));
 }
 
+/// Whether bufferization gives `tensor` a buffer with row-major unit
+/// strides (any offset): a function argument (identity layouts at function
+/// boundaries), a new buffer, or a contiguous slice of such a buffer
+/// ([1, ..., 1, n, full, ...] of unit strides). Not so the results and
+/// region arguments of control flow (an scf.if whose branches yield
+/// different buffers bufferizes to a fully dynamic layout), nor other
+/// slices (a column).
+bool hasRowMajorBuffer(Value tensor) {
+  if (auto arg = dyn_cast<BlockArgument>(tensor))
+    // (A block the conversion holds detached has no parent: a function's.)
+    return !isa_and_nonnull<RegionBranchOpInterface>(
+        arg.getOwner()->getParentOp());
+  Operation *def = tensor.getDefiningOp();
+  if (isa<RegionBranchOpInterface>(def))
+    return false;
+  if (auto cast = dyn_cast<tensor::CastOp>(def))
+    return hasRowMajorBuffer(cast.getSource());
+  if (auto slice = dyn_cast<tensor::ExtractSliceOp>(def)) {
+    auto source = slice.getSourceType();
+    if (!slice.hasUnitStride() || !source.hasStaticShape())
+      return false;
+    ArrayRef<int64_t> sizes = slice.getStaticSizes();
+    // Past the first dim the slice does not take whole, every dim is whole;
+    // before it, every size is 1.
+    unsigned k = 0;
+    while (k < sizes.size() && sizes[k] == 1)
+      ++k;
+    for (unsigned d = k + 1; d < sizes.size(); ++d)
+      if (sizes[d] != source.getDimSize(d))
+        return false;
+    return hasRowMajorBuffer(slice.getSource());
+  }
+  return true;
+}
+
 /// `tensor` as a read-only memref of type `type` (a tensor.cast first when
 /// the operand's type is less static; callers check the shape). With
 /// `anyOffset` the memref has a dynamic offset (identity strides), so that a
 /// slice of a larger tensor (a row of a batch) is used in place rather than
 /// copied by bufferization; without it, its data starts at the aligned
-/// pointer (for the runtime). An operand whose buffer may have any layout
-/// gets the identity layout, which is the only one bufferization can copy
-/// such a buffer into: a cast operand of a less static type, and the
-/// results and region arguments of control flow (an scf.if whose branches
-/// yield different buffers bufferizes to a fully dynamic layout).
+/// pointer (for the runtime). An operand whose buffer may have another
+/// layout (hasRowMajorBuffer) gets the identity layout, the only one
+/// bufferization can copy such a buffer into; so does a cast operand of a
+/// less static type.
 Value toBuffer(OpBuilder &b, Location loc, Value tensor, RankedTensorType type,
                bool anyOffset = false) {
-  // (A block the conversion holds detached has no parent: a function's.)
-  Operation *parent =
-      isa<BlockArgument>(tensor)
-          ? cast<BlockArgument>(tensor).getOwner()->getParentOp()
-          : nullptr;
-  if (isa_and_nonnull<RegionBranchOpInterface>(parent) ||
-      isa_and_nonnull<RegionBranchOpInterface>(tensor.getDefiningOp()))
-    anyOffset = false;
+  anyOffset = anyOffset && hasRowMajorBuffer(tensor);
   if (tensor.getType() != type) {
     tensor = tensor::CastOp::create(b, loc, type, tensor);
     anyOffset = false;

@@ -166,20 +166,27 @@ std::string unsupportedBinary(Operation *op) {
                 cast<RankedTensorType>(op->getOperand(1).getType())};
   auto out = cast<RankedTensorType>(op->getResult(0).getType());
   int64_t rank = out.getRank();
-  for (RankedTensorType type : types)
-    if (type.getRank() > rank)
-      return "has a result of lower rank than an operand";
+  if (rank != std::max(types.begin()[0].getRank(), types.begin()[1].getRank()))
+    return "has a result whose rank is not its operands' broadcast rank";
   for (int64_t k = 0; k < rank; ++k) {
+    // The broadcast dim where it is static: the operands' dim other than 1
+    // (1 if all are 1), kDynamic where a dynamic dim may decide it.
     int64_t known = 1;
+    bool dynamic = false;
     for (RankedTensorType type : types) {
       int64_t d = alignedDim(type, rank, k);
-      if (d == ShapedType::kDynamic || d == 1)
+      if (d == ShapedType::kDynamic) {
+        dynamic = true;
+        continue;
+      }
+      if (d == 1)
         continue;
       if (known != 1 && known != d)
         return "has operands whose shapes do not broadcast";
       known = d;
     }
-    if (!out.isDynamicDim(k) && known != 1 && out.getDimSize(k) != known)
+    if (!out.isDynamicDim(k) && (known != 1 || !dynamic) &&
+        out.getDimSize(k) != known)
       return "has a result type whose shape is not the operands' broadcast";
   }
   return "";
@@ -255,25 +262,20 @@ LogicalResult rewriteBinary(Operation *op, ValueRange operands,
   SmallVector<Value> outDims;
   if (dynamic || !result.hasStaticShape())
     outDims = broadcastDims(rewriter, op, operands, types, rank, dims);
-  // An operand dim of static size 1 is read at 0. A dynamic one that may
-  // be 1 where the broadcast is not (nothing static says otherwise) makes
-  // the operand read through computed indices in the body.
+  // An operand dim of static size 1 is read at 0. An operand with a
+  // dynamic dim, which may be 1 at run time, is read through computed
+  // indices in the body (0 where its dim is 1).
   SmallVector<AffineMap> maps;
   SmallVector<Value> inputs;
   SmallVector<int> gathered; // operands read with tensor.extract
   for (auto [j, operand] : llvm::enumerate(operands)) {
     int64_t offset = rank - types[j].getRank();
     SmallVector<AffineExpr> exprs;
-    bool gather = false;
+    // A dynamic dim may be 1 at run time (and broadcast) whatever the
+    // other dims are: nothing static says it is not.
+    bool gather = !types[j].hasStaticShape();
     for (int64_t k = 0; k < types[j].getRank(); ++k) {
       int64_t d = types[j].getDimSize(k);
-      if (d == ShapedType::kDynamic) {
-        int64_t other = alignedDim(types[1 - j], rank, k + offset);
-        int64_t out = result.getDimSize(k + offset);
-        bool fixed = (other != ShapedType::kDynamic && other != 1) ||
-                     (out != ShapedType::kDynamic && out != 1);
-        gather |= !fixed;
-      }
       exprs.push_back(d == 1 ? rewriter.getAffineConstantExpr(0)
                              : rewriter.getAffineDimExpr(k + offset));
     }

@@ -317,9 +317,11 @@ std::string unsupportedStridedSlice(Operation *op) {
   DenseIntElementsAttr strides;
   if (!matchPattern(op->getOperand(3), m_Constant(&strides)))
     return "needs constant strides";
-  if (!(*strides.getValues<APInt>().begin()).isOne())
-    return "has a stride other than 1, which TensorFlow rejects (only stride "
-           "1 allowed on non-range indexing)";
+  // TensorFlow ignores a positive stride on a shrunk axis and rejects the
+  // others.
+  if (!(*strides.getValues<APInt>().begin()).isStrictlyPositive())
+    return "has a stride that is not positive, which TensorFlow rejects (only "
+           "stride 1 allowed on non-range indexing)";
   RankedTensorType source = rankedType(op->getOperand(0));
   RankedTensorType result = rankedType(op->getResult(0));
   if (source.getRank() < 1 ||

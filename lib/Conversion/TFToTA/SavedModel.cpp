@@ -27,6 +27,9 @@ LogicalResult mlir::ta::tfimport::dropSessionInitializers(ModuleOp module) {
     if (tf::isNamed(&op, "tf_saved_model.session_initializer"))
       initializers.push_back(&op);
   for (Operation *op : initializers) {
+    if (op->getNumOperands() || op->getNumResults() || op->getNumRegions())
+      return op->emitOpError("needs no operands, results or regions, as "
+                             "TensorFlow defines it");
     auto list = op->getPropertiesAsAttribute();
     auto dict = dyn_cast_or_null<DictionaryAttr>(list);
     auto names = dict ? dyn_cast_or_null<ArrayAttr>(dict.get("initializers"))

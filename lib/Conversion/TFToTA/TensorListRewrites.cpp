@@ -57,6 +57,20 @@ struct ListRewriter {
     return tensor::CastOp::create(b, loc, type, value);
   }
 
+  /// `value` as result `k`'s declared type, or null after a diagnostic if
+  /// that type cannot hold it.
+  Value asResult(Value value, unsigned k) {
+    Type type = op->getResult(k).getType();
+    if (value.getType() != type &&
+        !tensor::CastOp::areCastCompatible(value.getType(), type)) {
+      op->emitOpError("has result #")
+          << k << " of type " << type << " where the list gives "
+          << value.getType();
+      return {};
+    }
+    return castTo(value, type);
+  }
+
   /// Offsets, sizes and strides of `count` elements of `list` from `first`.
   void slice(RankedTensorType list, OpFoldResult first, OpFoldResult count,
              SmallVectorImpl<OpFoldResult> &offsets,
@@ -164,7 +178,7 @@ LogicalResult ListRewriter::rewrite() {
   } else if (name == "tf.EmptyTensorList") {
     results.push_back(zeros(typeOf(op->getResult(0)), index(0)));
   } else if (name == "tf.TensorListFromTensor") {
-    results.push_back(castTo(operand(0), resultType(0)));
+    results.push_back(asResult(operand(0), 0));
   } else if (name == "tf.TensorListSetItem") {
     Value list = operand(0);
     RankedTensorType type = typeOf(list);
@@ -203,8 +217,8 @@ LogicalResult ListRewriter::rewrite() {
     check(cmp(arith::CmpIPredicate::sgt, n, index(0)), TA_ERR_LIST_POP_EMPTY, n,
           n);
     Value last = arith::SubIOp::create(b, loc, n, index(1));
-    results.push_back(castTo(prefix(list, last), resultType(0)));
-    results.push_back(castTo(get(list, last), resultType(1)));
+    results.push_back(asResult(prefix(list, last), 0));
+    results.push_back(asResult(get(list, last), 1));
   } else if (name == "tf.TensorListResize") {
     Value list = operand(0);
     Value size = indexOf(operand(1));
@@ -216,7 +230,7 @@ LogicalResult ListRewriter::rewrite() {
   } else if (name == "tf.TensorListGetItem") {
     Value i = indexOf(operand(1));
     checkIndex(i, length(operand(0)), TA_ERR_LIST_GET);
-    results.push_back(castTo(get(operand(0), i), resultType(0)));
+    results.push_back(asResult(get(operand(0), i), 0));
   } else if (name == "tf.TensorListStack") {
     Value list = operand(0);
     auto wanted = op->getAttrOfType<IntegerAttr>("num_elements");
@@ -225,13 +239,13 @@ LogicalResult ListRewriter::rewrite() {
       Value want = index(wanted.getInt());
       check(cmp(arith::CmpIPredicate::eq, n, want), TA_ERR_LIST_STACK, want, n);
     }
-    results.push_back(castTo(list, resultType(0)));
+    results.push_back(asResult(list, 0));
   } else if (name == "tf.TensorListLength") {
     Value n32 =
         arith::IndexCastOp::create(b, loc, b.getI32Type(), length(operand(0)));
     Value packed = tensor::FromElementsOp::create(
         b, loc, RankedTensorType::get({}, b.getI32Type()), n32);
-    results.push_back(castTo(packed, resultType(0)));
+    results.push_back(asResult(packed, 0));
   } else if (name == "tf.TensorListElementShape") {
     RankedTensorType type = typeOf(operand(0));
     auto shapeType = dyn_cast<RankedTensorType>(resultType(0));
@@ -244,12 +258,14 @@ LogicalResult ListRewriter::rewrite() {
     auto constantType = RankedTensorType::get({(int64_t)dims.size()},
                                               shapeType.getElementType());
     results.push_back(
-        castTo(arith::ConstantOp::create(
-                   b, loc, DenseIntElementsAttr::get(constantType, dims)),
-               shapeType));
+        asResult(arith::ConstantOp::create(
+                     b, loc, DenseIntElementsAttr::get(constantType, dims)),
+                 0));
   } else {
     llvm_unreachable("decomposeTensorLists takes only the ops above");
   }
+  if (llvm::is_contained(results, Value()))
+    return failure();
   op->replaceAllUsesWith(results);
   op->erase();
   return success();

@@ -80,9 +80,8 @@ std::optional<int64_t> madeLength(Operation *op) {
     return n && *n >= 0 ? *n : ShapedType::kDynamic;
   }
   if (isNamed(op, "tf.TensorListFromTensor")) {
-    auto type = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
-    return type && type.getRank() >= 1 ? type.getDimSize(0)
-                                       : ShapedType::kDynamic;
+    return cast<RankedTensorType>(op->getOperand(0).getType())
+        .getDimSize(0); // ranked, rank >= 1: checkListOp
   }
   if (isNamed(op, "tf.EmptyTensorList"))
     return 0;
@@ -147,6 +146,20 @@ LogicalResult checkListOp(Operation *op) {
     return op->emitOpError("needs ")
            << count(it->operands, "operand") << " and "
            << count(it->results, "result") << ", as TensorFlow defines it";
+  // Every op but the three that make a list takes one as operand 0.
+  bool makes = isNamed(op, "tf.TensorListReserve") ||
+               isNamed(op, "tf.TensorListFromTensor") ||
+               isNamed(op, "tf.EmptyTensorList");
+  if (!makes && !isVariant(op->getOperand(0).getType()))
+    return op->emitOpError("needs a TensorList as operand #0, not ")
+           << op->getOperand(0).getType();
+  if (isNamed(op, "tf.TensorListFromTensor")) {
+    auto tensor = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+    if (!tensor || tensor.getRank() < 1)
+      return op->emitOpError("needs a ranked tensor of rank >= 1 to make a "
+                             "list of its rows, not ")
+             << op->getOperand(0).getType();
+  }
   if (it->scalarOperand >= 0) {
     Value value = op->getOperand(it->scalarOperand);
     auto scalar = dyn_cast<TensorType>(value.getType());

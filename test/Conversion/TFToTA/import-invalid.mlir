@@ -398,3 +398,50 @@ func.func @const_type() -> tensor<1xi32> {
   %p = "tf.Const"() {value = dense<[5, 6, 7, 8, 9, 10, 11, 12]> : tensor<8xi32>} : () -> tensor<1xi32>
   return %p : tensor<1xi32>
 }
+
+// -----
+
+func.func @list_not_a_list(%x: tensor<*xf32>, %i: tensor<i32>) {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  // expected-error @+1 {{'tf.TensorListGetItem' op needs a TensorList as operand #0, not 'tensor<*xf32>'}}
+  %v = "tf.TensorListGetItem"(%x, %i, %shape) : (tensor<*xf32>, tensor<i32>, tensor<1xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @list_result_type() {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.TensorListReserve"(%shape, %n) : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
+  // expected-error @+1 {{'tf.TensorListStack' op has result #0 of type 'tensor<4x2xf32>' where the list gives 'tensor<3x2xf32>'}}
+  %s = "tf.TensorListStack"(%l, %shape) : (tensor<!tf_type.variant<tensor<2xf32>>>, tensor<1xi32>) -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @list_from_scalar(%x: tensor<f32>) {
+  %shape = "tf.Const"() <{value = dense<[]> : tensor<0xi32>}> : () -> tensor<0xi32>
+  // expected-error @+1 {{'tf.TensorListFromTensor' op needs a ranked tensor of rank >= 1 to make a list of its rows, not 'tensor<f32>'}}
+  %l = "tf.TensorListFromTensor"(%x, %shape) : (tensor<f32>, tensor<0xi32>) -> tensor<!tf_type.variant<tensor<f32>>>
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'tf_saved_model.session_initializer' op needs no operands, results or regions, as TensorFlow defines it}}
+%x = "tf_saved_model.session_initializer"() <{initializers = []}> : () -> i32
+"foo.use"(%x) : (i32) -> ()
+
+// -----
+
+func.func @empty_initializer() {
+  return
+}
+func.func @busy_initializer() {
+  "tf.NoOp"() : () -> ()
+  return
+}
+// expected-error @+1 {{'tf_saved_model.session_initializer' op runs session initializers that do something @busy_initializer (variables, tables); ta-import-tf imports programs whose initializers are empty}}
+"tf_saved_model.session_initializer"() <{initializers = [@empty_initializer, @busy_initializer]}> : () -> ()

@@ -93,7 +93,7 @@ func.func @int_div(%a: tensor<2xi32>) {
 // -----
 
 func.func @low_rank(%a: tensor<2x2xf32>) {
-  // expected-error @+1 {{'tf.AddV2' op has a result of lower rank than an operand}}
+  // expected-error @+1 {{'tf.AddV2' op has a result whose rank is not its operands' broadcast rank}}
   %0 = "tf.AddV2"(%a, %a) : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2xf32>
   return
 }
@@ -277,7 +277,7 @@ func.func @slice_stride(%x: tensor<4x5xf32>) {
   %b = arith.constant dense<1> : tensor<1xi32>
   %e = arith.constant dense<2> : tensor<1xi32>
   %s = arith.constant dense<-1> : tensor<1xi32>
-  // expected-error @+1 {{'tf.StridedSlice' op has a stride other than 1, which TensorFlow rejects (only stride 1 allowed on non-range indexing)}}
+  // expected-error @+1 {{'tf.StridedSlice' op has a stride that is not positive, which TensorFlow rejects (only stride 1 allowed on non-range indexing)}}
   %0 = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64} : (tensor<4x5xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<5xf32>
   return
 }
@@ -338,5 +338,21 @@ func.func @addn_shapes(%a: tensor<2xf32>, %b: tensor<?xf32>) {
 func.func @addn_bools(%a: tensor<2xi1>) {
   // expected-error @+1 {{'tf.AddN' op adds bools, for which TensorFlow has no kernel}}
   %0 = "tf.AddN"(%a, %a) : (tensor<2xi1>, tensor<2xi1>) -> tensor<2xi1>
+  return
+}
+
+// -----
+
+func.func @static_broadcast_result(%a: tensor<1xf32>) {
+  // expected-error @+1 {{'tf.AddV2' op has a result whose rank is not its operands' broadcast rank}}
+  %0 = "tf.AddV2"(%a, %a) : (tensor<1xf32>, tensor<1xf32>) -> tensor<4x5xf32>
+  return
+}
+
+// -----
+
+func.func @ones_broadcast_result(%a: tensor<1xf32>) {
+  // expected-error @+1 {{'tf.AddV2' op has a result type whose shape is not the operands' broadcast}}
+  %0 = "tf.AddV2"(%a, %a) : (tensor<1xf32>, tensor<1xf32>) -> tensor<4xf32>
   return
 }

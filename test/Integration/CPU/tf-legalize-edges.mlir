@@ -2,7 +2,8 @@
 // checks modes. Expected values are TensorFlow 2.21's (its CPU kernels;
 // checked with tf.raw_ops on this machine):
 //   broadcasting of dims known only at run time: [1,2,3] + [10] and
-//   [10] + [1,2,3] = [11,12,13]; [[1,2,3],[4,5,6]] + [[10],[20]] =
+//   [10] + [1,2,3] = [11,12,13], also where the other operand is static
+//   ([100] as tensor<?> + [1,2,3] = [101,102,103]); [[1,2,3],[4,5,6]] + [[10],[20]] =
 //   [[11,12,13],[24,25,26]];
 //   tf.Maximum/Minimum propagate NaN and return the first operand on ties:
 //   max and min of [nan,1,-0,0] and [1,nan,0,-0] are both [nan,nan,-0,0];
@@ -11,7 +12,8 @@
 //   to bool = [1,1,1,1,1,1,1,0] (x != 0; NaN is true); [nan,300,-300,200]
 //   to int8 = [0,44,-44,-56] (int32's low byte); [nan,1e30,-1e30] to int64
 //   = INT64_MIN x3; bfloat16 [1e-8,65520,3e38] to half = [0,inf,inf]
-//   (through float);
+//   (through float); x[1] with stride 2 (TensorFlow ignores a positive
+//   stride on a shrunk axis) of [[1,2],[3,4],[5,6]] = [3,4];
 //   tf.AddN sums in its kernel's groups: 1e8 + -1e8 + 1 = 1 (from the
 //   left), and of 11 inputs, ones but for 1e8 and -1e8 at inputs 2 and 3, 0
 //   and 1, 8 and 9 (one lane each): [0, 9, 12] (the first 3 inputs, then the
@@ -55,6 +57,13 @@ func.func @add_1d(%a: tensor<?xf32>, %b: tensor<?xf32>) {
   return
 }
 
+func.func @add_static(%a: tensor<?xf32>, %b: tensor<3xf32>) {
+  %s = "tf.AddV2"(%a, %b) : (tensor<?xf32>, tensor<3xf32>) -> tensor<3xf32>
+  %sd = tensor.cast %s : tensor<3xf32> to tensor<?xf32>
+  call @showF(%sd) : (tensor<?xf32>) -> ()
+  return
+}
+
 func.func @add_2d(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) {
   %s = "tf.AddV2"(%a, %b) : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
   %su = tensor.cast %s : tensor<?x?xf32> to tensor<*xf32>
@@ -71,6 +80,10 @@ func.func @main() {
   %bd = tensor.cast %b : tensor<1xf32> to tensor<?xf32>
   call @add_1d(%ad, %bd) : (tensor<?xf32>, tensor<?xf32>) -> ()
   call @add_1d(%bd, %ad) : (tensor<?xf32>, tensor<?xf32>) -> ()
+  // CHECK: [101,  102,  103]
+  %hundred = arith.constant dense<[100.0]> : tensor<1xf32>
+  %hd = tensor.cast %hundred : tensor<1xf32> to tensor<?xf32>
+  call @add_static(%hd, %a) : (tensor<?xf32>, tensor<3xf32>) -> ()
   // CHECK: {{\[}}[11,   12,   13],
   // CHECK-NEXT: [24,   25,   26]]
   %m = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
@@ -134,6 +147,14 @@ func.func @main() {
   %sum11 = "tf.AddN"(%n0, %n1, %n2, %n3, %o, %o, %o, %o, %n8, %n9, %o) : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
   %sum11d = tensor.cast %sum11 : tensor<3xf32> to tensor<?xf32>
   call @showF(%sum11d) : (tensor<?xf32>) -> ()
+  // CHECK: [3,  4]
+  %rows = arith.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>
+  %sb = arith.constant dense<1> : tensor<1xi32>
+  %se = arith.constant dense<2> : tensor<1xi32>
+  %ss = arith.constant dense<2> : tensor<1xi32>
+  %row1 = "tf.StridedSlice"(%rows, %sb, %se, %ss) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64} : (tensor<3x2xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<2xf32>
+  %row1d = tensor.cast %row1 : tensor<2xf32> to tensor<?xf32>
+  call @showF(%row1d) : (tensor<?xf32>) -> ()
   // CHECK: [0,  inf,  inf]
   %k = arith.constant dense<[1.0e-8, 65520.0, 3.0e38]> : tensor<3xbf16>
   %k16 = "tf.Cast"(%k) {Truncate = false} : (tensor<3xbf16>) -> tensor<3xf16>
