@@ -216,7 +216,14 @@ def TAImportTFPass : Pass<"ta-import-tf", "::mlir::ModuleOp"> {
       `!ta.handle`, flows (`tensor<f32>`) `!ta.flow`, in values, block
       arguments and private function signatures. An element type the graph
       does not state (`element_shape = #tf_type.shape<*>`) is taken from the
-      writes when they all agree on one static shape.
+      writes when they all agree on one static shape;
+    - TensorFlow 2's TensorLists (`tf.TensorArray` in a `tf.function`)
+      become the tensors `[N] ++ element` they stand for, with value
+      semantics: `TensorListReserve`, `FromTensor`, `EmptyTensorList`,
+      `SetItem` (also resizing), `GetItem`, `Stack`, `Length`,
+      `ElementShape`, `PushBack`, `PopBack`, `Resize`, with TensorFlow's
+      run-time errors;
+    - a SavedModel import's empty session initializer is dropped.
 
     Scalar int32 index and size tensors become `index` values (folded when
     constant); results whose TensorFlow type is less refined than ta's get a
