@@ -800,8 +800,8 @@ bool hasRowMajorBuffer(Value tensor) {
     if (!slice.hasUnitStride() || !source.hasStaticShape())
       return false;
     ArrayRef<int64_t> sizes = slice.getStaticSizes();
-    // Past the first dim the slice does not take whole, every dim is whole;
-    // before it, every size is 1.
+    // Contiguous: sizes of 1 up to some dim k, any size at k, and every dim
+    // after k taken whole.
     unsigned k = 0;
     while (k < sizes.size() && sizes[k] == 1)
       ++k;
