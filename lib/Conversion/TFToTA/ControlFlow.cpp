@@ -33,12 +33,11 @@ namespace {
 /// `value` as `type`: a tensor.cast between tensor types that differ only in
 /// refinement; failure otherwise.
 FailureOr<Value> castTo(OpBuilder &b, Location loc, Value value, Type type) {
-  if (value.getType() == type)
-    return value;
-  if (isa<TensorType>(value.getType()) && isa<TensorType>(type) &&
-      tensor::CastOp::areCastCompatible(value.getType(), type))
-    return tensor::CastOp::create(b, loc, type, value).getResult();
-  return failure();
+  if (value.getType() != type &&
+      !(isa<TensorType>(value.getType()) && isa<TensorType>(type) &&
+        tensor::CastOp::areCastCompatible(value.getType(), type)))
+    return failure();
+  return tf::castTo(b, loc, value, type);
 }
 
 /// The least refined of two TensorFlow types that may carry the same value

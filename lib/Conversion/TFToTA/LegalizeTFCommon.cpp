@@ -90,13 +90,6 @@ std::string mlir::ta::tflegalize::checkSignature(Operation *op, int operands,
   return "";
 }
 
-Value mlir::ta::tflegalize::castTo(OpBuilder &b, Location loc, Value value,
-                                   Type type) {
-  if (value.getType() == type)
-    return value;
-  return tensor::CastOp::create(b, loc, type, value);
-}
-
 Value mlir::ta::tflegalize::emptyLike(OpBuilder &b, Location loc,
                                       RankedTensorType type, Value like,
                                       ValueRange dims) {
@@ -108,15 +101,6 @@ Value mlir::ta::tflegalize::emptyLike(OpBuilder &b, Location loc,
                             : dims[k]);
   return tensor::EmptyOp::create(b, loc, type.getShape(), type.getElementType(),
                                  dynamic);
-}
-
-Value mlir::ta::tflegalize::scalarIndex(OpBuilder &b, Location loc,
-                                        Value tensor) {
-  auto type = cast<TensorType>(tensor.getType());
-  auto scalar = RankedTensorType::get({}, type.getElementType());
-  Value element =
-      tensor::ExtractOp::create(b, loc, castTo(b, loc, tensor, scalar));
-  return arith::IndexCastOp::create(b, loc, b.getIndexType(), element);
 }
 
 Value mlir::ta::tflegalize::mapElements(

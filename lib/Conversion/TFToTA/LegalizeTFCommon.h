@@ -13,6 +13,8 @@
 #ifndef TA_LIB_CONVERSION_TFTOTA_LEGALIZETFCOMMON_H
 #define TA_LIB_CONVERSION_TFTOTA_LEGALIZETFCOMMON_H
 
+#include "TFUtils.h"
+
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -20,6 +22,9 @@
 #include <string>
 
 namespace mlir::ta::tflegalize {
+
+using tf::castTo;
+using tf::scalarIndex;
 
 /// How ta-legalize-tf lowers the TensorFlow op `name`.
 struct Lowering {
@@ -57,16 +62,10 @@ bool isLowerableElement(Type type);
 /// why not.
 std::string checkSignature(Operation *op, int operands, unsigned results);
 
-/// `value` as `type` (tensor types that differ in refinement only).
-Value castTo(OpBuilder &b, Location loc, Value value, Type type);
-
 /// An empty tensor of `type`; its dynamic dims are `dims` (one per dim of
 /// `type`, used where dynamic) or, if `dims` is empty, those of `like`.
 Value emptyLike(OpBuilder &b, Location loc, RankedTensorType type,
                 Value like = {}, ValueRange dims = {});
-
-/// A scalar tensor's element as an index.
-Value scalarIndex(OpBuilder &b, Location loc, Value tensor);
 
 /// A linalg.generic over `result`'s shape mapping `input` (same shape)
 /// through `body`.

@@ -416,14 +416,8 @@ LogicalResult mlir::ta::tfimport::typeResources(ModuleOp module) {
   module.walk([&](func::FuncOp fn) {
     if (fn.isExternal())
       return;
-    SmallVector<Type> results(fn.getResultTypes());
-    fn.walk([&](func::ReturnOp ret) {
-      if (ret->getParentOp() == fn)
-        results.assign(ret.getOperandTypes().begin(),
-                       ret.getOperandTypes().end());
-    });
-    auto type = FunctionType::get(fn.getContext(),
-                                  fn.front().getArgumentTypes(), results);
+    tf::refreshSignature(fn);
+    FunctionType type = fn.getFunctionType();
     if (!fn.isPrivate()) {
       for (auto [k, arg] : llvm::enumerate(type.getInputs()))
         if (isa<HandleType, FlowType>(arg)) {
@@ -442,7 +436,6 @@ LogicalResult mlir::ta::tfimport::typeResources(ModuleOp module) {
           ok = false;
         }
     }
-    fn.setFunctionType(type);
   });
   return success(ok);
 }

@@ -3,6 +3,8 @@
 #include "TFUtils.h"
 
 #include "mlir/AsmParser/AsmParser.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
 
@@ -75,4 +77,31 @@ std::optional<int64_t> mlir::ta::tf::constantScalar(Value value) {
   if (!attr || attr.getNumElements() != 1)
     return std::nullopt;
   return (*attr.value_begin<APInt>()).getSExtValue();
+}
+
+Value mlir::ta::tf::castTo(OpBuilder &b, Location loc, Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  return tensor::CastOp::create(b, loc, type, value);
+}
+
+Value mlir::ta::tf::scalarIndex(OpBuilder &b, Location loc, Value tensor) {
+  auto type = cast<TensorType>(tensor.getType());
+  auto scalar = RankedTensorType::get({}, type.getElementType());
+  Value element =
+      tensor::ExtractOp::create(b, loc, castTo(b, loc, tensor, scalar));
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), element);
+}
+
+void mlir::ta::tf::refreshSignature(func::FuncOp fn) {
+  if (fn.isExternal())
+    return;
+  SmallVector<Type> results(fn.getResultTypes());
+  fn.walk([&](func::ReturnOp ret) {
+    if (ret->getParentOp() == fn)
+      results.assign(ret.getOperandTypes().begin(),
+                     ret.getOperandTypes().end());
+  });
+  fn.setFunctionType(FunctionType::get(fn.getContext(),
+                                       fn.front().getArgumentTypes(), results));
 }

@@ -2,14 +2,17 @@
 //
 // The tf dialects are not linked into ta: TensorFlow's ops are unregistered
 // (matched by name), its types and attributes opaque (`!tf_type.resource`,
-// `#tf_type.shape<...>`) and read from their text. These helpers are shared
-// by the parts of ta-import-tf and ta-legalize-tf.
+// `#tf_type.shape<...>`) and read from their text. These helpers, and the
+// few builders every part needs, are shared by the parts of ta-import-tf
+// and ta-legalize-tf.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TA_LIB_CONVERSION_TFTOTA_TFUTILS_H
 #define TA_LIB_CONVERSION_TFTOTA_TFUTILS_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Operation.h"
@@ -49,6 +52,18 @@ FailureOr<std::optional<SmallVector<int64_t>>> parseShape(Attribute attr);
 /// The constant integer a one-element tensor value holds (tf.Const or a
 /// constant op), if it is one.
 std::optional<int64_t> constantScalar(Value value);
+
+/// `value` as `type` (tensor types that differ in refinement only): itself,
+/// or a tensor.cast.
+Value castTo(OpBuilder &b, Location loc, Value value, Type type);
+
+/// The element of a scalar integer tensor (0-d, or castable to 0-d) as an
+/// index.
+Value scalarIndex(OpBuilder &b, Location loc, Value tensor);
+
+/// Gives the function `fn` the signature its entry block's arguments and
+/// its returned values now have (after their values were retyped).
+void refreshSignature(func::FuncOp fn);
 
 } // namespace mlir::ta::tf
 

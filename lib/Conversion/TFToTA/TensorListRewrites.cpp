@@ -41,20 +41,11 @@ struct ListRewriter {
   }
   Value length(Value list) { return tensor::DimOp::create(b, loc, list, 0); }
 
-  /// A scalar tensor's element as an index.
   Value indexOf(Value scalarTensor) {
-    auto type = cast<TensorType>(scalarTensor.getType());
-    auto scalar = RankedTensorType::get({}, type.getElementType());
-    Value element =
-        tensor::ExtractOp::create(b, loc, castTo(scalarTensor, scalar));
-    return arith::IndexCastOp::create(b, loc, b.getIndexType(), element);
+    return tf::scalarIndex(b, loc, scalarTensor);
   }
-
-  /// `value` as `type` (tensor types that differ in refinement only).
   Value castTo(Value value, Type type) {
-    if (value.getType() == type)
-      return value;
-    return tensor::CastOp::create(b, loc, type, value);
+    return tf::castTo(b, loc, value, type);
   }
 
   /// `value` as result `k`'s declared type, or null after a diagnostic if

@@ -279,18 +279,7 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
   }
   if (!ok)
     return failure();
-  module.walk([&](func::FuncOp fn) {
-    if (fn.isExternal())
-      return;
-    SmallVector<Type> results(fn.getResultTypes());
-    fn.walk([&](func::ReturnOp ret) {
-      if (ret->getParentOp() == fn)
-        results.assign(ret.getOperandTypes().begin(),
-                       ret.getOperandTypes().end());
-    });
-    fn.setFunctionType(FunctionType::get(
-        fn.getContext(), fn.front().getArgumentTypes(), results));
-  });
+  module.walk([](func::FuncOp fn) { tf::refreshSignature(fn); });
 
   for (Operation *op : listOps)
     if (failed(rewriteListOp(op)))
