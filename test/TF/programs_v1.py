@@ -7,8 +7,9 @@ gives it to a compiler in two forms, both written for every program here:
 
 - NAME.mlir: the graph as a function (programs.graph_function) exported
   with convert_function: tf_executor graphs holding the dataflow loop
-  (tf_executor.Enter, Merge, Switch, ...). ta-import-tf diagnoses those ops
-  today (XFAIL, issue 19).
+  (tf_executor.Enter, Merge, Switch, ...), which ta-import-tf
+  functionalizes into tf.WhileRegion and tf.IfRegion (Functionalize.cpp)
+  and whose unranked values it refines (TFShapes.cpp).
 - NAME.savedmodel.mlir: the graph as a TF1 SavedModel imported with
   convert_saved_model_v1(upgrade_legacy=True): TensorFlow functionalizes
   the loops and conditionals into tf.While and tf.If, which ta-import-tf
@@ -21,11 +22,6 @@ import numpy as np
 import tensorflow as tf
 
 from programs import SAVED_MODEL, STD, dyadic, f32, graph_program
-
-DATAFLOW_GAP = ("TF1 dataflow loops in tf_executor form (Enter, Merge, Switch, "
-                "LoopCond, NextIteration, Exit) are diagnosed, not functionalized, by "
-                "ta-import-tf (issue 19)")
-
 
 def v1_while_write(x):
     ta = tf.TensorArray(f32, size=3, element_shape=[2])
@@ -62,8 +58,7 @@ def v1_unstack_scan(x, w):
 
 
 def v1_program(name, doc, build, inputs):
-    return graph_program(name, doc, build, inputs, forms=(STD, SAVED_MODEL),
-                         form_gaps={STD: DATAFLOW_GAP})
+    return graph_program(name, doc, build, inputs, forms=(STD, SAVED_MODEL))
 
 
 PROGRAMS = [

@@ -769,12 +769,20 @@ void runtimeShape(CodeEmitter &e, Value tensor, unsigned drop, Value leading,
                           ValueRange{e.index(0)});
   if (leading)
     memref::StoreOp::create(b, loc, leading, shape, ValueRange{e.index(1)});
-  e.forLoop(e.index(drop), rank, [&](Value d) {
-    Value dim = tensor::DimOp::create(b, loc, tensor, d);
+  auto store = [&](Value d, Value dim) {
     Value at = arith::AddIOp::create(
         b, loc, arith::SubIOp::create(b, loc, d, e.index(drop)), first);
     memref::StoreOp::create(b, loc, e.toI64(dim), shape, ValueRange{at});
-  });
+  };
+  if (auto ranked = dyn_cast<RankedTensorType>(tensor.getType())) {
+    // A static rank: no loop (tensor.dim of a 0-d tensor is invalid).
+    for (int64_t d = drop; d < ranked.getRank(); ++d)
+      store(e.index(d), tensor::DimOp::create(b, loc, tensor, d));
+  } else {
+    e.forLoop(e.index(drop), rank, [&](Value d) {
+      store(d, tensor::DimOp::create(b, loc, tensor, d));
+    });
+  }
   args.push_back(e.address(shape));
 }
 

@@ -40,23 +40,6 @@ FailureOr<Value> castTo(OpBuilder &b, Location loc, Value value, Type type) {
   return tf::castTo(b, loc, value, type);
 }
 
-/// The least refined of two TensorFlow types that may carry the same value
-/// (`tensor<2xf32>` and `tensor<?xf32>`: `tensor<?xf32>`; ranks that differ:
-/// unranked), or null if no tensor.cast joins them.
-Type join(Type a, Type b) {
-  if (a == b)
-    return a;
-  auto ta = dyn_cast<TensorType>(a), tb = dyn_cast<TensorType>(b);
-  if (!ta || !tb || ta.getElementType() != tb.getElementType())
-    return {};
-  if (!ta.hasRank() || !tb.hasRank() || ta.getRank() != tb.getRank())
-    return UnrankedTensorType::get(ta.getElementType());
-  SmallVector<int64_t> dims;
-  for (auto [x, y] : llvm::zip(ta.getShape(), tb.getShape()))
-    dims.push_back(x == y ? x : ShapedType::kDynamic);
-  return RankedTensorType::get(dims, ta.getElementType());
-}
-
 /// Clones the ops of `block` at `b`'s insertion point, its arguments mapped
 /// to `args` (cast to the block's argument types: a function's signature
 /// may be more or less refined than what its caller passes), and returns
@@ -168,7 +151,7 @@ LogicalResult convertWhile(Operation *op, Block &cond, Block &body) {
          {cond.getArgument(k).getType(), body.getArgument(k).getType(),
           body.back().getOperand(k).getType(), op->getResult(k).getType()})
       if (type)
-        type = join(type, other);
+        type = tf::joinTypes(type, other);
     if (!type)
       return op->emitOpError("carries loop value #")
              << k << " with types no tensor.cast joins";

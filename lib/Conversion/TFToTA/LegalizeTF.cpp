@@ -22,6 +22,7 @@
 
 #include "ta/Conversion/TFToTA/LegalizeTF.h"
 #include "LegalizeTFCommon.h"
+#include "TFShapes.h"
 #include "ta/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -46,120 +47,11 @@ using namespace mlir::ta::tflegalize;
 
 namespace {
 
-//===----------------------------------------------------------------------===//
-// Type refinement
-//===----------------------------------------------------------------------===//
-
-/// Whether `op` is a TensorFlow op (unregistered, `tf.` prefix).
-bool isTFOp(Operation *op) {
-  return !op->getDialect() && op->getName().getStringRef().starts_with("tf.");
-}
-
-/// The result type TensorFlow's shape function gives `op` from its operand
-/// types, where it is more refined than the declared one (TensorFlow leaves
-/// some results unranked, e.g. everything computed from a ConcatV3).
-RankedTensorType refinedType(Operation *op) {
-  StringRef name = op->getName().getStringRef();
-  if (op->getNumResults() != 1)
-    return {};
-  auto declared = dyn_cast<TensorType>(op->getResult(0).getType());
-  if (!declared || declared.hasRank())
-    return {};
-  auto ranked = [&](unsigned k) {
-    return k < op->getNumOperands()
-               ? dyn_cast<RankedTensorType>(op->getOperand(k).getType())
-               : RankedTensorType();
-  };
-  if (isBroadcastingBinary(op)) {
-    RankedTensorType lhs = ranked(0), rhs = ranked(1);
-    if (!lhs || !rhs)
-      return {};
-    int64_t rank = std::max(lhs.getRank(), rhs.getRank());
-    SmallVector<int64_t> dims(rank, 1);
-    for (RankedTensorType t : {lhs, rhs})
-      for (int64_t k = 0; k < t.getRank(); ++k) {
-        int64_t &dim = dims[rank - t.getRank() + k];
-        int64_t d = t.getDimSize(k);
-        if (d == 1)
-          continue;
-        dim = (dim == 1 || dim == d) ? d : ShapedType::kDynamic;
-      }
-    return RankedTensorType::get(dims, declared.getElementType());
-  }
-  if (name == "tf.Neg" || name == "tf.Cast" || name == "tf.ZerosLike" ||
-      name == "tf.OnesLike" || name == "tf.Identity") {
-    RankedTensorType in = ranked(0);
-    return in ? RankedTensorType::get(in.getShape(), declared.getElementType())
-              : RankedTensorType();
-  }
-  if (name == "tf.Reshape") {
-    RankedTensorType in = ranked(0);
-    DenseIntElementsAttr shape;
-    if (!in || !in.hasStaticShape() ||
-        !matchPattern(op->getOperand(1), m_Constant(&shape)))
-      return {};
-    SmallVector<int64_t> dims;
-    int64_t known = 1, inferred = -1;
-    for (auto [k, dim] : llvm::enumerate(shape.getValues<APInt>())) {
-      int64_t d = dim.getSExtValue();
-      if (d == -1 && inferred < 0) {
-        inferred = k;
-        d = 1;
-      } else if (d < 0) {
-        return {};
-      }
-      known *= d;
-      dims.push_back(d);
-    }
-    if (known == 0 || in.getNumElements() % known != 0)
-      return {};
-    if (inferred >= 0)
-      dims[inferred] = in.getNumElements() / known;
-    else if (known != in.getNumElements())
-      return {};
-    return RankedTensorType::get(dims, declared.getElementType());
-  }
-  return {};
-}
-
-/// Gives the TensorFlow ops of `module` the result types their operands
-/// determine, in program order: a tf op reading a `tensor.cast` to an
-/// unranked type reads the cast's ranked source instead, and users that are
-/// not tf ops keep the declared type through a cast back.
-void refineTypes(ModuleOp module) {
-  module.walk<WalkOrder::PreOrder>([](Operation *op) {
-    if (!isTFOp(op))
-      return;
-    for (OpOperand &operand : op->getOpOperands())
-      if (auto cast = operand.get().getDefiningOp<tensor::CastOp>())
-        if (isa<RankedTensorType>(cast.getSource().getType()) &&
-            isa<UnrankedTensorType>(cast.getType()))
-          operand.set(cast.getSource());
-    RankedTensorType refined = refinedType(op);
-    if (!refined)
-      return;
-    Value result = op->getResult(0);
-    Type declared = result.getType();
-    result.setType(refined);
-    OpBuilder b(op->getContext());
-    b.setInsertionPointAfter(op);
-    Value back;
-    for (OpOperand &use : llvm::make_early_inc_range(result.getUses())) {
-      if (isTFOp(use.getOwner()))
-        continue;
-      if (!back)
-        back = tensor::CastOp::create(b, op->getLoc(), declared, result);
-      if (use.getOwner() != back.getDefiningOp())
-        use.set(back);
-    }
-  });
-}
-
 struct TALegalizeTFPass
     : public ta::impl::TALegalizeTFPassBase<TALegalizeTFPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    refineTypes(module);
+    tf::refineTypes(module);
     // Every tf op left unlowered, with the reason, before converting.
     bool ok = true;
     module.walk([&](Operation *op) {

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ta/Conversion/TFToTA/TFToTA.h"
+#include "TFShapes.h"
 #include "TFToTAInternal.h"
 #include "TFUtils.h"
 #include "ta/Conversion/Passes.h"
@@ -237,8 +238,13 @@ struct TAImportTFPass : public ta::impl::TAImportTFPassBase<TAImportTFPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (failed(tfimport::dropSessionInitializers(module)) ||
-        failed(tfimport::flattenExecutorGraphs(module)) ||
-        failed(checkTFImportable(module)) ||
+        failed(tfimport::functionalizeDataflow(module)) ||
+        failed(tfimport::flattenExecutorGraphs(module)))
+      return signalPassFailure();
+    // Values of TensorFlow 1 loops are unranked: TensorArray writes need
+    // their types before handles are typed.
+    tf::refineTypes(module);
+    if (failed(checkTFImportable(module)) ||
         failed(tfimport::typeResources(module)))
       return signalPassFailure();
     ConversionTarget target(getContext());

@@ -2,7 +2,11 @@
 //
 // ta-import-tf runs, in order:
 //   0. dropSessionInitializers: a SavedModel import's empty initializers;
-//   1. flattenExecutorGraphs: tf_executor graphs into straight-line code;
+//   1. functionalizeDataflow: TensorFlow 1 loops and conditionals in
+//      tf_executor graphs into tf.WhileRegion and tf.IfRegion;
+//      flattenExecutorGraphs: tf_executor graphs into straight-line code;
+//      refineTypes: TensorFlow's unranked types refined where operands
+//      determine them (TFShapes.cpp), loop-carried values included;
 //   2. typeResources: which TensorFlow values are TensorArray handles (and of
 //      which !ta.handle type) or flows, followed through tf.While, tf.If,
 //      their region forms, calls and tf.Identity; those values retyped;
@@ -54,6 +58,12 @@ private:
 /// arguments, body results, results), tf.If/IfRegion (branch arguments and
 /// results), calls (arguments and results) and tf.Identity(N) carry.
 void joinCarriers(ModuleOp module, ValueClasses &classes);
+
+/// Rewrites the dataflow loops (Enter, Merge, Switch, LoopCond,
+/// NextIteration, Exit) and conditionals (Switch, Merge) of every
+/// `tf_executor.graph` into islands of tf.WhileRegion and tf.IfRegion
+/// (Functionalize.cpp); diagnoses dataflow it cannot.
+LogicalResult functionalizeDataflow(ModuleOp module);
 
 /// Rewrites every `tf_executor.graph` into the ops of its islands, in an
 /// order that respects data and control tokens; diagnoses TensorFlow 1

@@ -85,6 +85,20 @@ Value mlir::ta::tf::castTo(OpBuilder &b, Location loc, Value value, Type type) {
   return tensor::CastOp::create(b, loc, type, value);
 }
 
+Type mlir::ta::tf::joinTypes(Type a, Type b) {
+  if (a == b)
+    return a;
+  auto ta = dyn_cast<TensorType>(a), tb = dyn_cast<TensorType>(b);
+  if (!ta || !tb || ta.getElementType() != tb.getElementType())
+    return {};
+  if (!ta.hasRank() || !tb.hasRank() || ta.getRank() != tb.getRank())
+    return UnrankedTensorType::get(ta.getElementType());
+  SmallVector<int64_t> dims;
+  for (auto [x, y] : llvm::zip(ta.getShape(), tb.getShape()))
+    dims.push_back(x == y ? x : ShapedType::kDynamic);
+  return RankedTensorType::get(dims, ta.getElementType());
+}
+
 Value mlir::ta::tf::scalarIndex(OpBuilder &b, Location loc, Value tensor) {
   auto type = cast<TensorType>(tensor.getType());
   auto scalar = RankedTensorType::get({}, type.getElementType());

@@ -57,6 +57,11 @@ std::optional<int64_t> constantScalar(Value value);
 /// or a tensor.cast.
 Value castTo(OpBuilder &b, Location loc, Value value, Type type);
 
+/// The least refined of two TensorFlow types that may carry the same value
+/// (`tensor<2xf32>` and `tensor<?xf32>`: `tensor<?xf32>`; ranks that differ:
+/// unranked), or null if no tensor.cast joins them.
+Type joinTypes(Type a, Type b);
+
 /// The element of a scalar integer tensor (0-d, or castable to 0-d) as an
 /// index.
 Value scalarIndex(OpBuilder &b, Location loc, Value tensor);

@@ -243,18 +243,6 @@ func.func @dataflow_loop(%x: tensor<f32>) -> tensor<f32> {
 
 // -----
 
-// TensorFlow 1's dataflow loop ops are not defined: the parser names them.
-func.func @enter(%x: tensor<f32>) -> tensor<f32> {
-  %0 = tf_executor.graph {
-    // expected-error @+1 {{custom op 'tf_executor.Enter' is unknown}}
-    %e, %c = tf_executor.Enter %x frame "while/while_context" : tensor<f32>
-    tf_executor.fetch %e : tensor<f32>
-  }
-  return %0 : tensor<f32>
-}
-
-// -----
-
 // A list of bounded capacity (max_num_elements >= 0) is not imported.
 func.func @bounded_list(%x: tensor<2xf32>) -> tensor<!tf_type.variant<tensor<2xf32>>> {
   %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>

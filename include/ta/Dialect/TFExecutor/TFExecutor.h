@@ -3,6 +3,7 @@
 #ifndef TA_DIALECT_TFEXECUTOR_TFEXECUTOR_H
 #define TA_DIALECT_TFEXECUTOR_TFEXECUTOR_H
 
+#include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpImplementation.h"

@@ -4,9 +4,11 @@
 // prints around every function body: `tf_executor.graph`, `island`, `fetch`,
 // `yield` and the `!tf_executor.control` / `!tf_executor.token` types, with
 // TensorFlow's own assembly syntax, so that ta-opt parses exported graphs
-// (ta-import-tf then flattens them). TensorFlow 1's dataflow loop ops
-// (`Enter`, `Exit`, `Merge`, `Switch`, `NextIteration.*`, `LoopCond`) are not
-// defined: the parser names them as unknown ops.
+// (ta-import-tf then flattens them), and TensorFlow 1's dataflow control flow
+// ops (`Enter`, `Exit`, `Merge`, `Switch`, `LoopCond`, `NextIteration.Source`
+// and `.Sink`, `ControlTrigger`), which ta-import-tf functionalizes into
+// `tf.WhileRegion` and `tf.IfRegion`. Control operands trail the data
+// operands, as TensorFlow prints them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,6 +80,96 @@ def TFExecutor_YieldOp : TFExecutor_Op<"yield", [
   let summary = "the values an island returns";
   let arguments = (ins Variadic<AnyType>:$fetches);
   let assemblyFormat = "($fetches^ `:` type($fetches))? attr-dict";
+}
+
+//===----------------------------------------------------------------------===//
+// TensorFlow 1 dataflow control flow
+//===----------------------------------------------------------------------===//
+
+class TFExecutor_FlowOp<string mnemonic, list<Trait> traits = []>
+    : TFExecutor_Op<mnemonic, !listconcat(traits, [HasParent<"GraphOp">])>;
+
+def TFExecutor_EnterOp : TFExecutor_FlowOp<"Enter"> {
+  let summary = "makes `data` available in the loop frame `frame_name`";
+  let description = [{
+    `tf_executor.Enter %data frame "name" [parallel_iterations N] [constant]
+    : type` (or a functional type where the output type differs). A
+    `constant` Enter gives the same value to every iteration.
+  }];
+  let arguments = (ins AnyType:$data,
+                   Variadic<TFExecutor_ControlType>:$controls,
+                   StrAttr:$frame_name, I64Attr:$parallel_iterations,
+                   BoolAttr:$is_constant);
+  let results = (outs AnyType:$output, TFExecutor_ControlType:$control);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def TFExecutor_ExitOp : TFExecutor_FlowOp<"Exit"> {
+  let summary = "the value a loop variable has when its loop ends";
+  let arguments = (ins AnyType:$data,
+                   Variadic<TFExecutor_ControlType>:$controls);
+  let results = (outs AnyType:$output, TFExecutor_ControlType:$control);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def TFExecutor_MergeOp : TFExecutor_FlowOp<"Merge"> {
+  let summary = "forwards whichever of its data inputs is available";
+  let description = [{
+    `tf_executor.Merge %a, %b [, %controls] : type` (or a functional type).
+    `value_index` is the index of the input forwarded. A loop's Merge joins
+    its Enter and its NextIteration.Source; a tf.cond's joins the branches.
+  }];
+  let arguments = (ins Variadic<AnyType>:$inputs);
+  let results = (outs AnyType:$output, AnyType:$value_index,
+                 TFExecutor_ControlType:$control);
+  let hasCustomAssemblyFormat = 1;
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The data inputs (the operands before the first control operand).
+    OperandRange getDataInputs();
+  }];
+}
+
+def TFExecutor_SwitchOp : TFExecutor_FlowOp<"Switch"> {
+  let summary = "forwards `data` to the output `predicate` selects";
+  let arguments = (ins AnyType:$data, AnyType:$predicate,
+                   Variadic<TFExecutor_ControlType>:$controls);
+  let results = (outs AnyType:$falseOutput, AnyType:$trueOutput,
+                 TFExecutor_ControlType:$control);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def TFExecutor_LoopCondOp : TFExecutor_FlowOp<"LoopCond"> {
+  let summary = "a loop's continuation predicate";
+  let arguments = (ins AnyType:$input,
+                   Variadic<TFExecutor_ControlType>:$controls);
+  let results = (outs AnyType:$output, TFExecutor_ControlType:$control);
+  let hasCustomAssemblyFormat = 1;
+}
+
+def TFExecutor_NextIterationSourceOp
+    : TFExecutor_FlowOp<"NextIteration.Source"> {
+  let summary = "the value its paired sink gave in the previous iteration";
+  let results = (outs AnyType:$output, TFExecutor_TokenType:$token,
+                 TFExecutor_ControlType:$control);
+  let assemblyFormat = "`:` type($output) attr-dict";
+  let hasVerifier = 1;
+}
+
+def TFExecutor_NextIterationSinkOp : TFExecutor_FlowOp<"NextIteration.Sink"> {
+  let summary = "passes `input` to the next iteration's paired source";
+  let arguments = (ins TFExecutor_TokenType:$token, AnyType:$input,
+                   Variadic<TFExecutor_ControlType>:$controls);
+  let assemblyFormat = [{
+    `[` $token `]` $input (`,` $controls^)? `:` type($input) attr-dict
+  }];
+}
+
+def TFExecutor_ControlTriggerOp : TFExecutor_FlowOp<"ControlTrigger"> {
+  let summary = "a control token once its control operands are done";
+  let arguments = (ins Variadic<TFExecutor_ControlType>:$controls);
+  let results = (outs TFExecutor_ControlType:$control);
+  let assemblyFormat = "$controls attr-dict";
 }
 
 #endif // TA_DIALECT_TFEXECUTOR_TFEXECUTOROPS_TD

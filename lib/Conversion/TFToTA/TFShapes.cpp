@@ -1,0 +1,395 @@
+//===- TFShapes.cpp - TensorFlow's result types, refined ------------------===//
+//
+// Shape functions for the TensorFlow ops ta lowers (as TensorFlow's own
+// shape inference defines them), and refineTypes, which runs them over a
+// module: in program order, with each loop's carried values iterated to a
+// fixpoint (a value is carried with the join of the types it enters and
+// comes back with, so a loop variable that grows is not typed by its first
+// value) and each conditional's results joined over its branches. Types are
+// collected first and applied once, with the casts that keep every op that
+// is not a TensorFlow op reading the type it declared.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TFShapes.h"
+
+#include "LegalizeTFCommon.h"
+#include "TFUtils.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/Matchers.h"
+
+using namespace mlir;
+using namespace mlir::ta;
+
+bool tf::isTFOp(Operation *op) {
+  return !op->getDialect() && op->getName().getStringRef().starts_with("tf.");
+}
+
+//===----------------------------------------------------------------------===//
+// Shape functions
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Ops whose result has their first operand's shape.
+constexpr StringLiteral kShapePreserving[] = {
+    "tf.Abs",    "tf.Cast",       "tf.Exp",      "tf.Floor",    "tf.Identity",
+    "tf.Log",    "tf.LogicalNot", "tf.Neg",      "tf.OnesLike", "tf.Reciprocal",
+    "tf.Relu",   "tf.Rsqrt",      "tf.Sigmoid",  "tf.Sign",     "tf.Sqrt",
+    "tf.Square", "tf.Tanh",       "tf.ZerosLike"};
+
+RankedTensorType withElement(ArrayRef<int64_t> dims, Type declared) {
+  return RankedTensorType::get(dims,
+                               cast<TensorType>(declared).getElementType());
+}
+
+/// TensorFlow's broadcast of two ranked shapes (a dim unknown where either
+/// is unknown and the other is not 1).
+SmallVector<int64_t> broadcastShape(RankedTensorType lhs,
+                                    RankedTensorType rhs) {
+  int64_t rank = std::max(lhs.getRank(), rhs.getRank());
+  SmallVector<int64_t> dims(rank, 1);
+  for (RankedTensorType t : {lhs, rhs})
+    for (int64_t k = 0; k < t.getRank(); ++k) {
+      int64_t &dim = dims[rank - t.getRank() + k];
+      int64_t d = t.getDimSize(k);
+      if (d == 1)
+        continue;
+      dim = (dim == 1 || dim == d) ? d : ShapedType::kDynamic;
+    }
+  return dims;
+}
+
+/// The dims a constant shape operand holds, if it is one.
+std::optional<SmallVector<int64_t>> constantDims(Value value) {
+  DenseIntElementsAttr shape;
+  if (!matchPattern(value, m_Constant(&shape)) ||
+      shape.getType().getRank() != 1)
+    return std::nullopt;
+  SmallVector<int64_t> dims;
+  for (const APInt &dim : shape.getValues<APInt>())
+    dims.push_back(dim.getSExtValue());
+  return dims;
+}
+
+RankedTensorType reshapeType(RankedTensorType in, Value shapeOperand,
+                             Type declared) {
+  std::optional<SmallVector<int64_t>> dims = constantDims(shapeOperand);
+  if (!in.hasStaticShape() || !dims)
+    return {};
+  int64_t known = 1, inferred = -1;
+  for (auto [k, d] : llvm::enumerate(*dims)) {
+    if (d == -1 && inferred < 0) {
+      inferred = k;
+      d = 1;
+    } else if (d < 0) {
+      return {};
+    }
+    known *= d;
+  }
+  if (known == 0 || in.getNumElements() % known != 0)
+    return {};
+  if (inferred >= 0)
+    (*dims)[inferred] = in.getNumElements() / known;
+  else if (known != in.getNumElements())
+    return {};
+  return withElement(*dims, declared);
+}
+
+} // namespace
+
+Type tf::inferResultType(Operation *op, function_ref<Type(Value)> typeOf) {
+  if (op->getNumResults() != 1 || !isa<TensorType>(op->getResult(0).getType()))
+    return {};
+  Type declared = op->getResult(0).getType();
+  StringRef name = op->getName().getStringRef();
+  auto ranked = [&](unsigned k) {
+    return k < op->getNumOperands()
+               ? dyn_cast<RankedTensorType>(typeOf(op->getOperand(k)))
+               : RankedTensorType();
+  };
+  auto attrIs = [&](StringRef attr, int64_t value) {
+    auto integer = op->getAttrOfType<IntegerAttr>(attr);
+    return integer ? integer.getInt() == value : value == 0;
+  };
+  if (tflegalize::isBroadcastingBinary(op)) {
+    RankedTensorType lhs = ranked(0), rhs = ranked(1);
+    return lhs && rhs ? withElement(broadcastShape(lhs, rhs), declared)
+                      : RankedTensorType();
+  }
+  if (llvm::is_contained(kShapePreserving, name)) {
+    RankedTensorType in = ranked(0);
+    return in ? withElement(in.getShape(), declared) : RankedTensorType();
+  }
+  if (name == "tf.AddN") {
+    // Operands of one shape; the first ranked one gives it.
+    for (unsigned k = 0; k < op->getNumOperands(); ++k)
+      if (RankedTensorType in = ranked(k))
+        return withElement(in.getShape(), declared);
+    return {};
+  }
+  if (name == "tf.Pack") {
+    // N values of one shape, stacked along `axis`.
+    RankedTensorType in = ranked(0);
+    auto axis = op->getAttrOfType<IntegerAttr>("axis");
+    if (!in)
+      return {};
+    int64_t rank = in.getRank() + 1;
+    int64_t at = axis ? axis.getInt() : 0;
+    if (at < 0)
+      at += rank;
+    if (at < 0 || at >= rank)
+      return {};
+    SmallVector<int64_t> dims(in.getShape());
+    dims.insert(dims.begin() + at, op->getNumOperands());
+    return withElement(dims, declared);
+  }
+  if (name == "tf.StridedSlice") {
+    // x[i]: one index of the first dimension, which is dropped.
+    RankedTensorType in = ranked(0), begin = ranked(1);
+    if (!in || in.getRank() < 1 || !begin ||
+        begin.getShape() != ArrayRef<int64_t>{1} ||
+        !attrIs("shrink_axis_mask", 1) || !attrIs("begin_mask", 0) ||
+        !attrIs("end_mask", 0) || !attrIs("ellipsis_mask", 0) ||
+        !attrIs("new_axis_mask", 0))
+      return {};
+    return withElement(in.getShape().drop_front(), declared);
+  }
+  if (name == "tf.MatMul") {
+    RankedTensorType a = ranked(0), b = ranked(1);
+    if (!a || !b || a.getRank() != 2 || b.getRank() != 2)
+      return {};
+    auto flag = [&](StringRef attr) {
+      auto value = op->getAttrOfType<BoolAttr>(attr);
+      return value && value.getValue();
+    };
+    return withElement({a.getDimSize(flag("transpose_a") ? 1 : 0),
+                        b.getDimSize(flag("transpose_b") ? 0 : 1)},
+                       declared);
+  }
+  if (name == "tf.Fill") {
+    std::optional<SmallVector<int64_t>> dims =
+        op->getNumOperands() == 2 ? constantDims(op->getOperand(0))
+                                  : std::nullopt;
+    if (!dims || llvm::any_of(*dims, [](int64_t d) { return d < 0; }))
+      return {};
+    return withElement(*dims, declared);
+  }
+  if (name == "tf.Reshape") {
+    RankedTensorType in = ranked(0);
+    return in && op->getNumOperands() == 2
+               ? reshapeType(in, op->getOperand(1), declared)
+               : RankedTensorType();
+  }
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Refinement
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The more refined of two types for one value: `declared` where `inferred`
+/// says nothing more or contradicts it.
+Type meet(Type declared, Type inferred) {
+  auto d = dyn_cast<TensorType>(declared);
+  auto i = dyn_cast_if_present<TensorType>(inferred);
+  if (!d || !i || d.getElementType() != i.getElementType() || !i.hasRank())
+    return declared;
+  if (!d.hasRank())
+    return i;
+  if (d.getRank() != i.getRank())
+    return declared;
+  SmallVector<int64_t> dims;
+  for (auto [x, y] : llvm::zip(d.getShape(), i.getShape())) {
+    if (!ShapedType::isDynamic(x) && !ShapedType::isDynamic(y) && x != y)
+      return declared;
+    dims.push_back(ShapedType::isDynamic(x) ? y : x);
+  }
+  return RankedTensorType::get(dims, d.getElementType());
+}
+
+/// Fixpoint iterations before a loop's values keep their declared types (a
+/// join only loses refinement: dims, then the rank, so three suffice).
+constexpr int kMaxLoopIterations = 8;
+
+class Refiner {
+public:
+  void visitBlock(Block &block) {
+    for (Operation &op : block)
+      visit(&op);
+  }
+
+  void apply(Operation *root);
+
+private:
+  Type typeOf(Value value) {
+    if (auto it = types.find(value); it != types.end())
+      return it->second;
+    if (auto cast = value.getDefiningOp<tensor::CastOp>())
+      if (isa<RankedTensorType>(cast.getSource().getType()) &&
+          isa<UnrankedTensorType>(cast.getType()))
+        return typeOf(cast.getSource());
+    return value.getType();
+  }
+
+  void set(Value value, Type type) {
+    Type refined = meet(value.getType(), type);
+    if (refined == value.getType())
+      types.erase(value);
+    else
+      types[value] = refined;
+  }
+
+  void visit(Operation *op);
+  /// A loop: `before` gets `inits` (joined with what `after` yields),
+  /// `forwarded(before)` gives the values `after` gets and the loop returns.
+  void visitLoop(Operation *op, ValueRange inits, Block &before, Block &after,
+                 function_ref<ValueRange()> forwarded);
+
+  DenseMap<Value, Type> types;
+};
+
+void Refiner::visitLoop(Operation *op, ValueRange inits, Block &before,
+                        Block &after, function_ref<ValueRange()> forwarded) {
+  SmallVector<Type> carried;
+  for (Value init : inits)
+    carried.push_back(typeOf(init));
+  for (int iteration = 0;; ++iteration) {
+    bool last = iteration == kMaxLoopIterations;
+    if (last)
+      for (auto [type, arg] : llvm::zip(carried, before.getArguments()))
+        type = arg.getType();
+    for (auto [arg, type] : llvm::zip(before.getArguments(), carried))
+      set(arg, type);
+    visitBlock(before);
+    if (&after != &before)
+      for (auto [arg, value] : llvm::zip(after.getArguments(), forwarded()))
+        set(arg, typeOf(value));
+    visitBlock(after);
+    bool changed = false;
+    for (auto [type, next] : llvm::zip(carried, after.back().getOperands())) {
+      Type joined = tf::joinTypes(type, typeOf(next));
+      if (joined && joined != type) {
+        type = joined;
+        changed = true;
+      }
+    }
+    if (!changed || last)
+      break;
+  }
+  for (auto [result, value] : llvm::zip(op->getResults(), forwarded()))
+    set(result, typeOf(value));
+}
+
+void Refiner::visit(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  auto singleBlocks = [&](unsigned n) {
+    return op->getNumRegions() == n &&
+           llvm::all_of(op->getRegions(), [](Region &region) {
+             return region.hasOneBlock() && !region.front().empty();
+           });
+  };
+  if (name == "tf.WhileRegion" && singleBlocks(2)) {
+    Block &cond = op->getRegion(0).front(), &body = op->getRegion(1).front();
+    unsigned n = op->getNumOperands();
+    if (cond.getNumArguments() == n && body.getNumArguments() == n &&
+        body.back().getNumOperands() == n && op->getNumResults() == n) {
+      // Both regions take the carried values: the body is `after`, with
+      // the cond's arguments forwarded.
+      visitLoop(op, op->getOperands(), cond, body,
+                [&] { return ValueRange(cond.getArguments()); });
+      return;
+    }
+  }
+  if (auto loop = dyn_cast<scf::WhileOp>(op)) {
+    visitLoop(op, loop.getInits(), loop.getBefore().front(),
+              loop.getAfter().front(),
+              [&] { return ValueRange(loop.getConditionOp().getArgs()); });
+    return;
+  }
+  bool isIf = (name == "tf.IfRegion" && singleBlocks(2)) ||
+              (isa<scf::IfOp>(op) && singleBlocks(2));
+  if (isIf) {
+    Block &then = op->getRegion(0).front(),
+          &otherwise = op->getRegion(1).front();
+    visitBlock(then);
+    visitBlock(otherwise);
+    if (then.back().getNumOperands() == op->getNumResults() &&
+        otherwise.back().getNumOperands() == op->getNumResults())
+      for (auto [result, a, b] :
+           llvm::zip(op->getResults(), then.back().getOperands(),
+                     otherwise.back().getOperands()))
+        set(result, tf::joinTypes(typeOf(a), typeOf(b)));
+    return;
+  }
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      visitBlock(block);
+  if (tf::isTFOp(op) && op->getNumResults() == 1)
+    set(op->getResult(0),
+        tf::inferResultType(op, [&](Value value) { return typeOf(value); }));
+}
+
+void Refiner::apply(Operation *root) {
+  DenseMap<Value, Type> declared;
+  for (auto [value, type] : types) {
+    declared[value] = value.getType();
+    value.setType(type);
+  }
+  SmallVector<Operation *> ops;
+  root->walk([&](Operation *op) { ops.push_back(op); });
+  for (Operation *op : ops) {
+    OpBuilder b(op);
+    if (tf::isTFOp(op)) {
+      // A TensorFlow op reads the ranked value a cast only erased the rank
+      // of.
+      for (OpOperand &operand : op->getOpOperands())
+        if (auto cast = operand.get().getDefiningOp<tensor::CastOp>())
+          if (isa<RankedTensorType>(cast.getSource().getType()) &&
+              isa<UnrankedTensorType>(cast.getType()))
+            operand.set(cast.getSource());
+      continue;
+    }
+    // The type each operand must have: a loop's or conditional's carried
+    // type, or the declared type of a value that changed.
+    auto required = [&](OpOperand &operand) -> Type {
+      unsigned k = operand.getOperandNumber();
+      Operation *parent = op->getParentOp();
+      if (auto loop = dyn_cast<scf::WhileOp>(op))
+        return loop.getBefore().getArgument(k).getType();
+      if (isa<scf::ConditionOp>(op))
+        return k == 0 ? Type()
+                      : cast<scf::WhileOp>(parent)
+                            .getAfter()
+                            .getArgument(k - 1)
+                            .getType();
+      if (isa<scf::YieldOp>(op)) {
+        if (auto loop = dyn_cast<scf::WhileOp>(parent))
+          return loop.getBefore().getArgument(k).getType();
+        if (isa<scf::IfOp>(parent))
+          return parent->getResult(k).getType();
+      }
+      auto it = declared.find(operand.get());
+      return it == declared.end() ? Type() : it->second;
+    };
+    for (OpOperand &operand : op->getOpOperands()) {
+      Type type = required(operand);
+      if (type && type != operand.get().getType())
+        operand.set(tf::castTo(b, op->getLoc(), operand.get(), type));
+    }
+  }
+}
+
+} // namespace
+
+void tf::refineTypes(Operation *root) {
+  Refiner refiner;
+  for (Region &region : root->getRegions())
+    for (Block &block : region)
+      refiner.visitBlock(block);
+  refiner.apply(root);
+}
