@@ -107,6 +107,12 @@ Value stripIdentities(Value value) {
   return value;
 }
 
+/// Whether `op` is one of TensorFlow 1's dataflow control flow ops.
+bool isDataflowOp(Operation *op) {
+  return isa<EnterOp, ExitOp, MergeOp, SwitchOp, LoopCondOp,
+             NextIterationSourceOp, NextIterationSinkOp>(op);
+}
+
 bool isConditionalSwitch(Operation *op) {
   auto sw = dyn_cast<SwitchOp>(op);
   return sw && !sw.getPredicate().getDefiningOp<LoopCondOp>();
@@ -151,6 +157,25 @@ public:
                                "(defined by ")
              << mapped.getDefiningOp()->getName() << ")";
     return mapped;
+  }
+
+  /// What the region yields for `values` (each returned by `users[k]`);
+  /// after a failed clone (`result`), the values unmapped and without a
+  /// second diagnostic.
+  SmallVector<Value> yielded(IRMapping &mapping, ArrayRef<Value> values,
+                             ArrayRef<Operation *> users,
+                             LogicalResult &result) {
+    SmallVector<Value> yields;
+    for (auto [value, user] : llvm::zip(values, users)) {
+      FailureOr<Value> mapped = failed(result) ? FailureOr<Value>(value)
+                                               : lookup(mapping, value, user);
+      if (failed(mapped)) {
+        result = failure();
+        mapped = value;
+      }
+      yields.push_back(*mapped);
+    }
+    return yields;
   }
 
   /// Clones the islands of `cloned` (in graph order) at `b`, values mapped
@@ -427,24 +452,19 @@ LogicalResult functionalizeLoop(Block &graph, SmallVector<EnterOp> enters,
       if (failed(
               rewrite.cloneIslands(b, r == 0 ? condNodes : bodyNodes, mapping)))
         result = failure();
-      SmallVector<std::pair<Value, Operation *>> returned;
-      if (r == 0)
-        returned.push_back({loopCond.getInput(), loopCond});
-      else
-        for (Variable &var : vars)
-          returned.push_back({var.sink.getInput(), var.sink});
-      SmallVector<Value> yields;
-      for (auto [value, user] : returned) {
-        // (After a failed clone, without a second diagnostic.)
-        FailureOr<Value> mapped = failed(result)
-                                      ? FailureOr<Value>(value)
-                                      : rewrite.lookup(mapping, value, user);
-        if (failed(mapped)) {
-          result = failure();
-          mapped = value;
+      SmallVector<Value> values;
+      SmallVector<Operation *> users;
+      if (r == 0) {
+        values.push_back(loopCond.getInput());
+        users.push_back(loopCond);
+      } else {
+        for (Variable &var : vars) {
+          values.push_back(var.sink.getInput());
+          users.push_back(var.sink);
         }
-        yields.push_back(*mapped);
       }
+      SmallVector<Value> yields =
+          rewrite.yielded(mapping, values, users, result);
       createYield(b, loc, yields);
     }
     return loop;
@@ -612,17 +632,9 @@ LogicalResult functionalizeConditional(Block &graph, Conditional &cond) {
                     sw.getData());
       if (failed(rewrite.cloneIslands(b, cond.branch[side], mapping)))
         result = failure();
-      SmallVector<Value> yields;
-      for (auto [value, merge] : llvm::zip(results[side], merges)) {
-        FailureOr<Value> mapped = failed(result)
-                                      ? FailureOr<Value>(value)
-                                      : rewrite.lookup(mapping, value, merge);
-        if (failed(mapped)) {
-          result = failure();
-          mapped = value;
-        }
-        yields.push_back(*mapped);
-      }
+      SmallVector<Operation *> users(merges.begin(), merges.end());
+      SmallVector<Value> yields =
+          rewrite.yielded(mapping, results[side], users, result);
       createYield(b, loc, yields);
     }
     return branch;
@@ -636,13 +648,12 @@ LogicalResult functionalizeConditional(Block &graph, Conditional &cond) {
 
 LogicalResult functionalizeGraph(GraphOp graphOp) {
   Block &graph = graphOp.getBody().front();
-  auto hasDataflow = [&] {
-    return llvm::any_of(graph, [](Operation &op) {
-      return isa<EnterOp, ExitOp, MergeOp, SwitchOp, LoopCondOp,
-                 NextIterationSourceOp, NextIterationSinkOp>(op);
-    });
+  auto firstDataflowOp = [&]() -> Operation * {
+    auto it =
+        llvm::find_if(graph, [](Operation &op) { return isDataflowOp(&op); });
+    return it == graph.end() ? nullptr : &*it;
   };
-  while (hasDataflow()) {
+  while (Operation *first = firstDataflowOp()) {
     if (!sortTopologically(&graph))
       return graphOp.emitOpError("has a cycle that no NextIteration breaks");
     // Frames, innermost first.
@@ -670,10 +681,6 @@ LogicalResult functionalizeGraph(GraphOp graphOp) {
       break;
     }
     if (!progress) {
-      Operation *first = &*llvm::find_if(graph, [](Operation &op) {
-        return isa<EnterOp, ExitOp, MergeOp, SwitchOp, LoopCondOp,
-                   NextIterationSourceOp, NextIterationSinkOp>(op);
-      });
       return first->emitOpError(
           "is TensorFlow 1 control flow that ta-import-tf cannot "
           "functionalize (no loop frame or conditional without another "
