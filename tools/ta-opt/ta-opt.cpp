@@ -11,9 +11,14 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 
+namespace mlir::ta::test {
+void registerTestTAToMemRefPatternsPass();
+} // namespace mlir::ta::test
+
 int main(int argc, char **argv) {
   mlir::registerTransformsPasses();
   mlir::ta::registerAllPasses();
+  mlir::ta::test::registerTestTAToMemRefPatternsPass();
   mlir::DialectRegistry registry;
   mlir::ta::registerAllDialects(registry);
   return mlir::asMainReturnCode(mlir::MlirOptMain(

@@ -59,3 +59,16 @@ func.func @grows(%h: !ta.handle<?, tensor<2xf32>>, %i: index, %v: tensor<2xf32>,
   %f1 = ta.write %h[%i], %v, %f : !ta.handle<?, tensor<2xf32>>, tensor<2xf32>
   return
 }
+
+// -----
+
+// So are libta_runtime's names: a function of another type, or another
+// kind of symbol, under the name of a function lowered code calls.
+// expected-error @+1 {{'func.func' op is named '_ta_rt_fail', the runtime function of type '(i32, i64, i64, i64, i64) -> ()' that lowered ta code calls}}
+func.func private @_ta_rt_fail(i32)
+
+// -----
+
+// expected-error @+1 {{'memref.global' op is named '_ta_rt_check_accumulator', the runtime function of type '(i64, i64) -> ()' that lowered ta code calls}}
+memref.global "private" constant @_ta_rt_check_accumulator : memref<1xi8> = dense<0>
+

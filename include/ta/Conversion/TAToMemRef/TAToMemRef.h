@@ -10,6 +10,7 @@
 #include "ta/Runtime/TAABI.h"
 
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <optional>
@@ -47,8 +48,33 @@ private:
   llvm::StringMap<int64_t> ids;
 };
 
-/// Name of the runtime function that reports a failed check and exits.
-inline constexpr llvm::StringLiteral kFailFunctionName = TA_RT_FAIL;
+/// The arrays whose handles cannot escape the block of their `ta.create`:
+/// every alias (the handle, its accumulators' handles, and the values
+/// `scf.for` / `scf.if` / `scf.execute_region` carry them through) is used
+/// only by ta operations in that block or in regions nested in it, or passed
+/// to a function of the module that does the same with it. The lowering
+/// frees them, accumulators included, at the end of that block; other
+/// arrays are freed by `ta.close`.
+class BlockLocalArrays {
+public:
+  /// Analyses every `ta.create` under `root`.
+  static BlockLocalArrays analyze(Operation *root);
+  bool contains(Operation *create) const { return creates.contains(create); }
+
+private:
+  llvm::DenseSet<Operation *> creates;
+};
+
+/// What the ta-to-memref patterns are told, rather than read from the IR.
+struct TAToMemRefOptions {
+  ChecksMode checks = ChecksMode::Strict;
+  /// The gradient sources of the whole module (GradSourceTable::collect):
+  /// every array of the module must be created with the same table.
+  GradSourceTable sources;
+  /// The `ta.create` ops whose arrays are freed at the end of their block
+  /// (BlockLocalArrays::analyze); none when empty.
+  BlockLocalArrays blockLocal;
+};
 
 /// Gives every ta.unbatch_grad under `root` with an empty shared_name the
 /// name `<function>/unbatch_grad_<k>` (k counts the function's unbatch_grad
@@ -56,18 +82,39 @@ inline constexpr llvm::StringLiteral kFailFunctionName = TA_RT_FAIL;
 /// rendezvous of its own. The unbatch_grad pattern needs named ops.
 void nameUnbatchGradResources(Operation *root);
 
-/// Adds the patterns lowering the ta operations. In strict mode the lowered
-/// code calls `kFailFunctionName`, which the module must declare as
-/// `func.func private @_ta_rt_fail(i32, i64, i64, i64, i64)`, and, when it
-/// has gradients, `func.func private @_ta_rt_check_accumulator(i64, i64)`.
-/// Every array of the module must be created by these patterns with the same
-/// `sources`. ta.unbatch_grad (named first, see nameUnbatchGradResources)
-/// calls `_ta_rt_unbatch_grad` (nine i64 -> i64), `_ta_rt_unbatch_grad_rows`
-/// (i64 -> i64) and `_ta_rt_unbatch_grad_take` (i64, i64), in both modes.
-void populateTAToMemRefConversionPatterns(TATypeConverter &typeConverter,
+/// The patterns lowering the ta operations to memref/scf/arith/linalg code,
+/// one group per op family. They need nothing of the module beforehand: the
+/// runtime functions they call (`_ta_rt_fail`, `_ta_rt_check_accumulator`,
+/// `_ta_rt_unbatch_grad*`: see include/ta/Runtime/TAABI.h), the growth
+/// functions `__ta_grow_<element bytes>` and the constant globals are
+/// declared or defined on first use. An op fails to match when a symbol it
+/// needs is taken by something else; ta-lower-to-memref diagnoses that
+/// first.
+///
+/// ta.create, ta.size, ta.close.
+void populateTALifecycleLoweringPatterns(const TATypeConverter &converter,
+                                         RewritePatternSet &patterns,
+                                         const TAToMemRefOptions &options);
+/// ta.write, ta.read.
+void populateTAAccessLoweringPatterns(const TATypeConverter &converter,
+                                      RewritePatternSet &patterns,
+                                      const TAToMemRefOptions &options);
+/// ta.gather, ta.scatter, ta.concat, ta.split.
+void populateTABulkLoweringPatterns(const TATypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    const TAToMemRefOptions &options);
+/// ta.grad, ta.grad_with_shape.
+void populateTAGradLoweringPatterns(const TATypeConverter &converter,
+                                    RewritePatternSet &patterns,
+                                    const TAToMemRefOptions &options);
+/// ta.unbatch_grad (named first, see nameUnbatchGradResources): calls into
+/// libta_runtime's rendezvous, the same code in both checks modes.
+void populateTAUnbatchGradLoweringPatterns(const TATypeConverter &converter,
+                                           RewritePatternSet &patterns);
+/// All of the above.
+void populateTAToMemRefConversionPatterns(const TATypeConverter &converter,
                                           RewritePatternSet &patterns,
-                                          ChecksMode checks,
-                                          const GradSourceTable &sources);
+                                          const TAToMemRefOptions &options);
 
 } // namespace mlir::ta
 

@@ -1,0 +1,225 @@
+//===- ArrayEmitter.cpp - TensorFlow's per-slot semantics as code ---------===//
+
+#include "ArrayEmitter.h"
+#include "RuntimeFunctions.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::ta;
+using namespace mlir::ta::lowering;
+
+Value ArrayEmitter::shapeAddress(ArrayRef<int64_t> shape) {
+  return getShapeAddress(b, loc, module, shape);
+}
+
+void ArrayEmitter::failIf(Value condition, TARuntimeError code, Value buffer,
+                          MessageArgs args) {
+  func::FuncOp fail = lookupOrDeclareFail(module);
+  assert(fail && "hasRuntimeFunctions was checked");
+  auto ifOp = scf::IfOp::create(b, loc, condition, /*withElse=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  SmallVector<Value, 5> operands{
+      arith::ConstantIntOp::create(b, loc, b.getI32Type(), code),
+      buffer ? address(buffer) : i64(0)};
+  if (args)
+    args(operands);
+  while (operands.size() < 5)
+    operands.push_back(i64(0));
+  func::CallOp::create(b, loc, fail, operands);
+}
+
+std::pair<Value, Value> ArrayEmitter::open(Value box) {
+  Value buffer = loadBuffer(box);
+  Value hdr = header(buffer);
+  checkOpen(buffer, hdr);
+  return {buffer, hdr};
+}
+
+void ArrayEmitter::checkOpen(Value buffer, Value header) {
+  if (strict)
+    failIf(hasBit(get(header, kFlags), kClosed), TA_ERR_CLOSED, buffer);
+}
+
+Value ArrayEmitter::outOfBounds(Value i, Value size, Value allowPastEnd) {
+  Value negative = cmp(arith::CmpIPredicate::slt, i, i64(0));
+  Value past = cmp(arith::CmpIPredicate::sge, i, size);
+  if (allowPastEnd) {
+    Value fixed = arith::XOrIOp::create(
+        b, loc, allowPastEnd,
+        arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+    past = arith::AndIOp::create(b, loc, past, fixed);
+  }
+  return arith::OrIOp::create(b, loc, negative, past);
+}
+
+Value ArrayEmitter::growFor(Value box, Value buffer, Value header, Value i) {
+  func::FuncOp grow = lookupOrDefineGrowFunction(module, *this);
+  assert(grow && "hasRuntimeFunctions was checked");
+  Value needsGrowth = cmp(arith::CmpIPredicate::sge, i, get(header, kCapacity));
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{buffer.getType()},
+                                needsGrowth, /*withElse=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    func::CallOp::create(b, loc, grow, ValueRange{box, i});
+    scf::YieldOp::create(b, loc, loadBuffer(box));
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(b, loc, buffer);
+  }
+  Value grown = ifOp.getResult(0);
+  Value grownHeader = this->header(grown);
+  Value next = arith::AddIOp::create(b, loc, i, i64(1));
+  set(grownHeader, kSize,
+      arith::MaxSIOp::create(b, loc, get(grownHeader, kSize), next));
+  return grown;
+}
+
+void ArrayEmitter::accumulate(Value target, Value source, bool intoZeroed) {
+  int64_t rank = element.getRank();
+  SmallVector<AffineMap> maps(2, b.getMultiDimIdentityMap(rank));
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  linalg::GenericOp::create(
+      b, loc, ValueRange{source}, ValueRange{target}, maps, iterators,
+      [&](OpBuilder &nb, Location nloc, ValueRange args) {
+        Value sum;
+        Type t = args[0].getType();
+        if (auto ft = dyn_cast<FloatType>(t)) {
+          sum = arith::AddFOp::create(nb, nloc, args[0], args[1]);
+          if (intoZeroed) {
+            Type bits = nb.getIntegerType(ft.getWidth());
+            Value old = arith::BitcastOp::create(nb, nloc, bits, args[1]);
+            Value zero = arith::CmpIOp::create(
+                nb, nloc, arith::CmpIPredicate::eq, old,
+                arith::ConstantIntOp::create(nb, nloc, bits, 0));
+            sum = arith::SelectOp::create(nb, nloc, zero, args[0], sum);
+          }
+        } else if (t.isInteger(1)) {
+          sum = arith::OrIOp::create(nb, nloc, args[0], args[1]);
+        } else {
+          sum = arith::AddIOp::create(nb, nloc, args[0], args[1]);
+        }
+        linalg::YieldOp::create(nb, nloc, sum);
+      });
+}
+
+void ArrayEmitter::writeSlot(Value box, Value i, Value source,
+                             Value shapeMismatch, MessageArgs valueShape) {
+  auto [buffer, header] = open(box);
+  bool grad = type.getIsGrad();
+  if (strict) {
+    Value size = get(header, kSize);
+    Value dynamic = mayGrow() ? hasBit(get(header, kFlags), kDynamic) : Value();
+    failIf(outOfBounds(i, size, dynamic), TA_ERR_WRITE_OUT_OF_BOUNDS, buffer,
+           [&](SmallVectorImpl<Value> &args) { args.append({i, size}); });
+  }
+  if (mayGrow()) {
+    buffer = growFor(box, buffer, header, i);
+    header = this->header(buffer);
+  }
+  if (strict && shapeMismatch)
+    failIf(shapeMismatch, TA_ERR_WRITE_SHAPE, buffer,
+           [&](SmallVectorImpl<Value> &args) {
+             args.push_back(i);
+             valueShape(args);
+           });
+  Value slotIndex = toIndex(i);
+  Value capacity = toIndex(get(header, kCapacity));
+  if (!strict) {
+    // The data starts zeroed, so summing into an accumulator is its first
+    // write too (keeping the sign of a zero written first).
+    Value target = slot(dataView(buffer, capacity), slotIndex);
+    if (grad)
+      accumulate(target, source, /*intoZeroed=*/true);
+    else
+      memref::CopyOp::create(b, loc, source, target);
+    return;
+  }
+  Value state = stateView(buffer, capacity);
+  Value st = memref::LoadOp::create(b, loc, state, slotIndex);
+  failIf(hasBit(st, kRead), TA_ERR_WRITE_AFTER_READ, buffer,
+         [&](SmallVectorImpl<Value> &args) { args.push_back(i); });
+  if (grad) {
+    // Written slots aggregate: the first real write to a soft-written slot
+    // stores, later ones add. The shapes always agree here: the soft-written
+    // shape is prepend ++ the forward element shape, which is this
+    // accumulator's static element shape.
+    Value materialized = hasBit(st, kMaterialized);
+    if (element.getElementType().isInteger(1))
+      failIf(materialized, TA_ERR_AGGREGATE_BOOL, buffer);
+    Value target = slot(dataView(buffer, capacity), slotIndex);
+    auto ifOp = scf::IfOp::create(b, loc, materialized, /*withElse=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    accumulate(target, source);
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    memref::CopyOp::create(b, loc, source, target);
+  } else {
+    failIf(hasBit(st, kWritten), TA_ERR_DOUBLE_WRITE, buffer,
+           [&](SmallVectorImpl<Value> &args) { args.push_back(i); });
+    memref::CopyOp::create(b, loc, source,
+                           slot(dataView(buffer, capacity), slotIndex));
+  }
+  Value marked = arith::OrIOp::create(b, loc, st, i8(kWritten | kMaterialized));
+  memref::StoreOp::create(b, loc, marked, state, slotIndex);
+}
+
+Value ArrayEmitter::readSlot(Value box, Value i) {
+  auto [buffer, header] = open(box);
+  bool grad = type.getIsGrad();
+  if (strict) {
+    Value size = get(header, kSize);
+    Value pastEnd =
+        grad ? arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1) : Value();
+    failIf(outOfBounds(i, size, pastEnd), TA_ERR_READ_OUT_OF_BOUNDS, buffer,
+           [&](SmallVectorImpl<Value> &args) { args.append({i, size}); });
+  }
+  if (grad) {
+    buffer = growFor(box, buffer, header, i);
+    header = this->header(buffer);
+  }
+  Value slotIndex = toIndex(i);
+  Value capacity = toIndex(get(header, kCapacity));
+  if (strict) {
+    Value state = stateView(buffer, capacity);
+    Value st = memref::LoadOp::create(b, loc, state, slotIndex);
+    failIf(hasBit(st, kCleared), TA_ERR_READ_CLEARED, buffer,
+           [&](SmallVectorImpl<Value> &args) { args.push_back(i); });
+    Value clear = arith::SelectOp::create(
+        b, loc, hasBit(get(header, kFlags), kClearAfterRead), i8(kCleared),
+        i8(0));
+    Value marked = arith::OrIOp::create(
+        b, loc, arith::OrIOp::create(b, loc, st, clear), i8(kWritten | kRead));
+    memref::StoreOp::create(b, loc, marked, state, slotIndex);
+  }
+  return slot(dataView(buffer, capacity), slotIndex);
+}
+
+Value ArrayEmitter::sizeAfterGrowth(Value header, Value needed) {
+  Value size = get(header, kSize);
+  if (!mayGrow())
+    return size;
+  Value grown = arith::MaxSIOp::create(b, loc, size, needed);
+  return arith::SelectOp::create(b, loc, hasBit(get(header, kFlags), kDynamic),
+                                 grown, size);
+}
+
+Value ArrayEmitter::entry(Value vector, Value k) {
+  return toI64(memref::LoadOp::create(b, loc, vector, ValueRange{k}));
+}
+
+Value ArrayEmitter::reduce(Value vector, Value count, Value init,
+                           llvm::function_ref<Value(Value, Value)> combine) {
+  auto loop =
+      scf::ForOp::create(b, loc, index(0), count, index(1), ValueRange{init});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  scf::YieldOp::create(
+      b, loc,
+      combine(loop.getRegionIterArg(0), entry(vector, loop.getInductionVar())));
+  return loop.getResult(0);
+}

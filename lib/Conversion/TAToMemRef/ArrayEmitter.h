@@ -1,0 +1,92 @@
+//===- ArrayEmitter.h - TensorFlow's per-slot semantics as code -*- C++ -*-===//
+//
+// The code every element operation shares: TensorFlow's checks (failing
+// through the runtime with its error codes), growth, and the Write and Read
+// of one slot (LockedWriteOrAggregate, LockedRead) with their state updates.
+// The patterns of each op group build on it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TA_LIB_CONVERSION_TATOMEMREF_ARRAYEMITTER_H
+#define TA_LIB_CONVERSION_TATOMEMREF_ARRAYEMITTER_H
+
+#include "ArrayLayout.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir::ta::lowering {
+
+/// Fills `args` with the values a failure message needs; called only on the
+/// failure path, so that building them costs nothing when checks pass.
+using MessageArgs = llvm::function_ref<void(SmallVectorImpl<Value> &)>;
+
+/// Emits the code of one lowered operation on arrays of one handle type.
+class ArrayEmitter : public ArrayLayout {
+public:
+  ArrayEmitter(OpBuilder &b, Location loc, HandleType type, ChecksMode checks,
+               ModuleOp module)
+      : ArrayLayout(b, loc, type, checks), module(module) {}
+
+  /// The address of the module's global describing `shape`.
+  Value shapeAddress(ArrayRef<int64_t> shape);
+
+  /// Calls the runtime's failure function (which does not return) when
+  /// `condition` holds. `buffer` (optional) is the array whose header names
+  /// it; `args` builds the message's values inside the failure branch.
+  void failIf(Value condition, TARuntimeError code, Value buffer,
+              MessageArgs args = nullptr);
+
+  /// Loads the buffer and header of the array in `box`; in strict mode,
+  /// fails first when the array is closed (every method but Close checks).
+  std::pair<Value, Value> open(Value box);
+  /// Fails with "has already been closed." when the array is closed.
+  void checkOpen(Value buffer, Value header);
+
+  /// `i < 0 || i >= size`, where `allowPastEnd` (if given) exempts the
+  /// second half.
+  Value outOfBounds(Value i, Value size, Value allowPastEnd = {});
+
+  /// Makes room for slot `i` (an i64 >= 0), sets the size to at least
+  /// `i + 1`, and returns the possibly new buffer. The growth itself is a
+  /// call of the module's growth function for this element size.
+  Value growFor(Value box, Value buffer, Value header, Value i);
+
+  /// `target += source`, elementwise (bool: or). With `intoZeroed`, a float
+  /// target element that is +0.0 (bit for bit: never written, in a zeroed
+  /// accumulator without slot state) takes the source element as it is, so
+  /// that a first write of -0.0 stays -0.0 as TensorFlow stores it (0.0 +
+  /// -0.0 would be +0.0).
+  void accumulate(Value target, Value source, bool intoZeroed = false);
+
+  /// TensorFlow's Write (LockedWriteOrAggregate) of `source`, a memref of
+  /// the element shape, to slot `i` (an i64) of the array in `box`. In
+  /// strict mode `shapeMismatch` (optional) says that the value's shape is
+  /// not the element shape, and `valueShape` gives the value shape's
+  /// address for the message.
+  void writeSlot(Value box, Value i, Value source, Value shapeMismatch = {},
+                 MessageArgs valueShape = nullptr);
+
+  /// TensorFlow's Read (LockedRead) of slot `i` (an i64) of the array in
+  /// `box`: the checks and state updates, then the slot's data as a memref of
+  /// the element shape, which the caller copies out before the next array
+  /// operation. An unwritten slot reads as zeros (the data starts zeroed); an
+  /// accumulator read past its size grows it.
+  Value readSlot(Value box, Value i);
+
+  /// The size a bulk write needing `needed` slots (an i64) checks against:
+  /// a growable array (dynamic flag still set) grows to it first.
+  Value sizeAfterGrowth(Value header, Value needed);
+
+  /// Entry `k` of a 1-D integer memref (indices, lengths) as an i64.
+  Value entry(Value vector, Value k);
+  /// Folds `combine` over the entries (as i64) of a 1-D integer memref of
+  /// `count` entries, starting from `init`.
+  Value reduce(Value vector, Value count, Value init,
+               llvm::function_ref<Value(Value, Value)> combine);
+
+  ModuleOp module;
+};
+
+} // namespace mlir::ta::lowering
+
+#endif // TA_LIB_CONVERSION_TATOMEMREF_ARRAYEMITTER_H

@@ -1,0 +1,184 @@
+//===- ArrayLayout.cpp - where an array's header, state and data live -----===//
+
+#include "ArrayLayout.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::ta;
+using namespace mlir::ta::lowering;
+
+bool lowering::isSupported(HandleType type) {
+  auto element = dyn_cast<RankedTensorType>(type.getElementType());
+  return element && element.hasStaticShape();
+}
+
+//===----------------------------------------------------------------------===//
+// CodeBuilder
+//===----------------------------------------------------------------------===//
+
+Value CodeBuilder::index(int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+Value CodeBuilder::i64(int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, b.getI64Type(), v);
+}
+Value CodeBuilder::i8(int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, b.getI8Type(), v);
+}
+Value CodeBuilder::toIndex(Value v) {
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+}
+Value CodeBuilder::toI64(Value v) {
+  if (v.getType().isIndex())
+    return arith::IndexCastOp::create(b, loc, b.getI64Type(), v);
+  if (v.getType().getIntOrFloatBitWidth() < 64)
+    return arith::ExtSIOp::create(b, loc, b.getI64Type(), v);
+  return v;
+}
+Value CodeBuilder::cmp(arith::CmpIPredicate predicate, Value lhs, Value rhs) {
+  return arith::CmpIOp::create(b, loc, predicate, lhs, rhs);
+}
+Value CodeBuilder::hasBit(Value word, int64_t bit) {
+  Type t = word.getType();
+  Value mask = arith::ConstantIntOp::create(b, loc, t, bit);
+  Value masked = arith::AndIOp::create(b, loc, word, mask);
+  Value zero = arith::ConstantIntOp::create(b, loc, t, 0);
+  return cmp(arith::CmpIPredicate::ne, masked, zero);
+}
+
+Value CodeBuilder::allocStorage(MemRefType type, ValueRange sizes,
+                                int64_t alignment) {
+  auto alloc = memref::AllocOp::create(
+      b, loc, type, sizes,
+      alignment ? b.getI64IntegerAttr(alignment) : IntegerAttr());
+  alloc->setAttr(bufferization::BufferizationDialect::kManualDeallocation,
+                 b.getUnitAttr());
+  return alloc;
+}
+void CodeBuilder::freeStorage(Value memref) {
+  auto dealloc = memref::DeallocOp::create(b, loc, memref);
+  dealloc->setAttr(bufferization::BufferizationDialect::kManualDeallocation,
+                   b.getUnitAttr());
+}
+
+Value CodeBuilder::address(Value buffer) {
+  return toI64(memref::ExtractAlignedPointerAsIndexOp::create(b, loc, buffer));
+}
+
+void CodeBuilder::forLoop(Value lb, Value ub,
+                          llvm::function_ref<void(Value)> body) {
+  auto loop = scf::ForOp::create(b, loc, lb, ub, index(1));
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(loop.getBody()->getTerminator());
+  body(loop.getInductionVar());
+}
+
+//===----------------------------------------------------------------------===//
+// ArrayLayout
+//===----------------------------------------------------------------------===//
+
+ArrayLayout::ArrayLayout(OpBuilder &b, Location loc, HandleType type,
+                         ChecksMode checks)
+    : CodeBuilder(b, loc), type(type),
+      element(cast<RankedTensorType>(type.getElementType())),
+      strict(checks == ChecksMode::Strict) {}
+
+int64_t ArrayLayout::elementBytes() const {
+  int64_t bits = element.getElementTypeBitWidth();
+  return element.getNumElements() * ((bits + 7) / 8);
+}
+
+Value ArrayLayout::loadBuffer(Value box, int64_t slot) {
+  return memref::LoadOp::create(b, loc, box, ValueRange{index(slot)});
+}
+void ArrayLayout::storeBuffer(Value buffer, Value box, int64_t slot) {
+  memref::StoreOp::create(b, loc, buffer, box, ValueRange{index(slot)});
+}
+
+Value ArrayLayout::header(Value buffer) {
+  auto type = MemRefType::get({kHeaderFields}, b.getI64Type());
+  return memref::ViewOp::create(b, loc, type, buffer, index(0), ValueRange{});
+}
+Value ArrayLayout::get(Value header, HeaderField field) {
+  return memref::LoadOp::create(b, loc, header, ValueRange{index(field)});
+}
+void ArrayLayout::set(Value header, HeaderField field, Value value) {
+  memref::StoreOp::create(b, loc, value, header, ValueRange{index(field)});
+}
+
+Value ArrayLayout::dataOffset(Value capacity) {
+  if (!strict)
+    return index(kHeaderBytes);
+  Value end = arith::AddIOp::create(b, loc, capacity,
+                                    index(kHeaderBytes + kAlignment - 1));
+  return arith::AndIOp::create(b, loc, end, index(~(kAlignment - 1)));
+}
+Value ArrayLayout::bufferBytes(Value capacity) {
+  Value data = arith::MulIOp::create(b, loc, capacity, index(elementBytes()));
+  return arith::AddIOp::create(b, loc, dataOffset(capacity), data);
+}
+Value ArrayLayout::stateView(Value buffer, Value capacity) {
+  auto type = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
+  return memref::ViewOp::create(b, loc, type, buffer, index(kHeaderBytes),
+                                ValueRange{capacity});
+}
+Value ArrayLayout::dataView(Value buffer, Value capacity) {
+  return leadingSlots(buffer, capacity, capacity);
+}
+Value ArrayLayout::leadingSlots(Value buffer, Value capacity, Value n) {
+  SmallVector<int64_t> shape{ShapedType::kDynamic};
+  llvm::append_range(shape, element.getShape());
+  auto type = MemRefType::get(shape, element.getElementType());
+  return memref::ViewOp::create(b, loc, type, buffer, dataOffset(capacity),
+                                ValueRange{n});
+}
+
+Value ArrayLayout::slot(Value data, Value i) {
+  int64_t rank = element.getRank();
+  SmallVector<OpFoldResult> offsets(rank + 1, b.getIndexAttr(0));
+  offsets[0] = i;
+  SmallVector<OpFoldResult> sizes{b.getIndexAttr(1)};
+  for (int64_t d : element.getShape())
+    sizes.push_back(b.getIndexAttr(d));
+  SmallVector<OpFoldResult> strides(rank + 1, b.getIndexAttr(1));
+  auto source = cast<MemRefType>(data.getType());
+  auto resultType = memref::SubViewOp::inferRankReducedResultType(
+      element.getShape(), source, offsets, sizes, strides);
+  return memref::SubViewOp::create(b, loc, cast<MemRefType>(resultType), data,
+                                   offsets, sizes, strides);
+}
+Value ArrayLayout::rows(Value data, Value i) {
+  int64_t rank = element.getRank();
+  SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+  offsets[0] = i;
+  SmallVector<OpFoldResult> sizes;
+  for (int64_t d : element.getShape())
+    sizes.push_back(b.getIndexAttr(d));
+  SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+  auto source = cast<MemRefType>(data.getType());
+  auto resultType =
+      memref::SubViewOp::inferResultType(source, offsets, sizes, strides);
+  return memref::SubViewOp::create(b, loc, cast<MemRefType>(resultType), data,
+                                   offsets, sizes, strides);
+}
+Value ArrayLayout::bytes(Value buffer, Value offset, Value length) {
+  auto type = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
+  return memref::ViewOp::create(b, loc, type, buffer, offset,
+                                ValueRange{length});
+}
+
+Value ArrayLayout::allocBuffer(Value capacity, bool zero) {
+  auto type = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
+  Value buffer =
+      allocStorage(type, ValueRange{bufferBytes(capacity)}, kAlignment);
+  if (zero)
+    zeroFill(buffer);
+  return buffer;
+}
+void ArrayLayout::zeroFill(Value bytes) {
+  linalg::FillOp::create(b, loc, ValueRange{i8(0)}, ValueRange{bytes});
+}

@@ -1,0 +1,150 @@
+//===- ArrayLayout.h - header, state and data of an array -------*- C++ -*-===//
+//
+// Every TensorArray is one byte buffer held in a box:
+//
+//   [ header: 8 x i64 | state: capacity x i8 (strict) | data: capacity x elt ]
+//     0                64                               align64(64 + capacity)
+//
+// The header is TAArrayHeader of include/ta/Runtime/TAABI.h. ArrayLayout is
+// the one place that knows these offsets: every pattern reaches a header
+// field, a slot's state or a slot's data through it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TA_LIB_CONVERSION_TATOMEMREF_ARRAYLAYOUT_H
+#define TA_LIB_CONVERSION_TATOMEMREF_ARRAYLAYOUT_H
+
+#include "ta/Conversion/TAToMemRef/TAToMemRef.h"
+#include "ta/Dialect/TA/IR/TAOps.h"
+#include "ta/Runtime/TAABI.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+
+namespace mlir::ta::lowering {
+
+/// The header words, flags and slot states of TAABI.h under the names the
+/// lowering uses.
+enum HeaderField : int64_t {
+  kSize = TA_HEADER_SIZE,
+  kCapacity = TA_HEADER_CAPACITY,
+  kFlags = TA_HEADER_FLAGS,
+  kMarkedSize = TA_HEADER_MARKED_SIZE,
+  kName = TA_HEADER_NAME,
+  kSource = TA_HEADER_SOURCE,
+  kElementShape = TA_HEADER_ELEMENT_SHAPE,
+  kHeaderFields = TA_HEADER_WORDS,
+};
+constexpr int64_t kHeaderBytes = TA_HEADER_BYTES;
+constexpr int64_t kAlignment = TA_BUFFER_ALIGNMENT;
+
+enum ArrayFlag : int64_t {
+  kClosed = TA_FLAG_CLOSED,
+  kDynamic = TA_FLAG_DYNAMIC,
+  kClearAfterRead = TA_FLAG_CLEAR_AFTER_READ,
+  kIsGrad = TA_FLAG_IS_GRAD,
+};
+
+enum SlotState : int64_t {
+  kWritten = TA_SLOT_WRITTEN,
+  kRead = TA_SLOT_READ,
+  kCleared = TA_SLOT_CLEARED,
+  kMaterialized = TA_SLOT_MATERIALIZED,
+};
+
+/// Whether the lowering supports arrays of this type (static element
+/// shapes).
+bool isSupported(HandleType type);
+
+/// Builds the scalar code of a lowered operation: constants, casts,
+/// comparisons, loops, and the memory ta manages itself.
+class CodeBuilder {
+public:
+  CodeBuilder(OpBuilder &b, Location loc) : b(b), loc(loc) {}
+
+  Value index(int64_t v);
+  Value i64(int64_t v);
+  Value i8(int64_t v);
+  Value toIndex(Value v);
+  /// An index or narrower integer as an i64 (sign-extended).
+  Value toI64(Value v);
+  Value cmp(arith::CmpIPredicate predicate, Value lhs, Value rhs);
+  /// Whether `bit` is set in `word`.
+  Value hasBit(Value word, int64_t bit);
+
+  /// Allocates / frees memory that ta manages itself: boxes and the buffers
+  /// they hold, whose lifetime follows the arrays, not SSA scopes. Marked as
+  /// manual deallocation, so that the buffer deallocation pipeline (which
+  /// frees the temporaries bufferization creates) leaves them alone.
+  Value allocStorage(MemRefType type, ValueRange sizes = {},
+                     int64_t alignment = 0);
+  void freeStorage(Value memref);
+
+  /// The address (i64) of a memref's data (with identity layout), for the
+  /// runtime.
+  Value address(Value buffer);
+
+  /// An `scf.for` from `lb` to `ub` (index values); `body` runs with the
+  /// insertion point inside the loop and receives the induction variable.
+  void forLoop(Value lb, Value ub, llvm::function_ref<void(Value)> body);
+
+  OpBuilder &b;
+  Location loc;
+};
+
+/// The layout of the arrays of one handle type in one checks mode.
+class ArrayLayout : public CodeBuilder {
+public:
+  ArrayLayout(OpBuilder &b, Location loc, HandleType type, ChecksMode checks);
+
+  /// Bytes of one element.
+  int64_t elementBytes() const;
+  /// Whether arrays of this type can grow: only forward arrays of unknown
+  /// SIZE (the verifier rejects dynamic_size with a static SIZE).
+  bool mayGrow() const { return !type.getIsGrad() && !type.hasStaticSize(); }
+  /// Whether some operation grows arrays of this type: writes to growable
+  /// forward arrays, and reads of accumulators past their size.
+  bool growsSomewhere() const { return mayGrow() || type.getIsGrad(); }
+
+  /// Slot `slot` of a box: an array's buffer, or an accumulator's.
+  Value loadBuffer(Value box, int64_t slot = 0);
+  void storeBuffer(Value buffer, Value box, int64_t slot = 0);
+
+  /// The header words of a buffer, and one of them.
+  Value header(Value buffer);
+  Value get(Value header, HeaderField field);
+  void set(Value header, HeaderField field, Value value);
+
+  /// Byte offset of the data for a capacity (an index value).
+  Value dataOffset(Value capacity);
+  /// Total bytes of a buffer of `capacity` slots.
+  Value bufferBytes(Value capacity);
+  /// The per-slot state bytes (strict only).
+  Value stateView(Value buffer, Value capacity);
+  /// The element data as `memref<capacity x element>`.
+  Value dataView(Value buffer, Value capacity);
+  /// The data of slots `[0, n)` as `memref<n x element>` with the identity
+  /// layout (a whole-range copy into or out of it is one memcpy).
+  Value leadingSlots(Value buffer, Value capacity, Value n);
+  /// Row `i` of a memref `[n] ++ element`, rank-reduced to the element
+  /// shape.
+  Value slot(Value data, Value i);
+  /// Rows `[i, i + element dim 0)` of a memref with the element's rank.
+  Value rows(Value data, Value i);
+  /// A byte range of a buffer, as a view with an identity layout: copies of
+  /// it lower to memcpy (a strided subview with a dynamic offset would go
+  /// through the runtime's generic, element-by-element memrefCopy).
+  Value bytes(Value buffer, Value offset, Value length);
+
+  /// Allocates a buffer of `capacity` slots, zeroed unless `zero` is false.
+  Value allocBuffer(Value capacity, bool zero = true);
+  void zeroFill(Value bytes);
+
+  HandleType type;
+  RankedTensorType element;
+  bool strict;
+};
+
+} // namespace mlir::ta::lowering
+
+#endif // TA_LIB_CONVERSION_TATOMEMREF_ARRAYLAYOUT_H

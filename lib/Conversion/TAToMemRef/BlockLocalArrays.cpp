@@ -1,0 +1,95 @@
+//===- BlockLocalArrays.cpp - arrays that cannot outlive their block ------===//
+//
+// An escape analysis: the arrays whose every handle stays among ta
+// operations, structured control flow and calls within the block of their
+// ta.create, which the lowering may therefore free at the end of that block.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ta/Conversion/TAToMemRef/TAToMemRef.h"
+#include "ta/Dialect/TA/IR/TAOps.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/SymbolTable.h"
+
+using namespace mlir;
+using namespace mlir::ta;
+
+/// Whether every alias of `handle` (the handle, the accumulator handles of
+/// ta.grad / ta.grad_with_shape on it, and the values scf.for / scf.if /
+/// scf.execute_region carry them through) is used only by ta operations in
+/// `home` or in regions nested in it, or passed to a function of the module
+/// whose parameter is such a local use in its body in turn. Anything else (a
+/// return, a call to an external or recursive function, a yield out of
+/// `home`, a branch, an unknown op) lets the array escape. `active` holds the
+/// functions being analysed (recursion counts as an escape).
+static bool isBlockLocal(Value handle, Block *home,
+                         llvm::SmallPtrSetImpl<Operation *> &active) {
+  SmallVector<Value> worklist{handle};
+  llvm::SmallPtrSet<Value, 8> seen{handle};
+  auto push = [&](Value v) {
+    if (seen.insert(v).second)
+      worklist.push_back(v);
+  };
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (!home->findAncestorOpInBlock(*user))
+        return false;
+      if (isa_and_nonnull<TADialect>(user->getDialect())) {
+        if (isa<GradOp, GradWithShapeOp>(user))
+          push(user->getResult(0));
+        continue;
+      }
+      if (auto loop = dyn_cast<scf::ForOp>(user)) {
+        OpResult result = loop.getTiedLoopResult(&use);
+        if (!result)
+          return false;
+        push(result);
+        push(loop.getTiedLoopRegionIterArg(&use));
+        continue;
+      }
+      if (auto call = dyn_cast<func::CallOp>(user)) {
+        auto callee = SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(
+            call, call.getCalleeAttr());
+        if (!callee || callee.isExternal() || !active.insert(callee).second)
+          return false;
+        bool local = isBlockLocal(callee.getArgument(use.getOperandNumber()),
+                                  &callee.front(), active);
+        active.erase(callee);
+        if (!local)
+          return false;
+        continue;
+      }
+      if (isa<scf::YieldOp>(user)) {
+        Operation *parent = user->getParentOp();
+        if (user->getBlock() == home ||
+            !isa<scf::ForOp, scf::IfOp, scf::ExecuteRegionOp>(parent))
+          return false;
+        unsigned n = use.getOperandNumber();
+        push(parent->getResult(n));
+        if (auto loop = dyn_cast<scf::ForOp>(parent))
+          push(loop.getRegionIterArgs()[n]);
+        continue;
+      }
+      return false;
+    }
+  }
+  return true;
+}
+
+BlockLocalArrays BlockLocalArrays::analyze(Operation *root) {
+  BlockLocalArrays result;
+  root->walk([&](CreateOp create) {
+    Block *block = create->getBlock();
+    llvm::SmallPtrSet<Operation *, 4> active;
+    if (auto function = create->getParentOfType<func::FuncOp>())
+      active.insert(function);
+    if (block->mightHaveTerminator() &&
+        isBlockLocal(create.getHandle(), block, active))
+      result.creates.insert(create);
+  });
+  return result;
+}

@@ -1,0 +1,312 @@
+//===- BulkLowering.cpp - ta.gather, ta.scatter, ta.concat, ta.split ------===//
+//
+// The bulk operations, as TensorFlow runs them: their own checks first, then
+// one Read or Write per element, in order. Without checks, a concat of a
+// forward array or a split into one is a single copy.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Operands.h"
+#include "Patterns.h"
+
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace mlir::ta;
+using namespace mlir::ta::lowering;
+
+namespace {
+
+/// TensorFlow's Gather (ReadMany): one Read per index, in order.
+struct GatherLowering : TAPattern<GatherOp> {
+  using TAPattern::TAPattern;
+  LogicalResult
+  matchAndRewrite(GatherOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<ArrayEmitter> em =
+        emitter(op, op.getHandle().getType(), rewriter);
+    if (failed(em))
+      return failure();
+    ArrayEmitter &e = *em;
+    Location loc = op.getLoc();
+    Value indices, count;
+    std::tie(indices, count) = vectorOperand(rewriter, loc, op.getIndices());
+    auto resultType = cast<RankedTensorType>(op.getValue().getType());
+    SmallVector<Value> dynamic;
+    if (resultType.isDynamicDim(0))
+      dynamic.push_back(count);
+    Value result = memref::AllocOp::create(
+        rewriter, loc,
+        MemRefType::get(resultType.getShape(), resultType.getElementType()),
+        dynamic);
+    Value box = adaptor.getHandle().front();
+    e.forLoop(e.index(0), count, [&](Value k) {
+      Value data = e.readSlot(box, e.entry(indices, k));
+      memref::CopyOp::create(rewriter, loc, data, e.slot(result, k));
+    });
+    rewriter.replaceOp(op, toTensor(rewriter, loc, result, resultType));
+    return success();
+  }
+};
+
+/// TensorFlow's Scatter: the length and max-index checks, then one Write
+/// per index, in order.
+struct ScatterLowering : TAPattern<ScatterOp> {
+  using TAPattern::TAPattern;
+  LogicalResult
+  matchAndRewrite(ScatterOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<ArrayEmitter> em =
+        emitter(op, op.getHandle().getType(), rewriter);
+    if (failed(em))
+      return failure();
+    ArrayEmitter &e = *em;
+    Location loc = op.getLoc();
+    Value value = op.getValue();
+    auto valueType = dyn_cast<RankedTensorType>(value.getType());
+    if (!valueType)
+      return rewriter.notifyMatchFailure(op, "unranked value");
+    Value indices, count;
+    std::tie(indices, count) = vectorOperand(rewriter, loc, op.getIndices());
+    Value box = adaptor.getHandle().front();
+    SmallVector<int64_t> want{valueType.getDimSize(0)};
+    llvm::append_range(want, e.element.getShape());
+    Value rowMismatch;
+    if (e.strict) {
+      // TensorFlow's kernel asks the array's size (failing on a closed
+      // array) before it compares len(indices) with the value's rows.
+      auto [buffer, header] = e.open(box);
+      Value rows = tensor::DimOp::create(rewriter, loc, value, 0);
+      e.failIf(e.cmp(arith::CmpIPredicate::ne, count, rows),
+               TA_ERR_SCATTER_LENGTH, buffer,
+               [&](SmallVectorImpl<Value> &args) {
+                 args.append({e.toI64(count), e.toI64(rows)});
+               });
+      // The largest index (-1 when there are none) must be below the size;
+      // a growable array grows to it, so only a fixed one can fail.
+      Value max = e.reduce(indices, count, e.i64(-1), [&](Value a, Value b) {
+        return arith::MaxSIOp::create(rewriter, loc, a, b);
+      });
+      Value size = e.sizeAfterGrowth(
+          header, arith::AddIOp::create(rewriter, loc, max, e.i64(1)));
+      e.failIf(e.cmp(arith::CmpIPredicate::sge, max, size),
+               TA_ERR_SCATTER_MAX_INDEX, buffer,
+               [&](SmallVectorImpl<Value> &args) { args.append({max, size}); });
+      rowMismatch = shapeMismatch(e, value, want, 1);
+    }
+    Value rows =
+        toBuffer(rewriter, loc, value,
+                 RankedTensorType::get(want, valueType.getElementType()),
+                 /*anyOffset=*/true);
+    e.forLoop(e.index(0), count, [&](Value k) {
+      e.writeSlot(box, e.entry(indices, k), e.slot(rows, k), rowMismatch,
+                  [&](SmallVectorImpl<Value> &args) {
+                    runtimeShape(e, value, 1, Value(), args);
+                  });
+    });
+    rewriter.replaceOpWithMultiple(op, {ValueRange{}});
+    return success();
+  }
+};
+
+/// The number of elements Concat reads: the size of a forward array, the
+/// marked size of an accumulator (-1 when its forward array was never
+/// split, which reads nothing).
+Value concatCount(ArrayEmitter &e, Value header) {
+  if (!e.type.getIsGrad())
+    return e.toIndex(e.get(header, kSize));
+  Value marked = e.get(header, kMarkedSize);
+  return e.toIndex(arith::MaxSIOp::create(e.b, e.loc, marked, e.i64(0)));
+}
+
+/// TensorFlow's Concat: ReadMany of every element, joined along dim 0.
+struct ConcatLowering : TAPattern<ConcatOp> {
+  using TAPattern::TAPattern;
+  LogicalResult
+  matchAndRewrite(ConcatOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<ArrayEmitter> em =
+        emitter(op, op.getHandle().getType(), rewriter);
+    if (failed(em))
+      return failure();
+    ArrayEmitter &e = *em;
+    Location loc = op.getLoc();
+    Value box = adaptor.getHandle().front();
+    Value count = concatCount(e, e.open(box).second);
+    SmallVector<int64_t> shape{ShapedType::kDynamic};
+    llvm::append_range(shape, e.element.getShape());
+    Value elements = memref::AllocOp::create(
+        rewriter, loc, MemRefType::get(shape, e.element.getElementType()),
+        ValueRange{count});
+    if (!e.strict && !e.type.getIsGrad()) {
+      // Without state, reading slots [0, size) of a forward array in order
+      // is one copy of their data.
+      Value buffer = e.loadBuffer(box);
+      Value capacity = e.toIndex(e.get(e.header(buffer), kCapacity));
+      memref::CopyOp::create(rewriter, loc,
+                             e.leadingSlots(buffer, capacity, count), elements);
+    } else {
+      e.forLoop(e.index(0), count, [&](Value k) {
+        Value data = e.readSlot(box, e.toI64(k));
+        memref::CopyOp::create(rewriter, loc, data, e.slot(elements, k));
+      });
+    }
+    SmallVector<ReassociationIndices> joined{{0, 1}};
+    for (int64_t d = 2; d <= e.element.getRank(); ++d)
+      joined.push_back({d});
+    Value value =
+        memref::CollapseShapeOp::create(rewriter, loc, elements, joined);
+    auto valueType = cast<RankedTensorType>(op.getValue().getType());
+    auto valueMemRef =
+        MemRefType::get(valueType.getShape(), valueType.getElementType());
+    if (value.getType() != valueMemRef)
+      value = memref::CastOp::create(rewriter, loc, valueMemRef, value);
+    auto lengthsType =
+        MemRefType::get({ShapedType::kDynamic}, rewriter.getI64Type());
+    Value lengths =
+        memref::AllocOp::create(rewriter, loc, lengthsType, ValueRange{count});
+    linalg::FillOp::create(rewriter, loc,
+                           ValueRange{e.i64(e.element.getDimSize(0))},
+                           ValueRange{lengths});
+    rewriter.replaceOp(
+        op, {toTensor(rewriter, loc, value, valueType),
+             toTensor(rewriter, loc, lengths, op.getLengths().getType())});
+    return success();
+  }
+};
+
+/// TensorFlow's Split: the sum and size checks, the marked size, then one
+/// Write of `lengths[i]` rows per element, in order.
+struct SplitLowering : TAPattern<SplitOp> {
+  using TAPattern::TAPattern;
+  LogicalResult
+  matchAndRewrite(SplitOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<ArrayEmitter> em =
+        emitter(op, op.getHandle().getType(), rewriter);
+    if (failed(em))
+      return failure();
+    ArrayEmitter &e = *em;
+    Location loc = op.getLoc();
+    Value value = op.getValue();
+    auto valueType = dyn_cast<RankedTensorType>(value.getType());
+    if (!valueType)
+      return rewriter.notifyMatchFailure(op, "unranked value");
+    Value lengths, count;
+    std::tie(lengths, count) = vectorOperand(rewriter, loc, op.getLengths());
+    Value count64 = e.toI64(count);
+    Value box = adaptor.getHandle().front();
+    SmallVector<int64_t> want{valueType.getDimSize(0)};
+    llvm::append_range(want, e.element.getShape().drop_front());
+    Value restMismatch;
+    if (e.strict) {
+      Value sum = e.reduce(lengths, count, e.i64(0), [&](Value a, Value b) {
+        return arith::AddIOp::create(rewriter, loc, a, b);
+      });
+      Value rows = e.toI64(tensor::DimOp::create(rewriter, loc, value, 0));
+      e.failIf(e.cmp(arith::CmpIPredicate::ne, sum, rows), TA_ERR_SPLIT_SUM,
+               Value(), [&](SmallVectorImpl<Value> &args) {
+                 args.push_back(sum);
+                 runtimeShape(e, value, 0, Value(), args);
+               });
+    }
+    auto [buffer, header] = e.open(box);
+    if (e.strict) {
+      Value size = e.sizeAfterGrowth(header, count64);
+      e.failIf(e.cmp(arith::CmpIPredicate::ne, size, count64),
+               TA_ERR_SPLIT_SIZE, Value(), [&](SmallVectorImpl<Value> &args) {
+                 args.append({size, count64});
+               });
+      restMismatch = shapeMismatch(e, value, want, 1);
+    }
+    // SetMarkedSize does nothing on an accumulator.
+    if (!e.type.getIsGrad())
+      e.set(header, kMarkedSize, count64);
+    if (!e.strict && !e.type.getIsGrad()) {
+      // Without state, in a valid program every length is the element's
+      // first dim and the value has exactly `count` elements' rows: writing
+      // them to slots [0, count) of a forward array is one copy, after
+      // growing a growable array to `count` slots.
+      if (e.mayGrow()) {
+        auto ifOp = scf::IfOp::create(
+            rewriter, loc, TypeRange{buffer.getType()},
+            e.cmp(arith::CmpIPredicate::sgt, count64, e.i64(0)),
+            /*withElse=*/true);
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(ifOp.thenBlock());
+        Value last = arith::SubIOp::create(rewriter, loc, count64, e.i64(1));
+        scf::YieldOp::create(rewriter, loc,
+                             e.growFor(box, buffer, header, last));
+        rewriter.setInsertionPointToStart(ifOp.elseBlock());
+        scf::YieldOp::create(rewriter, loc, buffer);
+        rewriter.setInsertionPointAfter(ifOp);
+        buffer = ifOp.getResult(0);
+      }
+      Value capacity = e.toIndex(e.get(e.header(buffer), kCapacity));
+      Value flat =
+          toBuffer(rewriter, loc, value,
+                   RankedTensorType::get(want, valueType.getElementType()));
+      // The value's rows as `count` elements (a reinterpretation, not an
+      // expand_shape: an invalid program's row count must not fail the
+      // compilation).
+      SmallVector<OpFoldResult> sizes{OpFoldResult(count)}, strides;
+      for (int64_t d : e.element.getShape())
+        sizes.push_back(rewriter.getIndexAttr(d));
+      SmallVector<int64_t> shape{ShapedType::kDynamic};
+      llvm::append_range(shape, e.element.getShape());
+      auto elementsType = MemRefType::get(shape, e.element.getElementType());
+      for (int64_t stride : elementsType.getStridesAndOffset().first)
+        strides.push_back(rewriter.getIndexAttr(stride));
+      Value elements = memref::ReinterpretCastOp::create(
+          rewriter, loc, elementsType, flat, rewriter.getIndexAttr(0), sizes,
+          strides);
+      memref::CopyOp::create(rewriter, loc, elements,
+                             e.leadingSlots(buffer, capacity, count));
+      rewriter.replaceOpWithMultiple(op, {ValueRange{}});
+      return success();
+    }
+    Value rows =
+        toBuffer(rewriter, loc, value,
+                 RankedTensorType::get(want, valueType.getElementType()),
+                 /*anyOffset=*/true);
+    Value rows0 = e.i64(e.element.getDimSize(0));
+    auto loop = scf::ForOp::create(rewriter, loc, e.index(0), count, e.index(1),
+                                   ValueRange{e.index(0)});
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(loop.getBody());
+      Value k = loop.getInductionVar();
+      Value offset = loop.getRegionIterArg(0);
+      Value length = e.entry(lengths, k);
+      // Element k has shape [lengths[k]] ++ value.shape[1:].
+      Value mismatch;
+      if (e.strict) {
+        mismatch = e.cmp(arith::CmpIPredicate::ne, length, rows0);
+        if (restMismatch)
+          mismatch =
+              arith::OrIOp::create(rewriter, loc, mismatch, restMismatch);
+      }
+      e.writeSlot(box, e.toI64(k), e.rows(rows, offset), mismatch,
+                  [&](SmallVectorImpl<Value> &args) {
+                    runtimeShape(e, value, 1, length, args);
+                  });
+      Value next =
+          arith::AddIOp::create(rewriter, loc, offset, e.toIndex(length));
+      scf::YieldOp::create(rewriter, loc, next);
+    }
+    rewriter.replaceOpWithMultiple(op, {ValueRange{}});
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::ta::populateTABulkLoweringPatterns(
+    const TATypeConverter &converter, RewritePatternSet &patterns,
+    const TAToMemRefOptions &options) {
+  patterns.add<GatherLowering, ScatterLowering, ConcatLowering, SplitLowering>(
+      converter, patterns.getContext(), options);
+}

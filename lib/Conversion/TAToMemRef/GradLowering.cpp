@@ -1,0 +1,113 @@
+//===- GradLowering.cpp - ta.grad, ta.grad_with_shape ---------------------===//
+//
+// A forward array's box has one slot more per gradient source of the
+// module: slot 1 + id(source) holds that source's accumulator (an empty
+// buffer until the first ta.grad creates it), and the accumulator's handle
+// is a view of that slot.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Operands.h"
+#include "Patterns.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::ta;
+using namespace mlir::ta::lowering;
+
+namespace {
+
+/// ta.grad and ta.grad_with_shape: TensorFlow's TensorArrayGradOp.
+template <typename OpTy> struct GradLowering : TAPattern<OpTy> {
+  using TAPattern<OpTy>::TAPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename TAPattern<OpTy>::OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<ArrayEmitter> fwdOr =
+        this->emitter(op, op.getHandle().getType(), rewriter);
+    FailureOr<ArrayEmitter> accOr =
+        this->emitter(op, op.getGradHandle().getType(), rewriter);
+    if (failed(fwdOr) || failed(accOr))
+      return failure();
+    ArrayEmitter &fwd = *fwdOr, &acc = *accOr;
+    std::optional<int64_t> id = this->options.sources.lookup(op.getSource());
+    if (!id)
+      return rewriter.notifyMatchFailure(op, "source not in the table");
+    int64_t slotIndex = 1 + *id;
+    Location loc = op.getLoc();
+    Value box = adaptor.getHandle().front();
+    Value buffer = fwd.loadBuffer(box);
+    Value header = fwd.header(buffer);
+    // DisableDynamicSize comes first, even when the array is closed.
+    Value flags = fwd.get(header, kFlags);
+    fwd.set(header, kFlags,
+            arith::AndIOp::create(rewriter, loc, flags, fwd.i64(~kDynamic)));
+    fwd.checkOpen(buffer, header);
+    Value existing = fwd.loadBuffer(box, slotIndex);
+    Value length = memref::DimOp::create(rewriter, loc, existing, 0);
+    Value exists = fwd.cmp(arith::CmpIPredicate::ne, length, fwd.index(0));
+    Value shape = acc.shapeAddress(acc.element.getShape());
+    auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, exists, true);
+    {
+      // LookupOrCreate: the same source returns the same accumulator. ta
+      // checks that it has the element shape this op's type promises.
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifOp.thenBlock());
+      if (acc.strict) {
+        func::FuncOp check =
+            lookupOrDeclareRuntimeFunction(acc.module, TA_RT_CHECK_ACCUMULATOR);
+        func::CallOp::create(rewriter, loc, check,
+                             ValueRange{acc.address(existing), shape});
+      }
+      rewriter.setInsertionPointToStart(ifOp.elseBlock());
+      Value size = fwd.get(header, kSize);
+      Value capacity = fwd.toIndex(size);
+      Value grad = acc.allocBuffer(capacity);
+      Value gradHeader = acc.header(grad);
+      acc.set(gradHeader, kSize, size);
+      acc.set(gradHeader, kCapacity, size);
+      acc.set(gradHeader, kFlags, acc.i64(kIsGrad | kClearAfterRead));
+      acc.set(gradHeader, kMarkedSize, fwd.get(header, kMarkedSize));
+      acc.set(gradHeader, kName, fwd.get(header, kName));
+      acc.set(gradHeader, kSource,
+              getNameAddress(rewriter, loc, acc.module, op.getSource()));
+      acc.set(gradHeader, kElementShape, shape);
+      if (acc.strict) {
+        // CopyShapesFrom: every slot written in the forward array is soft
+        // written, with shape shape_to_prepend ++ slot shape (this
+        // accumulator's element shape: element shapes are static).
+        Value fwdState =
+            fwd.stateView(buffer, fwd.toIndex(fwd.get(header, kCapacity)));
+        Value gradState = acc.stateView(grad, capacity);
+        acc.forLoop(acc.index(0), capacity, [&](Value j) {
+          Value st = memref::LoadOp::create(rewriter, loc, fwdState, j);
+          Value soft =
+              arith::AndIOp::create(rewriter, loc, st, acc.i8(kWritten));
+          memref::StoreOp::create(rewriter, loc, soft, gradState, j);
+        });
+      }
+      acc.storeBuffer(grad, box, slotIndex);
+    }
+    // The accumulator's handle: a view of its slot.
+    auto slot = memref::SubViewOp::create(
+        rewriter, loc, box,
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(slotIndex)},
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)},
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+    Value handle = memref::CastOp::create(
+        rewriter, loc, TATypeConverter::getBoxType(this->getContext()), slot);
+    rewriter.replaceOpWithMultiple(op, {{handle}, {}});
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::ta::populateTAGradLoweringPatterns(
+    const TATypeConverter &converter, RewritePatternSet &patterns,
+    const TAToMemRefOptions &options) {
+  patterns.add<GradLowering<GradOp>, GradLowering<GradWithShapeOp>>(
+      converter, patterns.getContext(), options);
+}

@@ -1,0 +1,156 @@
+//===- LifecycleLowering.cpp - ta.create, ta.size, ta.close ---------------===//
+//
+// An array's buffer and box come into being at ta.create and are freed at
+// ta.close (all but the header), by growth (the old buffer), or, for an
+// array that cannot outlive its block (BlockLocalArrays), at the end of
+// that block.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Operands.h"
+#include "Patterns.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::ta;
+using namespace mlir::ta::lowering;
+
+namespace {
+
+struct CreateLowering : TAPattern<CreateOp> {
+  using TAPattern::TAPattern;
+  LogicalResult
+  matchAndRewrite(CreateOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<ArrayEmitter> em =
+        emitter(op, op.getHandle().getType(), rewriter);
+    if (failed(em))
+      return failure();
+    ArrayEmitter &e = *em;
+    Location loc = op.getLoc();
+    Value size = adaptor.getSize().front();
+    Value size64 = e.toI64(size);
+    if (e.strict)
+      e.failIf(e.cmp(arith::CmpIPredicate::slt, size64, e.i64(0)),
+               TA_ERR_NEGATIVE_SIZE, Value(),
+               [&](SmallVectorImpl<Value> &args) { args.push_back(size64); });
+    Value buffer = e.allocBuffer(size);
+    Value header = e.header(buffer);
+    int64_t flags = 0;
+    if (op.getDynamicSize())
+      flags |= kDynamic;
+    if (op.getClearAfterRead())
+      flags |= kClearAfterRead;
+    StringRef name = op.getName().empty() ? "ta" : op.getName();
+    e.set(header, kSize, size64);
+    e.set(header, kCapacity, size64);
+    e.set(header, kFlags, e.i64(flags));
+    e.set(header, kMarkedSize, e.i64(-1));
+    e.set(header, kName, getNameAddress(rewriter, loc, e.module, name));
+    e.set(header, kSource, e.i64(0));
+    e.set(header, kElementShape, e.shapeAddress(e.element.getShape()));
+    // Slot 0 holds the array; one slot per gradient source holds its
+    // accumulator, empty (a zero-size view) until created.
+    int64_t slots = 1 + options.sources.size();
+    auto boxType = MemRefType::get({slots}, buffer.getType());
+    Value box = e.allocStorage(boxType);
+    e.storeBuffer(buffer, box);
+    if (slots > 1) {
+      Value empty = memref::ReinterpretCastOp::create(
+          rewriter, loc, cast<MemRefType>(buffer.getType()), buffer,
+          OpFoldResult(rewriter.getIndexAttr(0)),
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
+          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+      for (int64_t s = 1; s < slots; ++s)
+        e.storeBuffer(empty, box, s);
+    }
+    Value handle = memref::CastOp::create(
+        rewriter, loc, TATypeConverter::getBoxType(getContext()), box);
+    if (options.blockLocal.contains(op))
+      releaseAtBlockEnd(e, op->getBlock()->getTerminator(), box, slots);
+    rewriter.replaceOpWithMultiple(op, {{handle}, {}});
+    return success();
+  }
+
+  /// Frees an array that cannot outlive its block before the block's
+  /// terminator: its buffer (the data, or the header left by ta.close), its
+  /// accumulators (a slot whose buffer is still the empty view has none) and
+  /// the box.
+  static void releaseAtBlockEnd(ArrayEmitter &e, Operation *terminator,
+                                Value box, int64_t slots) {
+    OpBuilder::InsertionGuard guard(e.b);
+    e.b.setInsertionPoint(terminator);
+    e.freeStorage(e.loadBuffer(box));
+    for (int64_t s = 1; s < slots; ++s) {
+      Value buffer = e.loadBuffer(box, s);
+      Value bytes = memref::DimOp::create(e.b, e.loc, buffer, 0);
+      auto ifOp = scf::IfOp::create(
+          e.b, e.loc, e.cmp(arith::CmpIPredicate::ne, bytes, e.index(0)),
+          /*withElse=*/false);
+      OpBuilder::InsertionGuard inner(e.b);
+      e.b.setInsertionPointToStart(ifOp.thenBlock());
+      e.freeStorage(buffer);
+    }
+    e.freeStorage(box);
+  }
+};
+
+struct SizeLowering : TAPattern<SizeOp> {
+  using TAPattern::TAPattern;
+  LogicalResult
+  matchAndRewrite(SizeOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<ArrayEmitter> em =
+        emitter(op, op.getHandle().getType(), rewriter);
+    if (failed(em))
+      return failure();
+    Value header = em->open(adaptor.getHandle().front()).second;
+    rewriter.replaceOp(op, em->toIndex(em->get(header, kSize)));
+    return success();
+  }
+};
+
+struct CloseLowering : TAPattern<CloseOp> {
+  using TAPattern::TAPattern;
+  LogicalResult
+  matchAndRewrite(CloseOp op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<ArrayEmitter> em =
+        emitter(op, op.getHandle().getType(), rewriter);
+    if (failed(em))
+      return failure();
+    ArrayEmitter &e = *em;
+    Location loc = op.getLoc();
+    // TensorFlow's ClearAndMarkClosed: drop every element (free the data,
+    // keep a header-only buffer) and mark the array closed. Closing twice is
+    // allowed; closing a forward array leaves its accumulators open.
+    Value box = adaptor.getHandle().front();
+    Value buffer = e.loadBuffer(box);
+    auto type8 = MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type());
+    Value small =
+        e.allocStorage(type8, ValueRange{e.index(kHeaderBytes)}, kAlignment);
+    memref::CopyOp::create(rewriter, loc,
+                           e.bytes(buffer, e.index(0), e.index(kHeaderBytes)),
+                           e.bytes(small, e.index(0), e.index(kHeaderBytes)));
+    Value header = e.header(small);
+    Value flags = arith::OrIOp::create(rewriter, loc, e.get(header, kFlags),
+                                       e.i64(kClosed));
+    e.set(header, kFlags, flags);
+    e.set(header, kCapacity, e.i64(0));
+    e.freeStorage(buffer);
+    e.storeBuffer(small, box);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::ta::populateTALifecycleLoweringPatterns(
+    const TATypeConverter &converter, RewritePatternSet &patterns,
+    const TAToMemRefOptions &options) {
+  patterns.add<CreateLowering, SizeLowering, CloseLowering>(
+      converter, patterns.getContext(), options);
+}

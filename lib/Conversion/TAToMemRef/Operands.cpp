@@ -1,0 +1,200 @@
+//===- Operands.cpp - tensor operands and results at the buffer boundary --===//
+
+#include "Operands.h"
+
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::ta;
+using namespace mlir::ta::lowering;
+
+/// Whether the runtime shape of `tensor` differs from `want` in its rank or
+/// in a dim from `firstDim` on; null when the type already guarantees it.
+Value lowering::shapeMismatch(CodeBuilder &e, Value tensor,
+                              ArrayRef<int64_t> want, unsigned firstDim) {
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  auto compareDims = [&](OpBuilder &nb) -> Value {
+    Value bad;
+    for (unsigned d = firstDim; d < want.size(); ++d) {
+      auto ranked = dyn_cast<RankedTensorType>(tensor.getType());
+      if (ranked && !ranked.isDynamicDim(d))
+        continue;
+      Value dim = tensor::DimOp::create(nb, loc, tensor, d);
+      Value ne = arith::CmpIOp::create(
+          nb, loc, arith::CmpIPredicate::ne, dim,
+          arith::ConstantIndexOp::create(nb, loc, want[d]));
+      bad = bad ? arith::OrIOp::create(nb, loc, bad, ne) : ne;
+    }
+    return bad;
+  };
+  if (isa<RankedTensorType>(tensor.getType()))
+    return compareDims(b);
+  // Unranked: compare dims only when the rank is right (tensor.dim past the
+  // rank is undefined).
+  Value rank = tensor::RankOp::create(b, loc, tensor);
+  Value rankOk = e.cmp(arith::CmpIPredicate::eq, rank, e.index(want.size()));
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{b.getI1Type()}, rankOk, true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    Value bad = compareDims(b);
+    if (!bad)
+      bad = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0);
+    scf::YieldOp::create(b, loc, bad);
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(
+        b, loc,
+        ValueRange{arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1)});
+  }
+  return ifOp.getResult(0);
+}
+
+/// Appends the address of `{rank, dims...}` describing the runtime shape of
+/// `tensor` without its first `drop` dims, with `leading` (an i64) in front
+/// when given. Built on the stack: used only on the failure path.
+void lowering::runtimeShape(CodeBuilder &e, Value tensor, unsigned drop,
+                            Value leading, SmallVectorImpl<Value> &args) {
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  Value rank = tensor::RankOp::create(b, loc, tensor);
+  Value kept = arith::SubIOp::create(b, loc, rank, e.index(drop));
+  Value first = e.index(leading ? 2 : 1);
+  Value words = arith::AddIOp::create(b, loc, kept, first);
+  auto type = MemRefType::get({ShapedType::kDynamic}, b.getI64Type());
+  Value shape = memref::AllocaOp::create(b, loc, type, ValueRange{words});
+  Value count = arith::SubIOp::create(b, loc, words, e.index(1));
+  memref::StoreOp::create(b, loc, e.toI64(count), shape,
+                          ValueRange{e.index(0)});
+  if (leading)
+    memref::StoreOp::create(b, loc, leading, shape, ValueRange{e.index(1)});
+  auto store = [&](Value d, Value dim) {
+    Value at = arith::AddIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, d, e.index(drop)), first);
+    memref::StoreOp::create(b, loc, e.toI64(dim), shape, ValueRange{at});
+  };
+  if (auto ranked = dyn_cast<RankedTensorType>(tensor.getType())) {
+    // A static rank: no loop (tensor.dim of a 0-d tensor is invalid).
+    for (int64_t d = drop; d < ranked.getRank(); ++d)
+      store(e.index(d), tensor::DimOp::create(b, loc, tensor, d));
+  } else {
+    e.forLoop(e.index(drop), rank, [&](Value d) {
+      store(d, tensor::DimOp::create(b, loc, tensor, d));
+    });
+  }
+  args.push_back(e.address(shape));
+}
+
+/// Whether bufferization gives `tensor` a buffer with row-major unit
+/// strides (any offset): a function argument (identity layouts at function
+/// boundaries), a new buffer, or a contiguous slice of such a buffer
+/// ([1, ..., 1, n, full, ...] of unit strides). Not so the results and
+/// region arguments of control flow (an scf.if whose branches yield
+/// different buffers bufferizes to a fully dynamic layout), nor other
+/// slices (a column).
+static bool hasRowMajorBuffer(Value tensor) {
+  if (auto arg = dyn_cast<BlockArgument>(tensor))
+    // (A block the conversion holds detached has no parent: a function's.)
+    return !isa_and_nonnull<RegionBranchOpInterface>(
+        arg.getOwner()->getParentOp());
+  Operation *def = tensor.getDefiningOp();
+  if (isa<RegionBranchOpInterface>(def))
+    return false;
+  if (auto cast = dyn_cast<tensor::CastOp>(def))
+    return hasRowMajorBuffer(cast.getSource());
+  if (auto slice = dyn_cast<tensor::ExtractSliceOp>(def)) {
+    auto source = slice.getSourceType();
+    if (!slice.hasUnitStride() || !source.hasStaticShape())
+      return false;
+    ArrayRef<int64_t> sizes = slice.getStaticSizes();
+    // Contiguous: sizes of 1 up to some dim k, any size at k, and every dim
+    // after k taken whole.
+    unsigned k = 0;
+    while (k < sizes.size() && sizes[k] == 1)
+      ++k;
+    for (unsigned d = k + 1; d < sizes.size(); ++d)
+      if (sizes[d] != source.getDimSize(d))
+        return false;
+    return hasRowMajorBuffer(slice.getSource());
+  }
+  return true;
+}
+
+/// `tensor` as a read-only memref of type `type` (a tensor.cast first when
+/// the operand's type is less static; callers check the shape). With
+/// `anyOffset` the memref has a dynamic offset (identity strides), so that a
+/// slice of a larger tensor (a row of a batch) is used in place rather than
+/// copied by bufferization; without it, its data starts at the aligned
+/// pointer (for the runtime). An operand whose buffer may have another
+/// layout (hasRowMajorBuffer) gets the identity layout, the only one
+/// bufferization can copy such a buffer into; so does a cast operand of a
+/// less static type.
+Value lowering::toBuffer(OpBuilder &b, Location loc, Value tensor,
+                         RankedTensorType type, bool anyOffset) {
+  anyOffset = anyOffset && hasRowMajorBuffer(tensor);
+  if (tensor.getType() != type) {
+    tensor = tensor::CastOp::create(b, loc, type, tensor);
+    anyOffset = false;
+  }
+  MemRefLayoutAttrInterface layout;
+  if (anyOffset) {
+    // Row-major strides; a dynamic dim makes the strides before it dynamic.
+    SmallVector<int64_t> strides(type.getRank());
+    int64_t stride = 1;
+    for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+      strides[d] = stride;
+      if (ShapedType::isDynamic(stride) || type.isDynamicDim(d))
+        stride = ShapedType::kDynamic;
+      else
+        stride *= type.getDimSize(d);
+    }
+    layout =
+        StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic, strides);
+  }
+  return bufferization::ToBufferOp::create(
+      b, loc, MemRefType::get(type.getShape(), type.getElementType(), layout),
+      tensor,
+      /*read_only=*/true);
+}
+
+/// A 1-D integer tensor operand (indices, lengths) as a read-only memref,
+/// and its number of entries.
+std::pair<Value, Value> lowering::vectorOperand(OpBuilder &b, Location loc,
+                                                Value tensor) {
+  Value vector =
+      toBuffer(b, loc, tensor, cast<RankedTensorType>(tensor.getType()));
+  return {vector, memref::DimOp::create(b, loc, vector, 0)};
+}
+
+/// A fresh memref as the tensor result of an operation.
+Value lowering::toTensor(OpBuilder &b, Location loc, Value memref, Type type) {
+  return bufferization::ToTensorOp::create(b, loc, type, memref,
+                                           /*restrict=*/true,
+                                           /*writable=*/true);
+}
+
+/// The number of elements of `tensor`, of any rank, as an index.
+Value lowering::numElements(CodeBuilder &e, Value tensor) {
+  auto count = [&](OpBuilder &b, Value n, Value d) -> Value {
+    return arith::MulIOp::create(b, e.loc, n,
+                                 tensor::DimOp::create(b, e.loc, tensor, d));
+  };
+  if (auto ranked = dyn_cast<RankedTensorType>(tensor.getType())) {
+    Value n = e.index(1);
+    for (int64_t d = 0; d < ranked.getRank(); ++d)
+      n = count(e.b, n, e.index(d));
+    return n;
+  }
+  Value rank = tensor::RankOp::create(e.b, e.loc, tensor);
+  auto loop = scf::ForOp::create(e.b, e.loc, e.index(0), rank, e.index(1),
+                                 ValueRange{e.index(1)});
+  OpBuilder::InsertionGuard guard(e.b);
+  e.b.setInsertionPointToStart(loop.getBody());
+  scf::YieldOp::create(
+      e.b, e.loc, count(e.b, loop.getRegionIterArg(0), loop.getInductionVar()));
+  return loop.getResult(0);
+}

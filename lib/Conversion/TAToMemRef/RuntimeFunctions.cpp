@@ -1,0 +1,214 @@
+//===- RuntimeFunctions.cpp - what lowered code calls and reads -----------===//
+
+#include "RuntimeFunctions.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace mlir::ta;
+using namespace mlir::ta::lowering;
+
+func::FuncOp lowering::lookupOrDeclareFunction(ModuleOp module, StringRef name,
+                                               FunctionType type) {
+  if (Operation *existing = module.lookupSymbol(name)) {
+    auto function = dyn_cast<func::FuncOp>(existing);
+    return function && function.getFunctionType() == type ? function
+                                                          : func::FuncOp();
+  }
+  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
+  auto function = func::FuncOp::create(b, module.getLoc(), name, type);
+  function.setPrivate();
+  return function;
+}
+
+FunctionType lowering::getRuntimeFunctionType(MLIRContext *context,
+                                              StringRef name) {
+  Type i32 = IntegerType::get(context, 32);
+  Type i64 = IntegerType::get(context, 64);
+  auto type = [&](ArrayRef<Type> inputs, ArrayRef<Type> results) {
+    return FunctionType::get(context, inputs, results);
+  };
+  return llvm::StringSwitch<FunctionType>(name)
+      .Case(TA_RT_FAIL, type({i32, i64, i64, i64, i64}, {}))
+      .Case(TA_RT_CHECK_ACCUMULATOR, type({i64, i64}, {}))
+      .Case(TA_RT_UNBATCH_GRAD, type(SmallVector<Type>(9, i64), {i64}))
+      .Case(TA_RT_UNBATCH_GRAD_ROWS, type({i64}, {i64}))
+      .Case(TA_RT_UNBATCH_GRAD_TAKE, type({i64, i64}, {}))
+      .Default(FunctionType());
+}
+
+func::FuncOp lowering::lookupOrDeclareRuntimeFunction(ModuleOp module,
+                                                      StringRef name) {
+  return lookupOrDeclareFunction(
+      module, name, getRuntimeFunctionType(module.getContext(), name));
+}
+
+func::FuncOp lowering::lookupOrDeclareFail(ModuleOp module) {
+  func::FuncOp function = lookupOrDeclareRuntimeFunction(module, TA_RT_FAIL);
+  if (function && !function->hasAttr("passthrough")) {
+    Builder b(module.getContext());
+    function->setAttr(
+        "passthrough",
+        b.getArrayAttr({b.getStringAttr("noreturn"), b.getStringAttr("cold")}));
+  }
+  return function;
+}
+
+/// Whether `module` has no symbol `name`, or a function of type `type`.
+static bool isAvailable(ModuleOp module, StringRef name, FunctionType type) {
+  Operation *existing = module.lookupSymbol(name);
+  if (!existing)
+    return true;
+  auto function = dyn_cast<func::FuncOp>(existing);
+  return function && function.getFunctionType() == type;
+}
+
+std::string lowering::growFunctionName(const ArrayLayout &layout) {
+  return (Twine(kGrowFunctionPrefix) + Twine(layout.elementBytes())).str();
+}
+
+static FunctionType getGrowType(MLIRContext *context) {
+  return FunctionType::get(
+      context,
+      {TATypeConverter::getBoxType(context), IntegerType::get(context, 64)},
+      {});
+}
+
+bool lowering::hasRuntimeFunctions(ModuleOp module, const ArrayLayout &layout) {
+  MLIRContext *context = module.getContext();
+  auto available = [&](StringRef name) {
+    return isAvailable(module, name, getRuntimeFunctionType(context, name));
+  };
+  if (layout.strict && !available(TA_RT_FAIL))
+    return false;
+  if (layout.strict && layout.type.getIsGrad() &&
+      !available(TA_RT_CHECK_ACCUMULATOR))
+    return false;
+  if (!layout.growsSomewhere())
+    return true;
+  Operation *grow = module.lookupSymbol(growFunctionName(layout));
+  return !grow || isGrowFunction(grow);
+}
+
+bool lowering::isGrowFunction(Operation *op) {
+  auto function = dyn_cast<func::FuncOp>(op);
+  auto linkage =
+      function ? function->getAttrOfType<LLVM::LinkageAttr>("llvm.linkage")
+               : LLVM::LinkageAttr();
+  return function && !function.isExternal() &&
+         function.getFunctionType() == getGrowType(op->getContext()) &&
+         linkage && linkage.getLinkage() == LLVM::Linkage::Internal;
+}
+
+func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleOp module,
+                                                  const ArrayLayout &layout) {
+  std::string name = growFunctionName(layout);
+  MLIRContext *context = module.getContext();
+  if (Operation *existing = module.lookupSymbol(name))
+    return isGrowFunction(existing) ? cast<func::FuncOp>(existing)
+                                    : func::FuncOp();
+  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+  Location loc = module.getLoc();
+  auto function = func::FuncOp::create(b, loc, name, getGrowType(context));
+  function.setPrivate();
+  function->setAttr("llvm.linkage",
+                    LLVM::LinkageAttr::get(context, LLVM::Linkage::Internal));
+  Block *entry = function.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  ArrayLayout e(b, loc, layout.type,
+                layout.strict ? ChecksMode::Strict : ChecksMode::None);
+  Value box = entry->getArgument(0);
+  Value i = entry->getArgument(1);
+  Value buffer = e.loadBuffer(box);
+  Value oldCap = e.toIndex(e.get(e.header(buffer), kCapacity));
+  Value newCap64 = arith::MulIOp::create(
+      b, loc, arith::AddIOp::create(b, loc, i, e.i64(1)), e.i64(2));
+  Value newCap = e.toIndex(newCap64);
+  // Only the bytes the copies below do not overwrite are zeroed.
+  Value grown = e.allocBuffer(newCap, /*zero=*/false);
+  Value added = arith::SubIOp::create(b, loc, newCap, oldCap);
+  Value headerBytes = e.index(kHeaderBytes);
+  memref::CopyOp::create(b, loc, e.bytes(buffer, e.index(0), headerBytes),
+                         e.bytes(grown, e.index(0), headerBytes));
+  if (e.strict) {
+    memref::CopyOp::create(b, loc, e.bytes(buffer, headerBytes, oldCap),
+                           e.bytes(grown, headerBytes, oldCap));
+    Value stateEnd = arith::AddIOp::create(b, loc, headerBytes, oldCap);
+    e.zeroFill(e.bytes(grown, stateEnd, added));
+  }
+  Value eltBytes = e.index(e.elementBytes());
+  Value dataBytes = arith::MulIOp::create(b, loc, oldCap, eltBytes);
+  Value newData = e.dataOffset(newCap);
+  memref::CopyOp::create(b, loc,
+                         e.bytes(buffer, e.dataOffset(oldCap), dataBytes),
+                         e.bytes(grown, newData, dataBytes));
+  e.zeroFill(e.bytes(grown, arith::AddIOp::create(b, loc, newData, dataBytes),
+                     arith::MulIOp::create(b, loc, added, eltBytes)));
+  e.set(e.header(grown), kCapacity, newCap64);
+  e.freeStorage(buffer);
+  e.storeBuffer(grown, box);
+  func::ReturnOp::create(b, loc);
+  return function;
+}
+
+Value lowering::getConstantAddress(OpBuilder &b, Location loc, ModuleOp module,
+                                   std::string symbol,
+                                   DenseElementsAttr value) {
+  auto type = MemRefType::get(value.getType().getShape(),
+                              value.getType().getElementType());
+  std::string unique = symbol;
+  for (int n = 1;; ++n) {
+    auto global = module.lookupSymbol<memref::GlobalOp>(unique);
+    if (!global && !module.lookupSymbol(unique)) {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(module.getBody());
+      memref::GlobalOp::create(b, loc, unique, b.getStringAttr("private"), type,
+                               value, /*constant=*/true,
+                               /*alignment=*/IntegerAttr());
+      break;
+    }
+    if (global && global.getInitialValueAttr() == value)
+      break;
+    unique = symbol + "." + std::to_string(n);
+  }
+  Value global = memref::GetGlobalOp::create(b, loc, type, unique);
+  Value address =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, global);
+  return arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
+}
+
+Value lowering::getBytesAddress(OpBuilder &b, Location loc, ModuleOp module,
+                                StringRef prefix, StringRef label,
+                                StringRef bytes) {
+  std::string symbol = prefix.str();
+  for (char c : label)
+    symbol.push_back(llvm::isAlnum(c) ? c : '_');
+  SmallVector<int8_t> data(bytes.begin(), bytes.end());
+  auto type =
+      RankedTensorType::get({static_cast<int64_t>(data.size())}, b.getI8Type());
+  return getConstantAddress(b, loc, module, symbol,
+                            DenseElementsAttr::get(type, ArrayRef(data)));
+}
+
+Value lowering::getNameAddress(OpBuilder &b, Location loc, ModuleOp module,
+                               StringRef name) {
+  std::string bytes = name.str();
+  bytes.push_back('\0');
+  return getBytesAddress(b, loc, module, "__ta_name.", name, bytes);
+}
+
+Value lowering::getShapeAddress(OpBuilder &b, Location loc, ModuleOp module,
+                                ArrayRef<int64_t> shape) {
+  std::string symbol = "__ta_shape";
+  SmallVector<int64_t> words{static_cast<int64_t>(shape.size())};
+  for (int64_t d : shape) {
+    symbol += "_" + std::to_string(d);
+    words.push_back(d);
+  }
+  auto type = RankedTensorType::get({static_cast<int64_t>(words.size())},
+                                    b.getI64Type());
+  return getConstantAddress(b, loc, module, symbol,
+                            DenseElementsAttr::get(type, ArrayRef(words)));
+}

@@ -1,0 +1,82 @@
+//===- RuntimeFunctions.h - what lowered code calls and reads ---*- C++ -*-===//
+//
+// The functions and constants lowered ta code refers to, each looked up or
+// created in the module on first use, so that the patterns need no
+// preparation of the module: libta_runtime's entry points (declared), the
+// growth function of an element size (defined, internal) and the constant
+// globals holding names, element shapes and unbatch_grad sites.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TA_LIB_CONVERSION_TATOMEMREF_RUNTIMEFUNCTIONS_H
+#define TA_LIB_CONVERSION_TATOMEMREF_RUNTIMEFUNCTIONS_H
+
+#include "ArrayLayout.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir::ta::lowering {
+
+/// Prefix of the growth functions (one per element size and checks mode).
+inline constexpr StringLiteral kGrowFunctionPrefix = "__ta_grow_";
+
+/// The function `name` of type `type`, declared (private) at the start of
+/// `module` when absent; null when `module` has another symbol of that name.
+func::FuncOp lookupOrDeclareFunction(ModuleOp module, StringRef name,
+                                     FunctionType type);
+
+/// The type of libta_runtime's function `name` (a TA_RT_* name of TAABI.h
+/// that lowered array code calls); null for other names.
+FunctionType getRuntimeFunctionType(MLIRContext *context, StringRef name);
+
+/// The runtime function `name` (see getRuntimeFunctionType), declared on
+/// first use; null when `module` has another symbol of that name.
+func::FuncOp lookupOrDeclareRuntimeFunction(ModuleOp module, StringRef name);
+
+/// `_ta_rt_fail(i32 code, i64 array, i64 a, i64 b, i64 c)`, which reports a
+/// failed check and does not return (so LLVM treats the failure branches as
+/// cold and keeps addresses in registers across the checks).
+func::FuncOp lookupOrDeclareFail(ModuleOp module);
+
+/// Whether the runtime functions a lowering of arrays of `type` may call can
+/// be had in `module`: none of their names is taken by another symbol.
+bool hasRuntimeFunctions(ModuleOp module, const ArrayLayout &layout);
+
+/// The name of the growth function of arrays with `layout`.
+std::string growFunctionName(const ArrayLayout &layout);
+
+/// The growth function of arrays with `layout`, `(box, i64 i) -> ()`,
+/// defined on first use: grows the array in `box` to `2 * (i + 1)` slots
+/// (TensorFlow's reservation, amortised O(1) per write), copying the header,
+/// the slots' state (strict) and data, and zeroing the rest. Growth is the
+/// cold path of a write: one definition per element size instead of a copy
+/// at every write keeps the lowered code small. Internal linkage: each
+/// lowered module (strict and none, say) has its own, and they link
+/// together.
+func::FuncOp lookupOrDefineGrowFunction(ModuleOp module,
+                                        const ArrayLayout &layout);
+
+/// Whether `op` is a growth function as lookupOrDefineGrowFunction defines
+/// them (a module lowered before, or by the patterns alone, has them).
+bool isGrowFunction(Operation *op);
+
+/// Returns the address (as i64) of a private constant global holding
+/// `value`, creating `<symbol>` (or `<symbol>.<n>`) in `module` on first use;
+/// globals with equal contents are shared.
+Value getConstantAddress(OpBuilder &b, Location loc, ModuleOp module,
+                         std::string symbol, DenseElementsAttr value);
+/// The address of a global holding `bytes`, named `<prefix><label>` (with
+/// the label's non-alphanumeric characters replaced).
+Value getBytesAddress(OpBuilder &b, Location loc, ModuleOp module,
+                      StringRef prefix, StringRef label, StringRef bytes);
+/// The address of a NUL-terminated global holding `name`.
+Value getNameAddress(OpBuilder &b, Location loc, ModuleOp module,
+                     StringRef name);
+/// The address of a global `{rank, d0, d1, ...}` describing `shape`.
+Value getShapeAddress(OpBuilder &b, Location loc, ModuleOp module,
+                      ArrayRef<int64_t> shape);
+
+} // namespace mlir::ta::lowering
+
+#endif // TA_LIB_CONVERSION_TATOMEMREF_RUNTIMEFUNCTIONS_H

@@ -1,0 +1,207 @@
+//===- TAToMemRefPass.cpp - the ta-lower-to-memref pass -------------------===//
+//
+// Diagnoses what the lowering does not support, computes what the patterns
+// are told (gradient sources, block-local arrays) and converts. The layout
+// and the code live in ArrayLayout / ArrayEmitter, the patterns in one file
+// per op group.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ArrayLayout.h"
+#include "RuntimeFunctions.h"
+#include "ta/Conversion/Passes.h"
+#include "ta/Conversion/TAToMemRef/TAToMemRef.h"
+#include "ta/Dialect/TA/IR/TAOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Func/Transforms/FuncConversions.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/SetVector.h"
+
+#include <set>
+
+namespace mlir::ta {
+#define GEN_PASS_DEF_TALOWERTOMEMREFPASS
+#include "ta/Conversion/Passes.h.inc"
+} // namespace mlir::ta
+
+using namespace mlir;
+using namespace mlir::ta;
+using namespace mlir::ta::lowering;
+
+namespace {
+
+struct TALowerToMemRefPass
+    : public ta::impl::TALowerToMemRefPassBase<TALowerToMemRefPass> {
+  using TALowerToMemRefPassBase::TALowerToMemRefPassBase;
+
+  /// Diagnoses what the lowering does not support, and symbols that take
+  /// the names of the functions it calls or defines; sets `hasUnbatch`.
+  LogicalResult checkSupported(ModuleOp module, bool &hasUnbatch) {
+    bool ok = true;
+    hasUnbatch = false;
+    module.walk([&](Operation *op) {
+      if (auto unbatch = dyn_cast<UnbatchGradOp>(op)) {
+        hasUnbatch = true;
+        if (isa<UnrankedTensorType>(unbatch.getGrad().getType())) {
+          op->emitOpError("with an unranked grad is not supported by "
+                          "ta-lower-to-memref yet");
+          ok = false;
+        }
+        return;
+      }
+      Value bulkValue;
+      if (auto scatter = dyn_cast<ScatterOp>(op))
+        bulkValue = scatter.getValue();
+      else if (auto split = dyn_cast<SplitOp>(op))
+        bulkValue = split.getValue();
+      if (bulkValue && isa<UnrankedTensorType>(bulkValue.getType())) {
+        op->emitOpError("with an unranked value is not supported by "
+                        "ta-lower-to-memref yet");
+        ok = false;
+      }
+      auto check = [&](Type t) {
+        auto handle = dyn_cast<HandleType>(t);
+        if (!handle || isSupported(handle))
+          return;
+        op->emitOpError() << "uses " << handle
+                          << ": ta-lower-to-memref supports only elements of "
+                             "static shape yet";
+        ok = false;
+      };
+      for (Type t : op->getResultTypes())
+        check(t);
+      for (Region &region : op->getRegions())
+        for (Block &block : region)
+          for (Type t : block.getArgumentTypes())
+            check(t);
+    });
+    for (Operation &op : *module.getBody()) {
+      auto symbol = dyn_cast<SymbolOpInterface>(op);
+      if (!symbol)
+        continue;
+      StringRef name = symbol.getName();
+      if (name.starts_with(kGrowFunctionPrefix) && !isGrowFunction(&op)) {
+        op.emitOpError() << "is named '" << name
+                         << "', a name ta-lower-to-memref reserves for its "
+                            "growth functions";
+        ok = false;
+      } else if (FunctionType want =
+                     getRuntimeFunctionType(&getContext(), name)) {
+        auto function = dyn_cast<func::FuncOp>(op);
+        if (!function || function.getFunctionType() != want) {
+          op.emitOpError() << "is named '" << name
+                           << "', the runtime function of type " << want
+                           << " that lowered ta code calls";
+          ok = false;
+        }
+      }
+    }
+    return success(ok);
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    bool hasUnbatch;
+    if (failed(checkSupported(module, hasUnbatch)))
+      return signalPassFailure();
+    if (hasUnbatch)
+      nameUnbatchGradResources(module);
+    TAToMemRefOptions options;
+    options.checks = checks;
+    options.sources = GradSourceTable::collect(module);
+    options.blockLocal = BlockLocalArrays::analyze(module);
+
+    TATypeConverter typeConverter(context);
+    RewritePatternSet patterns(context);
+    ConversionTarget target(*context);
+    target.addIllegalDialect<TADialect>();
+    target.addLegalDialect<arith::ArithDialect,
+                           bufferization::BufferizationDialect,
+                           linalg::LinalgDialect, memref::MemRefDialect,
+                           scf::SCFDialect, tensor::TensorDialect>();
+    target.addLegalOp<ModuleOp>();
+    populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(
+        patterns, typeConverter);
+    target.addDynamicallyLegalOp<func::FuncOp>([&](func::FuncOp op) {
+      return typeConverter.isSignatureLegal(op.getFunctionType()) &&
+             typeConverter.isLegal(&op.getBody());
+    });
+    populateCallOpTypeConversionPattern(patterns, typeConverter);
+    populateReturnOpTypeConversionPattern(patterns, typeConverter);
+    target.addDynamicallyLegalOp<func::CallOp, func::ReturnOp>(
+        [&](Operation *op) { return typeConverter.isLegal(op); });
+    scf::populateSCFStructuralTypeConversionsAndLegality(typeConverter,
+                                                         patterns, target);
+    populateTAToMemRefConversionPatterns(typeConverter, patterns, options);
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Public API
+//===----------------------------------------------------------------------===//
+
+GradSourceTable GradSourceTable::collect(Operation *root) {
+  std::set<std::string> sources;
+  root->walk([&](Operation *op) {
+    if (auto grad = dyn_cast<GradOp>(op))
+      sources.insert(grad.getSource().str());
+    else if (auto grad = dyn_cast<GradWithShapeOp>(op))
+      sources.insert(grad.getSource().str());
+  });
+  GradSourceTable table;
+  for (const std::string &source : sources)
+    table.ids.try_emplace(source, table.ids.size());
+  return table;
+}
+
+std::optional<int64_t> GradSourceTable::lookup(StringRef source) const {
+  auto it = ids.find(source);
+  if (it == ids.end())
+    return std::nullopt;
+  return it->second;
+}
+
+MemRefType TATypeConverter::getBoxType(MLIRContext *context) {
+  auto buffer =
+      MemRefType::get({ShapedType::kDynamic}, IntegerType::get(context, 8));
+  auto layout = StridedLayoutAttr::get(context, ShapedType::kDynamic, {1});
+  return MemRefType::get({ShapedType::kDynamic}, buffer, layout);
+}
+
+TATypeConverter::TATypeConverter(MLIRContext *context) {
+  addConversion([](Type type) { return type; });
+  // A null type is a conversion failure (std::nullopt would fall through to
+  // the identity conversion above and keep the handle).
+  addConversion([context](HandleType type) -> Type {
+    if (!isSupported(type))
+      return Type();
+    return getBoxType(context);
+  });
+  // Flows only order effects: they are erased.
+  addConversion([](FlowType, SmallVectorImpl<Type> &) { return success(); });
+}
+
+void mlir::ta::populateTAToMemRefConversionPatterns(
+    const TATypeConverter &converter, RewritePatternSet &patterns,
+    const TAToMemRefOptions &options) {
+  populateTALifecycleLoweringPatterns(converter, patterns, options);
+  populateTAAccessLoweringPatterns(converter, patterns, options);
+  populateTABulkLoweringPatterns(converter, patterns, options);
+  populateTAGradLoweringPatterns(converter, patterns, options);
+  populateTAUnbatchGradLoweringPatterns(converter, patterns);
+}
