@@ -5,6 +5,7 @@
 #include "ta/Dialect/TA/IR/TADialect.h"
 #include "ta/Dialect/TFExecutor/TFExecutor.h"
 #include "ta/Pipelines/Pipelines.h"
+#include "ta/Transforms/Passes.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -73,5 +74,6 @@ void mlir::ta::registerAllDialects(DialectRegistry &registry) {
 
 void mlir::ta::registerAllPasses() {
   registerTAConversionPasses();
+  registerTATransformsPasses();
   registerPipelines();
 }

@@ -73,7 +73,10 @@ MLIR_CAPI_EXPORTED bool taHandleTypeIsGrad(MlirType type);
 #endif
 
 // mlirRegisterTAConversionPasses(), mlirCreateTAConversion<Pass>() and
-// mlirRegisterTAConversion<Pass>() for each ta pass.
+// mlirRegisterTAConversion<Pass>() for each conversion out of ta;
+// mlirRegisterTATransformsPasses() and the like for the passes on lowered
+// buffers.
 #include "ta/Conversion/Passes.capi.h.inc"
+#include "ta/Transforms/Passes.capi.h.inc"
 
 #endif /* TA_C_TA_H */

@@ -5,6 +5,7 @@
 #include "ta/Dialect/TA/IR/TADialect.h"
 #include "ta/Dialect/TA/IR/TATypes.h"
 #include "ta/InitAll.h"
+#include "ta/Transforms/Passes.h"
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Pass.h"
@@ -77,3 +78,4 @@ bool taHandleTypeIsGrad(MlirType type) {
 }
 
 #include "ta/Conversion/Passes.capi.cpp.inc"
+#include "ta/Transforms/Passes.capi.cpp.inc"

@@ -2,6 +2,7 @@
 
 #include "ta/Pipelines/Pipelines.h"
 #include "ta/Conversion/Passes.h"
+#include "ta/Transforms/Passes.h"
 
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/Bufferization/Transforms/Passes.h"

@@ -3,7 +3,6 @@
 #ifndef TA_CONVERSION_PASSES_H
 #define TA_CONVERSION_PASSES_H
 
-#include "ta/Conversion/TAToGPU/TAToGPU.h"
 #include "ta/Conversion/TAToMemRef/TAToMemRef.h"
 #include "ta/Conversion/TFToTA/LegalizeTF.h"
 #include "ta/Conversion/TFToTA/TFToTA.h"

@@ -1,4 +1,4 @@
-//===- ParallelLoopToLaunch.cpp - scf.parallel as grid-stride kernels -----===//
+//===- ParallelLoopsToGPU.cpp - scf.parallel as grid-stride kernels -------===//
 //
 // Every outermost `scf.parallel` of host code (the data movement of lowered
 // ta code, and the surrounding elementwise code, after
@@ -21,8 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ta/Conversion/Passes.h"
-#include "ta/Conversion/TAToGPU/TAToGPU.h"
+#include "ta/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -33,7 +32,7 @@
 
 namespace mlir::ta {
 #define GEN_PASS_DEF_TAPARALLELLOOPSTOGPUPASS
-#include "ta/Conversion/Passes.h.inc"
+#include "ta/Transforms/Passes.h.inc"
 } // namespace mlir::ta
 
 using namespace mlir;

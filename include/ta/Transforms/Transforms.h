@@ -1,4 +1,4 @@
-//===- TAToGPU.h - lowered ta buffers and data movement on GPUs -*- C++ -*-===//
+//===- Transforms.h - patterns on lowered ta buffers ------------*- C++ -*-===//
 //
 // Patterns that take the output of ta-lower-to-memref (after bufferization)
 // to the GPU: every buffer is allocated in memory both the host and the
@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TA_CONVERSION_TATOGPU_TATOGPU_H
-#define TA_CONVERSION_TATOGPU_TATOGPU_H
+#ifndef TA_TRANSFORMS_TRANSFORMS_H
+#define TA_TRANSFORMS_TRANSFORMS_H
 
 #include "mlir/IR/PatternMatch.h"
 
@@ -17,7 +17,7 @@ namespace mlir::ta {
 /// Adds the pattern that rewrites `memref.copy` (every element move of the
 /// lowered ta ops) to `linalg.copy`, a kernel once linalg is mapped to GPU
 /// loops.
-void populateTAToGPUDataMovementPatterns(RewritePatternSet &patterns);
+void populateTAGPUDataMovementPatterns(RewritePatternSet &patterns);
 
 /// Adds patterns, for host code after `gpu-async-region`, that rewrite
 /// - `memref.alloc` to `gpu.alloc host_shared` and `memref.dealloc` to an
@@ -37,4 +37,4 @@ void populateTAParallelLoopToLaunchPatterns(RewritePatternSet &patterns,
 
 } // namespace mlir::ta
 
-#endif // TA_CONVERSION_TATOGPU_TATOGPU_H
+#endif // TA_TRANSFORMS_TRANSFORMS_H

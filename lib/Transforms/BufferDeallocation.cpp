@@ -5,7 +5,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ta/Conversion/Passes.h"
+#include "ta/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -21,7 +21,7 @@
 
 namespace mlir::ta {
 #define GEN_PASS_DEF_TABUFFERDEALLOCATIONPASS
-#include "ta/Conversion/Passes.h.inc"
+#include "ta/Transforms/Passes.h.inc"
 } // namespace mlir::ta
 
 using namespace mlir;

@@ -1,27 +1,23 @@
-//===- TAToGPU.cpp - lowered ta buffers and data movement on GPUs ---------===//
+//===- GPUManagedMemory.cpp - lowered ta buffers in CUDA managed memory ---===//
 //
-// ta-lower-to-gpu runs on the output of ta-lower-to-memref and one-shot
-// bufferization. It keeps ta's buffer layout (header, slot state, data) and
-// host control flow unchanged and moves the memory and the data movement to
-// the GPU: buffers are allocated host-shared (CUDA managed memory), so that
-// host code reads and updates headers and state in place while kernels
-// copy, fill, accumulate, gather and scatter element data.
+// ta-gpu-managed-memory keeps ta's buffer layout (header, slot state, data)
+// and host control flow unchanged and moves the memory to the GPU: buffers
+// are allocated host-shared (CUDA managed memory), so that host code reads
+// and updates headers and state in place while kernels copy, fill,
+// accumulate, gather and scatter element data.
 //
 //===----------------------------------------------------------------------===//
 
-#include "ta/Conversion/TAToGPU/TAToGPU.h"
-#include "ta/Conversion/Passes.h"
+#include "ta/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::ta {
-#define GEN_PASS_DEF_TALOWERTOGPUPASS
 #define GEN_PASS_DEF_TAGPUMANAGEDMEMORYPASS
-#include "ta/Conversion/Passes.h.inc"
+#include "ta/Transforms/Passes.h.inc"
 } // namespace mlir::ta
 
 using namespace mlir;
@@ -33,11 +29,18 @@ namespace {
 /// GetGlobalToHostShared read, so that they are not rewritten again.
 constexpr StringLiteral kHostSourceAttr = "ta.host_source";
 
+/// Whether buffers of `type` move to managed memory: plain host buffers
+/// (identity layout, default memory space). Allocation and deallocation
+/// agree on it, so that no buffer is freed by another allocator.
+bool isPlainHostBuffer(MemRefType type) {
+  return type.getLayout().isIdentity() && !type.getMemorySpace();
+}
+
 struct AllocToHostShared : OpRewritePattern<memref::AllocOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(memref::AllocOp op,
                                 PatternRewriter &rewriter) const override {
-    if (!op.getType().getLayout().isIdentity() || op.getType().getMemorySpace())
+    if (!isPlainHostBuffer(op.getType()))
       return rewriter.notifyMatchFailure(op, "not a plain host buffer");
     rewriter.replaceOpWithNewOp<gpu::AllocOp>(
         op, op.getType(), /*asyncToken=*/Type(), ValueRange{},
@@ -50,6 +53,8 @@ struct DeallocToGPU : OpRewritePattern<memref::DeallocOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(memref::DeallocOp op,
                                 PatternRewriter &rewriter) const override {
+    if (!isPlainHostBuffer(cast<MemRefType>(op.getMemref().getType())))
+      return rewriter.notifyMatchFailure(op, "not a plain host buffer");
     // gpu-to-llvm lowers only the async form.
     Location loc = op.getLoc();
     Type token = gpu::AsyncTokenType::get(rewriter.getContext());
@@ -90,26 +95,6 @@ struct GetGlobalToHostShared : OpRewritePattern<memref::GetGlobalOp> {
   }
 };
 
-struct CopyToLinalg : OpRewritePattern<memref::CopyOp> {
-  using OpRewritePattern::OpRewritePattern;
-  LogicalResult matchAndRewrite(memref::CopyOp op,
-                                PatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<linalg::CopyOp>(op, op.getSource(),
-                                                op.getTarget());
-    return success();
-  }
-};
-
-struct TALowerToGPUPass
-    : public ta::impl::TALowerToGPUPassBase<TALowerToGPUPass> {
-  void runOnOperation() override {
-    RewritePatternSet patterns(&getContext());
-    populateTAToGPUDataMovementPatterns(patterns);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(patterns))))
-      signalPassFailure();
-  }
-};
-
 struct TAGPUManagedMemoryPass
     : public ta::impl::TAGPUManagedMemoryPassBase<TAGPUManagedMemoryPass> {
   void runOnOperation() override {
@@ -123,11 +108,6 @@ struct TAGPUManagedMemoryPass
 };
 
 } // namespace
-
-void mlir::ta::populateTAToGPUDataMovementPatterns(
-    RewritePatternSet &patterns) {
-  patterns.add<CopyToLinalg>(patterns.getContext());
-}
 
 void mlir::ta::populateTAGPUManagedMemoryPatterns(RewritePatternSet &patterns) {
   patterns.add<AllocToHostShared, DeallocToGPU, GetGlobalToHostShared>(

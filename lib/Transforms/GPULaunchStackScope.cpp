@@ -1,4 +1,4 @@
-//===- LaunchStackScope.cpp - bound the stack a kernel launch takes -------===//
+//===- GPULaunchStackScope.cpp - bound the stack a kernel launch takes ----===//
 //
 // The translation of `gpu.launch_func` to LLVM IR packs the kernel's
 // arguments into stack slots (`alloca`) at the launch site. A launch inside
@@ -11,7 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ta/Conversion/Passes.h"
+#include "ta/Transforms/Passes.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -19,7 +19,7 @@
 
 namespace mlir::ta {
 #define GEN_PASS_DEF_TAGPULAUNCHSTACKSCOPEPASS
-#include "ta/Conversion/Passes.h.inc"
+#include "ta/Transforms/Passes.h.inc"
 } // namespace mlir::ta
 
 using namespace mlir;

@@ -1,0 +1,125 @@
+//===- Passes.td - ta passes on lowered buffers ------------*- tablegen -*-===//
+//
+// Passes that transform the buffers and loops ta-lower-to-memref and
+// bufferization produce, rather than ta operations: deallocation around
+// ta's own storage, and the GPU target's data movement, memory and kernels.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TA_TRANSFORMS_PASSES_TD
+#define TA_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def TABufferDeallocationPass
+    : Pass<"ta-buffer-deallocation", "::mlir::ModuleOp"> {
+  let summary = "free the buffers bufferization allocated, around ta's arrays";
+  let description = [{
+    Runs on the output of `ta-lower-to-memref` and one-shot bufferization,
+    before any other pass (canonicalization drops the attribute it relies
+    on). Applies MLIR's ownership-based buffer deallocation to every function
+    that neither returns an array box nor receives one from a call, so that
+    values read out of arrays, gather and concat results and bufferization's
+    copies are freed once dead. ta's own boxes and buffers carry
+    `bufferization.manual_deallocation`: the lowering frees them
+    (`ta.close`, growth, the end of the block of an array that cannot escape
+    it), the deallocation leaves them alone. Box arguments are fine: they
+    are not owned, so never freed or cloned.
+
+    Left as they are: functions that free buffers themselves (a
+    `memref.dealloc` without the mark, e.g. from
+    `bufferization.dealloc_tensor`), and functions that return boxes or
+    receive them from calls: MLIR's deallocation ABI makes every returned
+    buffer owned by the caller, which would clone a box (breaking the
+    aliasing of handles) or free one that another handle still reaches.
+    Follow with `buffer-deallocation-simplification`, `lower-deallocations`
+    and `convert-bufferization-to-memref` (as `ta-lower-to-llvm` does).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
+    "::mlir::cf::ControlFlowDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+def TALowerToGPUPass : Pass<"ta-lower-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "turn the data movement of lowered ta code into linalg ops "
+                "for GPU kernels";
+  let description = [{
+    Runs on the output of `ta-lower-to-memref` and one-shot bufferization:
+    every element move (`memref.copy`: write, read, gather, scatter, concat,
+    split, growth, the unbatch_grad result) becomes `linalg.copy`, so that,
+    with the zero-fills (`linalg.fill`) and accumulations (`linalg.generic`)
+    the lowering already emits, all data movement is linalg, which
+    `ta-lower-to-nvvm` maps onto GPU kernels. Host control flow, array
+    headers and slot state stay host code; see `ta-gpu-managed-memory`.
+  }];
+  let dependentDialects = ["::mlir::linalg::LinalgDialect"];
+}
+
+def TAParallelLoopsToGPUPass
+    : Pass<"ta-parallel-loops-to-gpu", "::mlir::func::FuncOp"> {
+  let summary = "map host scf.parallel loops onto grid-stride GPU kernels";
+  let description = [{
+    Every outermost `scf.parallel` without reductions becomes one
+    `gpu.launch` over its iteration space linearized to one dimension:
+    `min(ceildiv(total, block-size), max-blocks)` blocks of `block-size`
+    threads, each thread striding through the iterations by the grid's
+    size. Any iteration space, 2^31 iterations and beyond, launches within
+    CUDA's limits (gridDim.x < 2^31, gridDim.y and .z < 2^16); consecutive
+    threads take consecutive iterations of the innermost dimension, so
+    accesses coalesce; an empty space launches nothing (the runtime skips
+    a grid of 0 blocks). Upstream's `gpu-map-parallel-loops` puts the
+    second dimension on gridDim.y, which a copy of more than 65535 x 256
+    elements per slot overflows.
+  }];
+  let options = [
+    Option<"blockSize", "block-size", "int64_t", /*default=*/"256",
+           "threads per block">,
+    Option<"maxBlocks", "max-blocks", "int64_t", /*default=*/"65535",
+           "blocks per launch at most (larger spaces stride)">
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+def TAGPULaunchStackScopePass
+    : Pass<"ta-gpu-launch-stack-scope", "::mlir::ModuleOp"> {
+  let summary = "free the stack slots of each kernel launch's arguments "
+                "right after it";
+  let description = [{
+    Runs after `gpu-to-llvm`: brackets every `gpu.launch_func` with
+    `llvm.intr.stacksave` and `llvm.intr.stackrestore`. Its translation to
+    LLVM IR packs the kernel arguments into `alloca`s at the launch site;
+    without the bracket a launch inside a host loop grows the stack on
+    every iteration until the function returns (65536 launches overflow an
+    8 MiB stack).
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
+def TAGPUManagedMemoryPass
+    : Pass<"ta-gpu-managed-memory", "::mlir::ModuleOp"> {
+  let summary = "allocate the host code's buffers in CUDA managed memory";
+  let description = [{
+    Runs on host code after `gpu-async-region`. Every buffer becomes
+    `gpu.alloc host_shared` (managed memory, reachable from host and
+    device): host code keeps reading and updating array headers and slot
+    state in place, so strict mode's checks and messages are unchanged,
+    while kernels move the element data. Deallocation is an async
+    `gpu.dealloc` that is waited for. Constants (`memref.get_global`) are
+    copied into managed memory where they are used, so kernels can read
+    them.
+  }];
+  let dependentDialects = [
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect"
+  ];
+}
+
+#endif // TA_TRANSFORMS_PASSES_TD
