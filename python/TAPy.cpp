@@ -9,13 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ta/ExecutionEngine/Executable.h"
 #include "ta/InitAll.h"
 #include "ta/Runtime/TARuntime.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/ExecutionEngine/ExecutionEngine.h"
-#include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -24,15 +22,12 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/Error.h"
-#include "llvm/Support/TargetSelect.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <csetjmp>
-#include <cstdlib>
 #include <mutex>
 
 namespace py = pybind11;
@@ -85,11 +80,7 @@ std::unique_ptr<MLIRContext> makeContext() {
 
 void registerOnce() {
   static std::once_flag once;
-  std::call_once(once, [] {
-    ta::registerAllPasses();
-    llvm::InitializeNativeTarget();
-    llvm::InitializeNativeTargetAsmPrinter();
-  });
+  std::call_once(once, [] { ta::registerAllPasses(); });
 }
 
 void runPipeline(ModuleOp module, StringRef pipeline) {
@@ -146,11 +137,6 @@ private:
   OwningOpRef<ModuleOp> module;
 };
 
-/// What a compiled function takes and returns.
-struct Signature {
-  SmallVector<Type> inputs, results;
-};
-
 int64_t elementBytes(Type type) {
   if (type.isInteger(1))
     return 1;
@@ -183,33 +169,6 @@ py::dtype dtypeOf(Type type) {
                        " has no numpy dtype here");
 }
 
-thread_local std::jmp_buf *failureTarget;
-thread_local std::string failureMessage;
-
-void onRuntimeError(const char *message, void *) {
-  failureMessage = message;
-  std::longjmp(*failureTarget, 1);
-}
-
-/// Calls `function` with libta_runtime's errors turned into a C++ exception.
-/// Nothing with a destructor may live between setjmp and the call.
-void callGuarded(void (*function)(void **), void **args) {
-  std::jmp_buf target;
-  std::jmp_buf *previous = failureTarget;
-  failureTarget = &target;
-  ta_runtime_error_handler old =
-      ta_runtime_set_error_handler(onRuntimeError, nullptr);
-  bool failedCall = false;
-  if (setjmp(target) == 0)
-    function(args);
-  else
-    failedCall = true;
-  ta_runtime_set_error_handler(old, nullptr);
-  failureTarget = previous;
-  if (failedCall)
-    throw CompiledCodeError(failureMessage);
-}
-
 /// A Python number as a scalar argument, or a TypeError that says which.
 template <typename T>
 T scalarArgument(py::handle value, const std::string &where, const char *what) {
@@ -221,195 +180,131 @@ T scalarArgument(py::handle value, const std::string &where, const char *what) {
   }
 }
 
-/// A module compiled for the CPU.
+/// A module compiled for the CPU: ta::Executable, with numpy arrays in and
+/// out.
 class Executable {
 public:
   Executable(Module &source, const std::string &checks,
              const std::vector<std::string> &sharedLibs, int optLevel) {
     registerOnce();
-    ModuleOp module = source.get();
-    OwningOpRef<ModuleOp> copy = module.clone();
-    for (auto function : copy->getOps<func::FuncOp>()) {
-      if (function.isExternal() || !function.isPublic())
-        continue;
-      Signature signature;
-      for (Type type : function.getArgumentTypes())
-        signature.inputs.push_back(type);
-      for (Type type : function.getResultTypes())
-        signature.results.push_back(type);
-      signatures[function.getName().str()] = signature;
-      function->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
-                        UnitAttr::get(function.getContext()));
-    }
     if (checks != "strict" && checks != "none")
       throw py::value_error("checks must be 'strict' or 'none', not '" +
                             checks + "'");
-    ::runPipeline(*copy,
-                  "builtin.module(ta-lower-to-llvm{checks=" + checks + "})");
-    SmallVector<StringRef> libs(sharedLibs.begin(), sharedLibs.end());
-    ExecutionEngineOptions options;
-    options.sharedLibPaths = libs;
-    auto transformer = makeOptimizingTransformer(optLevel, 0, nullptr);
-    options.transformer = transformer;
+    ta::Executable::Options options;
+    options.checks =
+        checks == "strict" ? ta::ChecksMode::Strict : ta::ChecksMode::None;
+    options.sharedLibs.assign(sharedLibs.begin(), sharedLibs.end());
+    options.optLevel = optLevel;
     Diagnostics diagnostics(source.getContext());
-    auto created = ExecutionEngine::create(*copy, options);
-    if (!created)
+    auto compiled = ta::Executable::compile(source.get(), options);
+    if (!compiled)
       diagnostics.raise("cannot compile the module: " +
-                        llvm::toString(created.takeError()));
-    engine = std::move(*created);
+                        llvm::toString(compiled.takeError()));
+    executable = std::move(*compiled);
   }
 
   std::vector<std::string> functions() const {
     std::vector<std::string> names;
-    for (const auto &entry : signatures)
-      names.push_back(entry.first);
+    for (const auto &entry : executable->functions())
+      names.push_back(entry.getKey().str());
+    llvm::sort(names);
     return names;
   }
 
   py::object call(const std::string &name, py::args args) {
-    auto it = signatures.find(name);
-    if (it == signatures.end())
+    auto it = executable->functions().find(name);
+    if (it == executable->functions().end())
       throw py::key_error("no public function @" + name + " in the module");
-    const Signature &signature = it->second;
-    if (args.size() != signature.inputs.size())
+    FunctionType type = it->second;
+    if (args.size() != type.getNumInputs())
       throw py::type_error(
-          "@" + name + " takes " + std::to_string(signature.inputs.size()) +
+          "@" + name + " takes " + std::to_string(type.getNumInputs()) +
           " arguments, " + std::to_string(args.size()) + " given");
-    // Argument storage: descriptors (words) for tensors, scalars by value.
-    std::vector<std::vector<int64_t>> storage(args.size());
-    std::vector<py::array> keep;
-    std::vector<void *> descriptorPointers(args.size());
-    std::vector<void *> packed;
-    // The result comes first: one struct of descriptors.
-    size_t resultWords = 0;
-    for (Type type : signature.results) {
-      auto tensor = dyn_cast<RankedTensorType>(type);
-      if (!tensor)
-        throw py::type_error("@" + name + " returns " + typeString(type) +
+    for (Type result : type.getResults())
+      if (!isa<RankedTensorType>(result))
+        throw py::type_error("@" + name + " returns " + typeString(result) +
                              "; only ranked tensors can be returned here");
-      resultWords += 3 + 2 * tensor.getRank();
-    }
-    std::vector<int64_t> results(std::max<size_t>(resultWords, 1));
-    void *resultPointer = results.data();
-    if (!signature.results.empty())
-      packed.push_back(&resultPointer);
+    std::vector<py::array> keep;
+    SmallVector<ta::Argument> arguments;
     for (size_t i = 0; i < args.size(); ++i) {
-      Type type = signature.inputs[i];
+      Type param = type.getInput(i);
       std::string where = "argument " + std::to_string(i) + " of @" + name;
-      if (auto tensor = dyn_cast<RankedTensorType>(type)) {
-        py::dtype dtype = dtypeOf(tensor.getElementType());
-        py::array array = py::array::ensure(args[i]);
-        if (!array)
-          throw py::type_error(where + " must be an array");
-        if (!array.dtype().is(dtype))
-          throw py::type_error(where + " must have dtype " +
-                               std::string(py::str(dtype)) + ", not " +
-                               std::string(py::str(array.dtype())));
-        if (array.ndim() != tensor.getRank())
-          throw py::value_error(where + " must have rank " +
-                                std::to_string(tensor.getRank()) + ", not " +
-                                std::to_string(array.ndim()));
-        for (int64_t d = 0; d < tensor.getRank(); ++d)
-          if (!tensor.isDynamicDim(d) && tensor.getDimSize(d) != array.shape(d))
-            throw py::value_error(
-                where + " must have shape " + typeString(type) + ", dim " +
-                std::to_string(d) + " is " + std::to_string(array.shape(d)));
-        // One private C-contiguous copy: compiled code may write its inputs.
-        py::array copy = py::module_::import("numpy").attr("array")(
-            array, py::arg("copy") = true, py::arg("order") = "C");
+      if (auto tensor = dyn_cast<RankedTensorType>(param)) {
+        py::array copy = tensorArgument(args[i], tensor, where);
         keep.push_back(copy);
-        std::vector<int64_t> &words = storage[i];
-        words.push_back(reinterpret_cast<intptr_t>(copy.mutable_data()));
-        words.push_back(reinterpret_cast<intptr_t>(copy.mutable_data()));
-        words.push_back(0);
-        int64_t stride = 1;
-        std::vector<int64_t> strides(tensor.getRank());
-        for (int64_t d = tensor.getRank() - 1; d >= 0; --d) {
-          strides[d] = stride;
-          stride *= array.shape(d);
-        }
-        for (int64_t d = 0; d < tensor.getRank(); ++d)
-          words.push_back(array.shape(d));
-        for (int64_t d = 0; d < tensor.getRank(); ++d)
-          words.push_back(strides[d]);
-        descriptorPointers[i] = words.data();
-        packed.push_back(&descriptorPointers[i]);
-      } else if (type.isIndex() || type.isInteger(64)) {
-        storage[i].push_back(
-            scalarArgument<int64_t>(args[i], where, "an integer"));
-        packed.push_back(storage[i].data());
-      } else if (type.isInteger(32)) {
-        storage[i].push_back(0);
-        *reinterpret_cast<int32_t *>(storage[i].data()) =
-            scalarArgument<int32_t>(args[i], where, "an integer");
-        packed.push_back(storage[i].data());
-      } else if (type.isF32()) {
-        storage[i].push_back(0);
-        *reinterpret_cast<float *>(storage[i].data()) =
-            scalarArgument<float>(args[i], where, "a number");
-        packed.push_back(storage[i].data());
-      } else if (type.isF64()) {
-        storage[i].push_back(0);
-        *reinterpret_cast<double *>(storage[i].data()) =
-            scalarArgument<double>(args[i], where, "a number");
-        packed.push_back(storage[i].data());
+        SmallVector<int64_t> shape(copy.shape(), copy.shape() + copy.ndim());
+        arguments.push_back(ta::Argument::ofTensor(
+            ta::MemRefDescriptor::contiguous(copy.mutable_data(), shape)));
+      } else if (param.isIndex() || param.isInteger(64) ||
+                 param.isInteger(32)) {
+        arguments.push_back(ta::Argument::ofInteger(
+            param.isInteger(32)
+                ? scalarArgument<int32_t>(args[i], where, "an integer")
+                : scalarArgument<int64_t>(args[i], where, "an integer")));
+      } else if (param.isF32() || param.isF64()) {
+        arguments.push_back(ta::Argument::ofFloat(
+            scalarArgument<double>(args[i], where, "a number")));
       } else {
-        throw py::type_error(where + " has type " + typeString(type) +
+        throw py::type_error(where + " has type " + typeString(param) +
                              ", which cannot be passed from Python here");
       }
     }
 
-    auto function = engine->lookupPacked("_mlir_ciface_" + name);
-    if (!function)
-      throw DiagnosticError("cannot find @" + name + ": " +
-                            llvm::toString(function.takeError()));
-    {
+    llvm::Expected<ta::CallResults> results = [&] {
       py::gil_scoped_release release;
-      callGuarded(*function, packed.data());
-    }
+      return executable->call(name, arguments);
+    }();
+    if (!results)
+      throw CompiledCodeError(llvm::toString(results.takeError()));
 
-    // Copy the results out and free their buffers (never the inputs', nor
-    // a constant global's, nor one twice).
-    std::vector<void *> inputs;
-    for (py::array &array : keep)
-      inputs.push_back(array.mutable_data());
-    std::vector<void *> freed;
-    py::tuple out(signature.results.size());
-    size_t word = 0;
-    for (size_t r = 0; r < signature.results.size(); ++r) {
-      auto tensor = cast<RankedTensorType>(signature.results[r]);
-      int64_t rank = tensor.getRank();
-      void *allocated = reinterpret_cast<void *>(results[word]);
-      auto *aligned = reinterpret_cast<char *>(results[word + 1]);
-      int64_t offset = results[word + 2];
-      std::vector<py::ssize_t> shape(rank), strides(rank);
-      int64_t bytes = elementBytes(tensor.getElementType());
-      for (int64_t d = 0; d < rank; ++d) {
-        shape[d] = results[word + 3 + d];
-        strides[d] = results[word + 3 + rank + d] * bytes;
-      }
-      word += 3 + 2 * rank;
-      py::array view(dtypeOf(tensor.getElementType()), shape, strides,
-                     aligned + offset * bytes);
+    // Copies of the results; `results` frees their buffers.
+    py::tuple out(results->size());
+    for (size_t r = 0; r < results->size(); ++r) {
+      Type element = cast<RankedTensorType>(type.getResult(r)).getElementType();
+      const ta::MemRefDescriptor &d = (*results)[r];
+      int64_t bytes = elementBytes(element);
+      std::vector<py::ssize_t> shape(d.sizes.begin(), d.sizes.end());
+      std::vector<py::ssize_t> strides;
+      for (int64_t stride : d.strides)
+        strides.push_back(stride * bytes);
+      py::array view(dtypeOf(element), shape, strides,
+                     static_cast<char *>(d.aligned) + d.offset * bytes);
       out[r] = py::array(view.attr("copy")());
-      bool owned = allocated != reinterpret_cast<void *>(0xdeadbeef) &&
-                   llvm::find(inputs, allocated) == inputs.end() &&
-                   llvm::find(freed, allocated) == freed.end();
-      if (owned && allocated) {
-        freed.push_back(allocated);
-        std::free(allocated);
-      }
     }
-    if (signature.results.size() == 1)
+    if (results->size() == 1)
       return out[0];
-    if (signature.results.empty())
+    if (results->size() == 0)
       return py::none();
     return out;
   }
 
 private:
-  std::unique_ptr<ExecutionEngine> engine;
-  std::map<std::string, Signature> signatures;
+  /// A private C-contiguous copy of a numpy argument of `tensor`'s dtype,
+  /// rank and static dims (compiled code may write its inputs).
+  static py::array tensorArgument(py::handle value, RankedTensorType tensor,
+                                  const std::string &where) {
+    py::dtype dtype = dtypeOf(tensor.getElementType());
+    py::array array = py::array::ensure(value);
+    if (!array)
+      throw py::type_error(where + " must be an array");
+    if (!array.dtype().is(dtype))
+      throw py::type_error(where + " must have dtype " +
+                           std::string(py::str(dtype)) + ", not " +
+                           std::string(py::str(array.dtype())));
+    if (array.ndim() != tensor.getRank())
+      throw py::value_error(where + " must have rank " +
+                            std::to_string(tensor.getRank()) + ", not " +
+                            std::to_string(array.ndim()));
+    for (int64_t d = 0; d < tensor.getRank(); ++d)
+      if (!tensor.isDynamicDim(d) && tensor.getDimSize(d) != array.shape(d))
+        throw py::value_error(where + " must have shape " + typeString(tensor) +
+                              ", dim " + std::to_string(d) + " is " +
+                              std::to_string(array.shape(d)));
+    return py::module_::import("numpy").attr("array")(
+        array, py::arg("copy") = true, py::arg("order") = "C");
+  }
+
+  std::unique_ptr<ta::Executable> executable;
 };
 
 } // namespace

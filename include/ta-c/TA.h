@@ -68,6 +68,71 @@ MLIR_CAPI_EXPORTED bool taHandleTypeHasStaticSize(MlirType type);
 MLIR_CAPI_EXPORTED MlirType taHandleTypeGetElementType(MlirType type);
 MLIR_CAPI_EXPORTED bool taHandleTypeIsGrad(MlirType type);
 
+//===----------------------------------------------------------------------===//
+// Compiling and running ta code on the host (mlir::ta::Executable)
+//===----------------------------------------------------------------------===//
+
+/// A module compiled for the host CPU.
+typedef struct TaExecutable {
+  void *ptr;
+} TaExecutable;
+
+/// The tensors a call returned; it owns their buffers.
+typedef struct TaCallResults {
+  void *ptr;
+} TaCallResults;
+
+/// A strided memref descriptor (StridedMemRefType with a run-time rank):
+/// a tensor argument or result.
+typedef struct TaMemRef {
+  void *allocated;
+  void *aligned;
+  int64_t offset;
+  intptr_t rank;
+  const int64_t *sizes;
+  const int64_t *strides;
+} TaMemRef;
+
+typedef enum TaArgumentKind {
+  TaArgumentTensor,
+  TaArgumentInteger,
+  TaArgumentFloat,
+} TaArgumentKind;
+
+/// One argument: `tensor` for a tensor parameter, `integer` for an index
+/// or integer one, `real` (or `integer`) for a float one.
+typedef struct TaArgument {
+  TaArgumentKind kind;
+  TaMemRef tensor;
+  int64_t integer;
+  double real;
+} TaArgument;
+
+/// Lowers a copy of `module` with ta-lower-to-llvm (checks=strict when
+/// `strict`, else none) and JIT-compiles it, loading the `numSharedLibs`
+/// libraries (libta_runtime, MLIR's runner utilities). On failure the
+/// result's ptr is NULL and `onError` receives the message (the pipeline's
+/// diagnostics go to the context's handlers).
+MLIR_CAPI_EXPORTED TaExecutable
+taExecutableCreate(MlirModule module, bool strict, intptr_t numSharedLibs,
+                   const MlirStringRef *sharedLibs, int optLevel,
+                   MlirStringCallback onError, void *userData);
+MLIR_CAPI_EXPORTED void taExecutableDestroy(TaExecutable executable);
+
+/// Calls the public function `name`. On success returns true and fills
+/// `results` (free with taCallResultsDestroy); on a misuse or a TensorArray
+/// runtime error returns false and `onError` receives the message
+/// (TensorFlow's text for runtime errors).
+MLIR_CAPI_EXPORTED bool
+taExecutableCall(TaExecutable executable, MlirStringRef name, intptr_t numArgs,
+                 const TaArgument *args, TaCallResults *results,
+                 MlirStringCallback onError, void *userData);
+
+MLIR_CAPI_EXPORTED intptr_t taCallResultsSize(TaCallResults results);
+/// Result `i`; its sizes and strides live as long as `results`.
+MLIR_CAPI_EXPORTED TaMemRef taCallResultsGet(TaCallResults results, intptr_t i);
+MLIR_CAPI_EXPORTED void taCallResultsDestroy(TaCallResults results);
+
 #ifdef __cplusplus
 }
 #endif

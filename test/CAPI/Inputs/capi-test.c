@@ -51,6 +51,54 @@ static const char *kProgram =
     "  return %r : tensor<2xf32>\n"
     "}\n";
 
+/* Writes v and v + v to an array of 2, reads slot i. */
+static const char *kRun =
+    "func.func @pick(%v: tensor<2xf32>, %i: index) -> tensor<2xf32> {\n"
+    "  %c0 = arith.constant 0 : index\n"
+    "  %c1 = arith.constant 1 : index\n"
+    "  %c2 = arith.constant 2 : index\n"
+    "  %w = arith.addf %v, %v : tensor<2xf32>\n"
+    "  %h, %f = ta.create %c2 : !ta.handle<2, tensor<2xf32>>\n"
+    "  %f1 = ta.write %h[%c0], %v, %f : !ta.handle<2, tensor<2xf32>>, "
+    "tensor<2xf32>\n"
+    "  %f2 = ta.write %h[%c1], %w, %f1 : !ta.handle<2, tensor<2xf32>>, "
+    "tensor<2xf32>\n"
+    "  %r = ta.read %h[%i], %f2 : !ta.handle<2, tensor<2xf32>>\n"
+    "  return %r : tensor<2xf32>\n"
+    "}\n";
+
+static void printError(MlirStringRef text, void *userData) {
+  printf("%s: ", (const char *)userData);
+  fwrite(text.data, 1, text.length, stdout);
+  printf("\n");
+}
+
+/* Calls @pick(v, i) and prints the result or the error. */
+static void callPick(TaExecutable exe, intptr_t numArgs, int64_t i) {
+  float v[2] = {1.5f, -2.0f};
+  int64_t sizes[1] = {2}, strides[1] = {1};
+  TaArgument args[2];
+  memset(args, 0, sizeof(args));
+  args[0].kind = TaArgumentTensor;
+  args[0].tensor.allocated = v;
+  args[0].tensor.aligned = v;
+  args[0].tensor.rank = 1;
+  args[0].tensor.sizes = sizes;
+  args[0].tensor.strides = strides;
+  args[1].kind = TaArgumentInteger;
+  args[1].integer = i;
+  TaCallResults results;
+  if (!taExecutableCall(exe, mlirStringRefCreateFromCString("pick"), numArgs,
+                        args, &results, printError, "call failed"))
+    return;
+  TaMemRef r = taCallResultsGet(results, 0);
+  const float *data = (const float *)r.aligned + r.offset;
+  printf("pick(%lld): %d results, rank %ld, [%g, %g]\n", (long long)i,
+         (int)taCallResultsSize(results), (long)r.rank, data[0],
+         data[r.strides[0]]);
+  taCallResultsDestroy(results);
+}
+
 /* A grad_with_shape whose result type contradicts shape_to_prepend. */
 static const char *kInvalid =
     "func.func @g(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {\n"
@@ -61,7 +109,7 @@ static const char *kInvalid =
     "  return\n"
     "}\n";
 
-int main(void) {
+int main(int argc, char **argv) {
   MlirContext context = mlirContextCreate();
   MlirDialectRegistry registry = mlirDialectRegistryCreate();
   taRegisterAllDialects(registry);
@@ -161,6 +209,26 @@ int main(void) {
   printf("\nbad pipeline parsed: %d\n",
          mlirLogicalResultIsSuccess(badPipeline));
   mlirPassManagerDestroy(pm2);
+
+  /* Compiled and called through mlir::ta::Executable; argv names the
+     shared libraries the code calls. */
+  MlirStringRef libs[3];
+  for (int k = 0; k < 3 && k + 1 < argc; ++k)
+    libs[k] = mlirStringRefCreateFromCString(argv[k + 1]);
+  MlirModule runnable =
+      mlirModuleCreateParse(context, mlirStringRefCreateFromCString(kRun));
+  TaExecutable exe =
+      taExecutableCreate(runnable, /*strict=*/true, argc > 3 ? 3 : argc - 1,
+                         libs, 2, printError, "compile failed");
+  printf("compiled: %d\n", exe.ptr != NULL);
+  if (exe.ptr) {
+    callPick(exe, 2, 0);
+    callPick(exe, 2, 1);
+    callPick(exe, 2, 2);
+    callPick(exe, 1, 0);
+    taExecutableDestroy(exe);
+  }
+  mlirModuleDestroy(runnable);
 
   mlirContextDestroy(context);
   printf("done\n");

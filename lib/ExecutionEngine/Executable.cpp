@@ -1,0 +1,235 @@
+//===- Executable.cpp - a ta module compiled for the host -----------------===//
+
+#include "ta/ExecutionEngine/Executable.h"
+#include "ta/Pipelines/Pipelines.h"
+#include "ta/Runtime/TARuntime.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/Support/TargetSelect.h"
+
+#include <csetjmp>
+#include <cstdlib>
+#include <mutex>
+
+using namespace mlir;
+using namespace mlir::ta;
+
+/// The allocated pointer MemRefToLLVM gives a memref.get_global: a constant,
+/// not a buffer anyone may free.
+static void *const kGlobalAllocatedPointer =
+    reinterpret_cast<void *>(0xdeadbeef);
+
+MemRefDescriptor MemRefDescriptor::contiguous(void *data,
+                                              ArrayRef<int64_t> sizes) {
+  MemRefDescriptor d;
+  d.allocated = d.aligned = data;
+  d.sizes.assign(sizes.begin(), sizes.end());
+  d.strides.resize(sizes.size());
+  int64_t stride = 1;
+  for (int64_t i = sizes.size() - 1; i >= 0; --i) {
+    d.strides[i] = stride;
+    stride *= sizes[i];
+  }
+  return d;
+}
+
+CallResults::~CallResults() {
+  for (void *buffer : owned)
+    std::free(buffer);
+}
+
+Executable::~Executable() = default;
+
+static llvm::Error makeError(const Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+llvm::Expected<std::unique_ptr<Executable>>
+Executable::compile(ModuleOp module, const Options &options) {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    llvm::InitializeNativeTarget();
+    llvm::InitializeNativeTargetAsmPrinter();
+  });
+  std::unique_ptr<Executable> executable(new Executable());
+  OwningOpRef<ModuleOp> copy = module.clone();
+  for (auto function : copy->getOps<func::FuncOp>()) {
+    if (function.isExternal() || !function.isPublic())
+      continue;
+    executable->types[function.getName()] = function.getFunctionType();
+    function->setAttr(LLVM::LLVMDialect::getEmitCWrapperAttrName(),
+                      UnitAttr::get(function.getContext()));
+  }
+  PassManager pm(module.getContext());
+  LowerToLLVMOptions lowering;
+  lowering.checks = options.checks;
+  buildLowerToLLVMPipeline(pm, lowering);
+  if (failed(pm.run(*copy)))
+    return makeError("ta-lower-to-llvm failed (see the diagnostics)");
+
+  SmallVector<StringRef> libs(options.sharedLibs.begin(),
+                              options.sharedLibs.end());
+  ExecutionEngineOptions engineOptions;
+  engineOptions.sharedLibPaths = libs;
+  auto transformer = makeOptimizingTransformer(options.optLevel, 0, nullptr);
+  engineOptions.transformer = transformer;
+  auto created = ExecutionEngine::create(*copy, engineOptions);
+  if (!created)
+    return created.takeError();
+  executable->engine = std::move(*created);
+  return std::move(executable);
+}
+
+namespace {
+
+thread_local std::jmp_buf *failureTarget;
+thread_local std::string *failureMessage;
+
+void onRuntimeError(const char *message, void *) {
+  *failureMessage = message;
+  std::longjmp(*failureTarget, 1);
+}
+
+/// Calls `function` with libta_runtime's error handler leaving the call with
+/// longjmp: returns false with the message on a runtime error. Nothing with
+/// a destructor lives between setjmp and the call.
+bool callGuarded(void (*function)(void **), void **args, std::string &error) {
+  std::jmp_buf target;
+  std::jmp_buf *previousTarget = failureTarget;
+  std::string *previousMessage = failureMessage;
+  failureTarget = &target;
+  failureMessage = &error;
+  ta_runtime_error_handler old =
+      ta_runtime_set_error_handler(onRuntimeError, nullptr);
+  bool ok = true;
+  if (setjmp(target) == 0)
+    function(args);
+  else
+    ok = false;
+  ta_runtime_set_error_handler(old, nullptr);
+  failureTarget = previousTarget;
+  failureMessage = previousMessage;
+  return ok;
+}
+
+/// A descriptor as the words StridedMemRefType lays out.
+void appendWords(const MemRefDescriptor &d, SmallVectorImpl<int64_t> &words) {
+  words.push_back(reinterpret_cast<intptr_t>(d.allocated));
+  words.push_back(reinterpret_cast<intptr_t>(d.aligned));
+  words.push_back(d.offset);
+  words.append(d.sizes.begin(), d.sizes.end());
+  words.append(d.strides.begin(), d.strides.end());
+}
+
+} // namespace
+
+llvm::Expected<CallResults> Executable::call(StringRef name,
+                                             ArrayRef<Argument> args) {
+  auto it = types.find(name);
+  if (it == types.end())
+    return makeError("no public function @" + name + " in the module");
+  FunctionType type = it->second;
+  if (args.size() != type.getNumInputs())
+    return makeError("@" + name + " takes " + Twine(type.getNumInputs()) +
+                     " arguments, " + Twine(args.size()) + " given");
+
+  // Every argument's storage: descriptor words, or the scalar in a word.
+  SmallVector<SmallVector<int64_t, 8>> storage(args.size());
+  SmallVector<void *> descriptors(args.size());
+  SmallVector<void *> packed;
+  SmallVector<void *> inputs;
+  size_t resultWords = 0;
+  for (Type result : type.getResults()) {
+    auto tensor = dyn_cast<RankedTensorType>(result);
+    if (!tensor)
+      return makeError("@" + name +
+                       " returns a value that is not a ranked "
+                       "tensor, which cannot be returned here");
+    resultWords += 3 + 2 * tensor.getRank();
+  }
+  SmallVector<int64_t> results(std::max<size_t>(resultWords, 1));
+  void *resultPointer = results.data();
+  if (type.getNumResults())
+    packed.push_back(&resultPointer);
+  for (auto [i, arg] : llvm::enumerate(args)) {
+    Type param = type.getInput(i);
+    std::string where = ("argument " + Twine(i) + " of @" + name).str();
+    SmallVector<int64_t, 8> &words = storage[i];
+    if (auto tensor = dyn_cast<RankedTensorType>(param)) {
+      if (arg.kind != Argument::Kind::Tensor)
+        return makeError(where + " must be a tensor");
+      const MemRefDescriptor &d = arg.tensor;
+      if (static_cast<int64_t>(d.sizes.size()) != tensor.getRank() ||
+          d.strides.size() != d.sizes.size())
+        return makeError(where + " must have rank " + Twine(tensor.getRank()));
+      for (int64_t dim = 0; dim < tensor.getRank(); ++dim)
+        if (!tensor.isDynamicDim(dim) && tensor.getDimSize(dim) != d.sizes[dim])
+          return makeError(where + " must have dim " + Twine(dim) + " = " +
+                           Twine(tensor.getDimSize(dim)) + ", not " +
+                           Twine(d.sizes[dim]));
+      appendWords(d, words);
+      inputs.push_back(d.allocated);
+      descriptors[i] = words.data();
+      packed.push_back(&descriptors[i]);
+      continue;
+    }
+    words.push_back(0);
+    void *slot = words.data();
+    if (param.isIndex() || param.isInteger(64) || param.isInteger(32)) {
+      if (arg.kind != Argument::Kind::Integer)
+        return makeError(where + " must be an integer");
+      if (param.isInteger(32))
+        *static_cast<int32_t *>(slot) = static_cast<int32_t>(arg.integer);
+      else
+        *static_cast<int64_t *>(slot) = arg.integer;
+    } else if (param.isF32() || param.isF64()) {
+      if (arg.kind == Argument::Kind::Tensor)
+        return makeError(where + " must be a number");
+      double value = arg.kind == Argument::Kind::Float
+                         ? arg.real
+                         : static_cast<double>(arg.integer);
+      if (param.isF32())
+        *static_cast<float *>(slot) = static_cast<float>(value);
+      else
+        *static_cast<double *>(slot) = value;
+    } else {
+      std::string text;
+      llvm::raw_string_ostream os(text);
+      os << param;
+      return makeError(where + " has type " + text +
+                       ", which cannot be passed here");
+    }
+    packed.push_back(slot);
+  }
+
+  auto function = engine->lookupPacked(("_mlir_ciface_" + name).str());
+  if (!function)
+    return function.takeError();
+  std::string error;
+  if (!callGuarded(*function, packed.data(), error))
+    return makeError(error);
+
+  CallResults out;
+  size_t word = 0;
+  for (Type result : type.getResults()) {
+    int64_t rank = cast<RankedTensorType>(result).getRank();
+    MemRefDescriptor d;
+    d.allocated = reinterpret_cast<void *>(results[word]);
+    d.aligned = reinterpret_cast<void *>(results[word + 1]);
+    d.offset = results[word + 2];
+    d.sizes.assign(&results[word + 3], &results[word + 3 + rank]);
+    d.strides.assign(&results[word + 3 + rank], &results[word + 3 + 2 * rank]);
+    word += 3 + 2 * rank;
+    // A result may be an argument's buffer, a constant, or returned twice.
+    if (d.allocated && d.allocated != kGlobalAllocatedPointer &&
+        !llvm::is_contained(inputs, d.allocated) &&
+        !llvm::is_contained(out.owned, d.allocated))
+      out.owned.push_back(d.allocated);
+    out.results.push_back(std::move(d));
+  }
+  return std::move(out);
+}
