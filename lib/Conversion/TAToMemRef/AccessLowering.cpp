@@ -19,14 +19,8 @@ namespace {
 
 struct WriteLowering : TAPattern<WriteOp> {
   using TAPattern::TAPattern;
-  LogicalResult
-  matchAndRewrite(WriteOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<ArrayEmitter> em =
-        emitter(op, op.getHandle().getType(), rewriter);
-    if (failed(em))
-      return failure();
-    ArrayEmitter &e = *em;
+  LogicalResult lower(WriteOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
+                      ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value value = op.getValue();
     Value mismatch =
@@ -45,14 +39,8 @@ struct WriteLowering : TAPattern<WriteOp> {
 
 struct ReadLowering : TAPattern<ReadOp> {
   using TAPattern::TAPattern;
-  LogicalResult
-  matchAndRewrite(ReadOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<ArrayEmitter> em =
-        emitter(op, op.getHandle().getType(), rewriter);
-    if (failed(em))
-      return failure();
-    ArrayEmitter &e = *em;
+  LogicalResult lower(ReadOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
+                      ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value slot = e.readSlot(adaptor.getHandle().front(),
                             e.toI64(adaptor.getIndex().front()));

@@ -23,14 +23,8 @@ namespace {
 /// TensorFlow's Gather (ReadMany): one Read per index, in order.
 struct GatherLowering : TAPattern<GatherOp> {
   using TAPattern::TAPattern;
-  LogicalResult
-  matchAndRewrite(GatherOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<ArrayEmitter> em =
-        emitter(op, op.getHandle().getType(), rewriter);
-    if (failed(em))
-      return failure();
-    ArrayEmitter &e = *em;
+  LogicalResult lower(GatherOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
+                      ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value indices, count;
     std::tie(indices, count) = vectorOperand(rewriter, loc, op.getIndices());
@@ -56,14 +50,8 @@ struct GatherLowering : TAPattern<GatherOp> {
 /// per index, in order.
 struct ScatterLowering : TAPattern<ScatterOp> {
   using TAPattern::TAPattern;
-  LogicalResult
-  matchAndRewrite(ScatterOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<ArrayEmitter> em =
-        emitter(op, op.getHandle().getType(), rewriter);
-    if (failed(em))
-      return failure();
-    ArrayEmitter &e = *em;
+  LogicalResult lower(ScatterOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
+                      ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value value = op.getValue();
     auto valueType = dyn_cast<RankedTensorType>(value.getType());
@@ -125,14 +113,8 @@ Value concatCount(ArrayEmitter &e, Value header) {
 /// TensorFlow's Concat: ReadMany of every element, joined along dim 0.
 struct ConcatLowering : TAPattern<ConcatOp> {
   using TAPattern::TAPattern;
-  LogicalResult
-  matchAndRewrite(ConcatOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<ArrayEmitter> em =
-        emitter(op, op.getHandle().getType(), rewriter);
-    if (failed(em))
-      return failure();
-    ArrayEmitter &e = *em;
+  LogicalResult lower(ConcatOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
+                      ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value box = adaptor.getHandle().front();
     Value count = concatCount(e, e.open(box).second);
@@ -182,14 +164,8 @@ struct ConcatLowering : TAPattern<ConcatOp> {
 /// Write of `lengths[i]` rows per element, in order.
 struct SplitLowering : TAPattern<SplitOp> {
   using TAPattern::TAPattern;
-  LogicalResult
-  matchAndRewrite(SplitOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<ArrayEmitter> em =
-        emitter(op, op.getHandle().getType(), rewriter);
-    if (failed(em))
-      return failure();
-    ArrayEmitter &e = *em;
+  LogicalResult lower(SplitOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
+                      ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value value = op.getValue();
     auto valueType = dyn_cast<RankedTensorType>(value.getType());

@@ -22,16 +22,15 @@ namespace {
 /// ta.grad and ta.grad_with_shape: TensorFlow's TensorArrayGradOp.
 template <typename OpTy> struct GradLowering : TAPattern<OpTy> {
   using TAPattern<OpTy>::TAPattern;
-  LogicalResult
-  matchAndRewrite(OpTy op, typename TAPattern<OpTy>::OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<ArrayEmitter> fwdOr =
-        this->emitter(op, op.getHandle().getType(), rewriter);
+  LogicalResult lower(OpTy op,
+                      typename TAPattern<OpTy>::OneToNOpAdaptor adaptor,
+                      ArrayEmitter &fwd,
+                      ConversionPatternRewriter &rewriter) const override {
     FailureOr<ArrayEmitter> accOr =
         this->emitter(op, op.getGradHandle().getType(), rewriter);
-    if (failed(fwdOr) || failed(accOr))
+    if (failed(accOr))
       return failure();
-    ArrayEmitter &fwd = *fwdOr, &acc = *accOr;
+    ArrayEmitter &acc = *accOr;
     std::optional<int64_t> id = this->options.sources.lookup(op.getSource());
     if (!id)
       return rewriter.notifyMatchFailure(op, "source not in the table");

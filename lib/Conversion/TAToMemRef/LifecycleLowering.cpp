@@ -21,14 +21,8 @@ namespace {
 
 struct CreateLowering : TAPattern<CreateOp> {
   using TAPattern::TAPattern;
-  LogicalResult
-  matchAndRewrite(CreateOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<ArrayEmitter> em =
-        emitter(op, op.getHandle().getType(), rewriter);
-    if (failed(em))
-      return failure();
-    ArrayEmitter &e = *em;
+  LogicalResult lower(CreateOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
+                      ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value size = adaptor.getSize().front();
     Value size64 = e.toI64(size);
@@ -99,29 +93,18 @@ struct CreateLowering : TAPattern<CreateOp> {
 
 struct SizeLowering : TAPattern<SizeOp> {
   using TAPattern::TAPattern;
-  LogicalResult
-  matchAndRewrite(SizeOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<ArrayEmitter> em =
-        emitter(op, op.getHandle().getType(), rewriter);
-    if (failed(em))
-      return failure();
-    Value header = em->open(adaptor.getHandle().front()).second;
-    rewriter.replaceOp(op, em->toIndex(em->get(header, kSize)));
+  LogicalResult lower(SizeOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
+                      ConversionPatternRewriter &rewriter) const override {
+    Value header = e.open(adaptor.getHandle().front()).second;
+    rewriter.replaceOp(op, e.toIndex(e.get(header, kSize)));
     return success();
   }
 };
 
 struct CloseLowering : TAPattern<CloseOp> {
   using TAPattern::TAPattern;
-  LogicalResult
-  matchAndRewrite(CloseOp op, OneToNOpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    FailureOr<ArrayEmitter> em =
-        emitter(op, op.getHandle().getType(), rewriter);
-    if (failed(em))
-      return failure();
-    ArrayEmitter &e = *em;
+  LogicalResult lower(CloseOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
+                      ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     // TensorFlow's ClearAndMarkClosed: drop every element (free the data,
     // keep a header-only buffer) and mark the array closed. Closing twice is

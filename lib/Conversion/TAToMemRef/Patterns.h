@@ -11,14 +11,29 @@
 namespace mlir::ta::lowering {
 
 /// A conversion pattern for one ta op on arrays, with the options the
-/// lowering was given.
+/// lowering was given: `lower` gets an emitter for the arrays of the op's
+/// handle.
 template <typename OpTy> class TAPattern : public OpConversionPattern<OpTy> {
 public:
+  using OneToNOpAdaptor = typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
+
   TAPattern(const TypeConverter &converter, MLIRContext *context,
             const TAToMemRefOptions &options)
       : OpConversionPattern<OpTy>(converter, context), options(options) {}
 
+  LogicalResult
+  matchAndRewrite(OpTy op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    FailureOr<ArrayEmitter> e = emitter(op, op.getHandle().getType(), rewriter);
+    if (failed(e))
+      return failure();
+    return lower(op, adaptor, *e, rewriter);
+  }
+
 protected:
+  virtual LogicalResult lower(OpTy op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
+                              ConversionPatternRewriter &rewriter) const = 0;
+
   /// An emitter for `op`'s arrays of type `type`; failure when the lowering
   /// does not support them or a runtime function's name is taken.
   FailureOr<ArrayEmitter> emitter(OpTy op, HandleType type,
