@@ -195,6 +195,18 @@ Value ArrayEmitter::readSlot(Value box, Value i) {
     Value marked = arith::OrIOp::create(
         b, loc, arith::OrIOp::create(b, loc, st, clear), i8(kWritten | kRead));
     memref::StoreOp::create(b, loc, marked, state, slotIndex);
+    // A slot never written reads as zeros: its data is zeroed now (the
+    // buffer's data starts uninitialized in strict mode).
+    Value data = slot(dataView(buffer, capacity), slotIndex);
+    auto ifOp = scf::IfOp::create(
+        b, loc, arith::XOrIOp::create(b, loc, hasBit(st, kMaterialized), one()),
+        /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    Value zero = arith::ConstantOp::create(
+        b, loc, b.getZeroAttr(element.getElementType()));
+    linalg::FillOp::create(b, loc, ValueRange{zero}, ValueRange{data});
+    return data;
   }
   return slot(dataView(buffer, capacity), slotIndex);
 }
@@ -222,4 +234,43 @@ Value ArrayEmitter::reduce(Value vector, Value count, Value init,
       b, loc,
       combine(loop.getRegionIterArg(0), entry(vector, loop.getInductionVar())));
   return loop.getResult(0);
+}
+
+Value ArrayEmitter::one() {
+  return arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+}
+
+Value ArrayEmitter::allState(Value state, Value count, int64_t bits) {
+  auto loop =
+      scf::ForOp::create(b, loc, index(0), count, index(1), ValueRange{i8(-1)});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value st = memref::LoadOp::create(b, loc, state, loop.getInductionVar());
+    Value all = arith::AndIOp::create(b, loc, loop.getRegionIterArg(0), st);
+    scf::YieldOp::create(b, loc, ValueRange{all});
+  }
+  Value masked = arith::AndIOp::create(b, loc, loop.getResult(0), i8(bits));
+  return cmp(arith::CmpIPredicate::eq, masked, i8(bits));
+}
+
+Value ArrayEmitter::anyState(Value state, Value count, int64_t bits) {
+  auto loop =
+      scf::ForOp::create(b, loc, index(0), count, index(1), ValueRange{i8(0)});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value st = memref::LoadOp::create(b, loc, state, loop.getInductionVar());
+    Value any = arith::OrIOp::create(b, loc, loop.getRegionIterArg(0), st);
+    scf::YieldOp::create(b, loc, ValueRange{any});
+  }
+  return hasBit(loop.getResult(0), bits);
+}
+
+void ArrayEmitter::markState(Value state, Value count, Value bits) {
+  forLoop(index(0), count, [&](Value k) {
+    Value st = memref::LoadOp::create(b, loc, state, k);
+    memref::StoreOp::create(b, loc, arith::OrIOp::create(b, loc, st, bits),
+                            state, k);
+  });
 }

@@ -69,13 +69,25 @@ public:
   /// TensorFlow's Read (LockedRead) of slot `i` (an i64) of the array in
   /// `box`: the checks and state updates, then the slot's data as a memref of
   /// the element shape, which the caller copies out before the next array
-  /// operation. An unwritten slot reads as zeros (the data starts zeroed); an
+  /// operation. An unwritten slot reads as zeros (without state the data
+  /// starts zeroed; with it, the read zeroes a slot never written); an
   /// accumulator read past its size grows it.
   Value readSlot(Value box, Value i);
 
   /// The size a bulk write needing `needed` slots (an i64) checks against:
   /// a growable array (dynamic flag still set) grows to it first.
   Value sizeAfterGrowth(Value header, Value needed);
+
+  /// Whether some slot of `[0, count)` has one of `bits` in its state (one
+  /// scan that LLVM vectorizes).
+  Value anyState(Value state, Value count, int64_t bits);
+  /// Whether every slot of `[0, count)` has all of `bits` in its state.
+  Value allState(Value state, Value count, int64_t bits);
+  /// Sets `bits` (an i8) in the state of slots `[0, count)`.
+  void markState(Value state, Value count, Value bits);
+
+  /// The i1 constant 1.
+  Value one();
 
   /// Entry `k` of a 1-D integer memref (indices, lengths) as an i64.
   Value entry(Value vector, Value k);

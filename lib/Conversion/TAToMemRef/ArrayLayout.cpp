@@ -175,7 +175,14 @@ Value ArrayLayout::allocBuffer(Value capacity, bool zero) {
   auto type = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
   Value buffer =
       allocStorage(type, ValueRange{bufferBytes(capacity)}, kAlignment);
-  if (zero)
+  if (!zero)
+    return buffer;
+  // Strict mode zeroes the header and the state only: a slot's state says
+  // whether its data was ever written (materialized), and reads of the
+  // others zero them first (ArrayEmitter::readSlot).
+  if (strict)
+    zeroFill(bytes(buffer, index(0), dataOffset(capacity)));
+  else
     zeroFill(buffer);
   return buffer;
 }

@@ -136,7 +136,9 @@ public:
   /// through the runtime's generic, element-by-element memrefCopy).
   Value bytes(Value buffer, Value offset, Value length);
 
-  /// Allocates a buffer of `capacity` slots, zeroed unless `zero` is false.
+  /// Allocates a buffer of `capacity` slots, zeroed unless `zero` is false
+  /// (in strict mode only the header and state: the data of a slot is
+  /// zeroed when a read finds it never written).
   Value allocBuffer(Value capacity, bool zero = true);
   void zeroFill(Value bytes);
 

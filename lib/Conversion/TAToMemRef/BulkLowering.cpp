@@ -123,18 +123,49 @@ struct ConcatLowering : TAPattern<ConcatOp> {
     Value elements = memref::AllocOp::create(
         rewriter, loc, MemRefType::get(shape, e.element.getElementType()),
         ValueRange{count});
-    if (!e.strict && !e.type.getIsGrad()) {
-      // Without state, reading slots [0, size) of a forward array in order
-      // is one copy of their data.
-      Value buffer = e.loadBuffer(box);
-      Value capacity = e.toIndex(e.get(e.header(buffer), kCapacity));
-      memref::CopyOp::create(rewriter, loc,
-                             e.leadingSlots(buffer, capacity, count), elements);
-    } else {
+    auto readEach = [&] {
       e.forLoop(e.index(0), count, [&](Value k) {
         Value data = e.readSlot(box, e.toI64(k));
         memref::CopyOp::create(rewriter, loc, data, e.slot(elements, k));
       });
+    };
+    if (e.type.getIsGrad()) {
+      readEach();
+    } else {
+      // Reading slots [0, size) of a forward array in order is one copy of
+      // their data. In strict mode that is so when every slot was written
+      // and none cleared (scans of the state, then every slot marked as its
+      // Read marks it); otherwise the reads one by one zero the slots never
+      // written and fail where TensorFlow's do.
+      Value buffer = e.loadBuffer(box);
+      Value header = e.header(buffer);
+      Value capacity = e.toIndex(e.get(header, kCapacity));
+      auto copyAll = [&] {
+        memref::CopyOp::create(
+            rewriter, loc, e.leadingSlots(buffer, capacity, count), elements);
+      };
+      if (!e.strict) {
+        copyAll();
+      } else {
+        Value state = e.stateView(buffer, capacity);
+        Value slow = arith::OrIOp::create(
+            rewriter, loc, e.anyState(state, count, kCleared),
+            arith::XOrIOp::create(rewriter, loc,
+                                  e.allState(state, count, kMaterialized),
+                                  e.one()));
+        auto ifOp = scf::IfOp::create(rewriter, loc, slow, /*withElse=*/true);
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(ifOp.thenBlock());
+        readEach();
+        rewriter.setInsertionPointToStart(ifOp.elseBlock());
+        Value clear = arith::SelectOp::create(
+            rewriter, loc, e.hasBit(e.get(header, kFlags), kClearAfterRead),
+            e.i8(kCleared), e.i8(0));
+        e.markState(
+            state, count,
+            arith::OrIOp::create(rewriter, loc, clear, e.i8(kWritten | kRead)));
+        copyAll();
+      }
     }
     SmallVector<ReassociationIndices> joined{{0, 1}};
     for (int64_t d = 2; d <= e.element.getRank(); ++d)
@@ -189,7 +220,8 @@ struct SplitLowering : TAPattern<SplitOp> {
                  runtimeShape(e, value, 0, Value(), args);
                });
     }
-    auto [buffer, header] = e.open(box);
+    Value buffer, header;
+    std::tie(buffer, header) = e.open(box);
     if (e.strict) {
       Value size = e.sizeAfterGrowth(header, count64);
       e.failIf(e.cmp(arith::CmpIPredicate::ne, size, count64),
@@ -201,49 +233,102 @@ struct SplitLowering : TAPattern<SplitOp> {
     // SetMarkedSize does nothing on an accumulator.
     if (!e.type.getIsGrad())
       e.set(header, kMarkedSize, count64);
-    if (!e.strict && !e.type.getIsGrad()) {
-      // Without state, in a valid program every length is the element's
-      // first dim and the value has exactly `count` elements' rows: writing
-      // them to slots [0, count) of a forward array is one copy, after
-      // growing a growable array to `count` slots.
-      if (e.mayGrow()) {
-        auto ifOp = scf::IfOp::create(
-            rewriter, loc, TypeRange{buffer.getType()},
-            e.cmp(arith::CmpIPredicate::sgt, count64, e.i64(0)),
-            /*withElse=*/true);
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.setInsertionPointToStart(ifOp.thenBlock());
-        Value last = arith::SubIOp::create(rewriter, loc, count64, e.i64(1));
-        scf::YieldOp::create(rewriter, loc,
-                             e.growFor(box, buffer, header, last));
-        rewriter.setInsertionPointToStart(ifOp.elseBlock());
-        scf::YieldOp::create(rewriter, loc, buffer);
-        rewriter.setInsertionPointAfter(ifOp);
-        buffer = ifOp.getResult(0);
-      }
-      Value capacity = e.toIndex(e.get(e.header(buffer), kCapacity));
-      Value flat =
-          toBuffer(rewriter, loc, value,
-                   RankedTensorType::get(want, valueType.getElementType()));
-      // The value's rows as `count` elements (a reinterpretation, not an
-      // expand_shape: an invalid program's row count must not fail the
-      // compilation).
-      SmallVector<OpFoldResult> sizes{OpFoldResult(count)}, strides;
-      for (int64_t d : e.element.getShape())
-        sizes.push_back(rewriter.getIndexAttr(d));
-      SmallVector<int64_t> shape{ShapedType::kDynamic};
-      llvm::append_range(shape, e.element.getShape());
-      auto elementsType = MemRefType::get(shape, e.element.getElementType());
-      for (int64_t stride : elementsType.getStridesAndOffset().first)
-        strides.push_back(rewriter.getIndexAttr(stride));
-      Value elements = memref::ReinterpretCastOp::create(
-          rewriter, loc, elementsType, flat, rewriter.getIndexAttr(0), sizes,
-          strides);
-      memref::CopyOp::create(rewriter, loc, elements,
-                             e.leadingSlots(buffer, capacity, count));
+    auto writeEach = [&] {
+      writeRows(e, box, value, lengths, count, want, restMismatch, rewriter);
+    };
+    if (e.type.getIsGrad()) {
+      writeEach();
       rewriter.replaceOpWithMultiple(op, {ValueRange{}});
       return success();
     }
+    // Writing the rows to slots [0, count) of a forward array, in a valid
+    // program, is one copy, after growing a growable array to `count`
+    // slots: every length is the element's first dim and the value has
+    // exactly `count` elements' rows. In strict mode that is so when one scan
+    // of the lengths and the state finds no mismatch and no slot written or
+    // read; otherwise the writes one by one fail where TensorFlow's do.
+    if (e.mayGrow()) {
+      auto ifOp =
+          scf::IfOp::create(rewriter, loc, TypeRange{buffer.getType()},
+                            e.cmp(arith::CmpIPredicate::sgt, count64, e.i64(0)),
+                            /*withElse=*/true);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifOp.thenBlock());
+      Value last = arith::SubIOp::create(rewriter, loc, count64, e.i64(1));
+      scf::YieldOp::create(rewriter, loc, e.growFor(box, buffer, header, last));
+      rewriter.setInsertionPointToStart(ifOp.elseBlock());
+      scf::YieldOp::create(rewriter, loc, buffer);
+      rewriter.setInsertionPointAfter(ifOp);
+      buffer = ifOp.getResult(0);
+    }
+    Value capacity = e.toIndex(e.get(e.header(buffer), kCapacity));
+    auto copyAll = [&] {
+      copyRows(e, value, want, count, e.leadingSlots(buffer, capacity, count),
+               rewriter);
+    };
+    if (!e.strict) {
+      copyAll();
+      rewriter.replaceOpWithMultiple(op, {ValueRange{}});
+      return success();
+    }
+    Value rows0 = e.i64(e.element.getDimSize(0));
+    Value lengthBits =
+        e.reduce(lengths, count, e.i64(0), [&](Value acc, Value length) {
+          return arith::OrIOp::create(
+              rewriter, loc, acc,
+              arith::XOrIOp::create(rewriter, loc, length, rows0));
+        });
+    Value slow = e.cmp(arith::CmpIPredicate::ne, lengthBits, e.i64(0));
+    if (restMismatch)
+      slow = arith::OrIOp::create(rewriter, loc, slow, restMismatch);
+    Value state = e.stateView(buffer, capacity);
+    slow = arith::OrIOp::create(rewriter, loc, slow,
+                                e.anyState(state, count, kWritten | kRead));
+    auto ifOp = scf::IfOp::create(rewriter, loc, slow, /*withElse=*/true);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifOp.thenBlock());
+      writeEach();
+      rewriter.setInsertionPointToStart(ifOp.elseBlock());
+      e.markState(state, count, e.i8(kWritten | kMaterialized));
+      copyAll();
+    }
+    rewriter.replaceOpWithMultiple(op, {ValueRange{}});
+    return success();
+  }
+
+  /// The value's rows as `count` elements (a reinterpretation, not an
+  /// expand_shape: an invalid program's row count must not fail the
+  /// compilation), copied to `slots`.
+  static void copyRows(ArrayEmitter &e, Value value, ArrayRef<int64_t> want,
+                       Value count, Value slots,
+                       ConversionPatternRewriter &rewriter) {
+    Location loc = e.loc;
+    auto valueType = cast<RankedTensorType>(value.getType());
+    Value flat =
+        toBuffer(rewriter, loc, value,
+                 RankedTensorType::get(want, valueType.getElementType()));
+    SmallVector<OpFoldResult> sizes{OpFoldResult(count)}, strides;
+    for (int64_t d : e.element.getShape())
+      sizes.push_back(rewriter.getIndexAttr(d));
+    SmallVector<int64_t> shape{ShapedType::kDynamic};
+    llvm::append_range(shape, e.element.getShape());
+    auto elementsType = MemRefType::get(shape, e.element.getElementType());
+    for (int64_t stride : elementsType.getStridesAndOffset().first)
+      strides.push_back(rewriter.getIndexAttr(stride));
+    Value elements = memref::ReinterpretCastOp::create(
+        rewriter, loc, elementsType, flat, rewriter.getIndexAttr(0), sizes,
+        strides);
+    memref::CopyOp::create(rewriter, loc, elements, slots);
+  }
+
+  /// TensorFlow's Split after its checks: one Write of `lengths[k]` rows
+  /// per element, in order.
+  static void writeRows(ArrayEmitter &e, Value box, Value value, Value lengths,
+                        Value count, ArrayRef<int64_t> want, Value restMismatch,
+                        ConversionPatternRewriter &rewriter) {
+    Location loc = e.loc;
+    auto valueType = cast<RankedTensorType>(value.getType());
     Value rows =
         toBuffer(rewriter, loc, value,
                  RankedTensorType::get(want, valueType.getElementType()),
@@ -273,8 +358,6 @@ struct SplitLowering : TAPattern<SplitOp> {
           arith::AddIOp::create(rewriter, loc, offset, e.toIndex(length));
       scf::YieldOp::create(rewriter, loc, next);
     }
-    rewriter.replaceOpWithMultiple(op, {ValueRange{}});
-    return success();
   }
 };
 

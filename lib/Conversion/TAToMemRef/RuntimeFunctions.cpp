@@ -144,8 +144,11 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleOp module,
   memref::CopyOp::create(b, loc,
                          e.bytes(buffer, e.dataOffset(oldCap), dataBytes),
                          e.bytes(grown, newData, dataBytes));
-  e.zeroFill(e.bytes(grown, arith::AddIOp::create(b, loc, newData, dataBytes),
-                     arith::MulIOp::create(b, loc, added, eltBytes)));
+  // Without state the new slots read as zeros from their data; with it,
+  // from their state (see ArrayLayout::allocBuffer).
+  if (!e.strict)
+    e.zeroFill(e.bytes(grown, arith::AddIOp::create(b, loc, newData, dataBytes),
+                       arith::MulIOp::create(b, loc, added, eltBytes)));
   e.set(e.header(grown), kCapacity, newCap64);
   e.freeStorage(buffer);
   e.storeBuffer(grown, box);

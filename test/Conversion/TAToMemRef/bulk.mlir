@@ -57,17 +57,36 @@ func.func @scatter(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>,
 // -----
 
 // Concat reads every element into [n, element...] and collapses dim 0;
-// lengths are the element's dim 0. Without state (none), reading slots
-// [0, size) of a forward array is one copy of their data.
+// lengths are the element's dim 0. Reading slots [0, size) of a forward
+// array is one copy of their data; in strict mode when scans of the state
+// find every slot written and none cleared (every slot is then marked
+// read), otherwise the reads one by one zero the slots never written and
+// fail where TensorFlow's do.
 // CHECK-LABEL: func.func @concat
 // STRICT: func.call @_ta_rt_fail(%c2_i32
 // CHECK: %[[ALL:.*]] = memref.alloc(%{{.*}}) : memref<?x2x3xf32>
+// STRICT: %[[ANY:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %c0_i8{{.*}}) -> (i8) {
+// STRICT: arith.ori %[[ACC]]
+// STRICT: %[[BITS:.*]] = arith.andi %[[ANY]], %c4_i8
+// STRICT: %[[CLEARED:.*]] = arith.cmpi ne, %[[BITS]]
+// STRICT: %[[ALLBITS:.*]] = scf.for {{.*}} iter_args(%[[AND:.*]] = %c-1_i8{{.*}}) -> (i8) {
+// STRICT: arith.andi %[[AND]]
+// STRICT: %[[WRITTEN:.*]] = arith.andi %[[ALLBITS]], %c8_i8
+// STRICT: %[[FULL:.*]] = arith.cmpi eq, %[[WRITTEN]], %c8_i8
+// STRICT: %[[SOME:.*]] = arith.xori %[[FULL]], %true
+// STRICT: %[[SLOW:.*]] = arith.ori %[[CLEARED]], %[[SOME]]
+// STRICT: scf.if %[[SLOW]] {
 // STRICT: scf.for
+// STRICT: func.call @_ta_rt_fail(%c7_i32
+// STRICT: linalg.fill
 // STRICT: memref.copy
+// STRICT: } else {
+// STRICT: scf.for
+// STRICT: memref.store
 // STRICT: }
 // NONE-NOT: scf.for
-// NONE: %[[DATA:.*]] = memref.view %{{.*}}[%c64{{.*}}][%{{.*}}] : memref<?xi8> to memref<?x2x3xf32>
-// NONE-NEXT: memref.copy %[[DATA]], %[[ALL]] : memref<?x2x3xf32> to memref<?x2x3xf32>
+// CHECK: %[[DATA:.*]] = memref.view %{{.*}}[%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?x2x3xf32>
+// CHECK-NEXT: memref.copy %[[DATA]], %[[ALL]] : memref<?x2x3xf32> to memref<?x2x3xf32>
 // CHECK: %[[JOINED:.*]] = memref.collapse_shape %[[ALL]] {{\[\[}}0, 1], [2]] : memref<?x2x3xf32> into memref<?x3xf32>
 // CHECK: %[[LEN:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
 // CHECK: linalg.fill ins(%c2_i64 : i64) outs(%[[LEN]] : memref<?xi64>)
@@ -91,27 +110,41 @@ func.func @concat_grad(%g: !ta.handle<4, tensor<2xf32>, grad>, %f: !ta.flow) -> 
 
 // Split: the sum check (a reduction), the size check, the marked size, then
 // one write of rows [offset, offset + element dim 0) per element, each with
-// its own length checked against the element shape. Without state (none),
-// a valid split of a forward array writes slots [0, n) from the value's rows
-// in one copy, after growing the array to n slots.
+// its own length checked against the element shape. A valid split of a
+// forward array writes slots [0, n) from the value's rows in one copy, after
+// growing the array to n slots; in strict mode when one scan of the lengths
+// and one of the state find every length the element's dim 0 and no slot
+// written or read (slots are then marked written), otherwise the writes one
+// by one fail where TensorFlow's do.
 // CHECK-LABEL: func.func @split
-// NONE: %[[N:.*]] = memref.dim %{{.*}}, %c0
+// CHECK: %[[N:.*]] = memref.dim %{{.*}}, %c0
 // STRICT: scf.for {{.*}} iter_args
 // STRICT: func.call @_ta_rt_fail(%c12_i32
 // STRICT: func.call @_ta_rt_fail(%c2_i32
 // STRICT: func.call @_ta_rt_fail(%c13_i32
 // CHECK: memref.store %{{.*}}, %{{.*}}[%c3] : memref<8xi64>
+// NONE-NOT: scf.for
+// CHECK: %[[BUF:.*]] = scf.if %{{.*}} -> (memref<?xi8>) {
+// CHECK: func.call @__ta_grow_8(
+// STRICT: %[[LENGTHS:.*]] = scf.for {{.*}} iter_args(%[[BITS:.*]] = %c0_i64{{.*}}) -> (i64) {
+// STRICT: %[[XOR:.*]] = arith.xori %{{.*}}, %c2_i64
+// STRICT: arith.ori %[[BITS]], %[[XOR]]
+// STRICT: arith.cmpi ne, %[[LENGTHS]], %c0_i64{{.*}}
+// STRICT: %[[STATE:.*]] = scf.for {{.*}} -> (i8) {
+// STRICT: arith.andi %[[STATE]], %c3_i8
+// STRICT: scf.if %{{.*}} {
 // STRICT: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[OFF:.*]] = %c0
 // STRICT: %[[ROW:.*]] = memref.subview %{{.*}}[%[[OFF]]] [2] [1]
 // STRICT: func.call @_ta_rt_fail(%c8_i32
 // STRICT: memref.copy %[[ROW]],
 // STRICT: scf.yield
-// NONE-NOT: scf.for
-// NONE: %[[BUF:.*]] = scf.if %{{.*}} -> (memref<?xi8>) {
-// NONE: %[[SRC:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<?xf32> to memref<?xf32>
-// NONE: %[[ELTS:.*]] = memref.reinterpret_cast %[[SRC]] to offset: [0], sizes: [%[[N]], 2], strides: [2, 1] : memref<?xf32> to memref<?x2xf32>
-// NONE: %[[DATA:.*]] = memref.view %[[BUF]][%c64{{.*}}][%[[N]]] : memref<?xi8> to memref<?x2xf32>
-// NONE: memref.copy %[[ELTS]], %[[DATA]] : memref<?x2xf32> to memref<?x2xf32>
+// STRICT: } else {
+// STRICT: scf.for
+// STRICT: memref.store
+// CHECK: %[[DATA:.*]] = memref.view %[[BUF]][%{{.*}}][%[[N]]] : memref<?xi8> to memref<?x2xf32>
+// CHECK: %[[SRC:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<?xf32> to memref<?xf32>
+// CHECK: %[[ELTS:.*]] = memref.reinterpret_cast %[[SRC]] to offset: [0], sizes: [%[[N]], 2], strides: [2, 1] : memref<?xf32> to memref<?x2xf32>
+// CHECK: memref.copy %[[ELTS]], %[[DATA]] : memref<?x2xf32> to memref<?x2xf32>
 // NONE-NOT: scf.for
 func.func @split(%h: !ta.handle<?, tensor<2xf32>>, %v: tensor<?xf32>,
                  %l: tensor<?xi64>, %f: !ta.flow) -> !ta.flow {

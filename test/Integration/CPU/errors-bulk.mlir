@@ -15,10 +15,16 @@
 // RUN: not %run_cpu -e gather_oob %t.mlir 2>&1 | FileCheck %s --check-prefix=GOOB
 // RUN: not %run_cpu -e concat_closed %t.mlir 2>&1 | FileCheck %s --check-prefix=CCLOSED
 // RUN: not %run_cpu -e concat_twice %t.mlir 2>&1 | FileCheck %s --check-prefix=CTWICE
+// RUN: not %run_cpu -e split_written %t.mlir 2>&1 | FileCheck %s --check-prefix=SPWRITTEN
+// RUN: not %run_cpu -e split_after_read %t.mlir 2>&1 | FileCheck %s --check-prefix=SPREAD
+// RUN: not %run_cpu -e write_after_split %t.mlir 2>&1 | FileCheck %s --check-prefix=WSPLIT
+// RUN: not %run_cpu -e concat_cleared_later %t.mlir 2>&1 | FileCheck %s --check-prefix=CLATER
+// RUN: not %run_cpu -e read_after_concat %t.mlir 2>&1 | FileCheck %s --check-prefix=RCONCAT
 // RUN: not %run_cpu -e write_shape %t.mlir 2>&1 | FileCheck %s --check-prefix=WSHAPE
 // RUN: not %run_cpu -e write_rank %t.mlir 2>&1 | FileCheck %s --check-prefix=WRANK
 
 !T = !ta.handle<3, tensor<2xf32>>
+!S = !ta.handle<2, tensor<2xf32>>
 
 // SLEN: ta runtime error: Expected len(indices) == values.shape[0], but saw: 3 vs. 2
 func.func @scatter_length() {
@@ -212,4 +218,74 @@ func.func private @opaque_rows(%t: tensor<?x?xf32>) -> tensor<?x?xf32> attribute
 }
 func.func private @opaque_unranked(%t: tensor<*xf32>) -> tensor<*xf32> attributes {no_inline} {
   return %t : tensor<*xf32>
+}
+
+// Split and concat check the state in one scan and copy all elements at
+// once when nothing fails; otherwise they write or read one element after
+// the other and fail at the element TensorFlow fails at, and the one scan
+// leaves every slot as the element-wise operation would.
+
+// Element 1 was written before the split (element 0 is written first).
+// SPWRITTEN: ta runtime error: TensorArray s: Could not write to TensorArray index 1 because it has already been written to.
+func.func @split_written() {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %row = arith.constant dense<5.0> : tensor<2xf32>
+  %l = arith.constant dense<[2, 2]> : tensor<2xi64>
+  %v = arith.constant dense<1.0> : tensor<4xf32>
+  %h, %f = ta.create %c2 {name = "s"} : !S
+  %f1 = ta.write %h[%c1], %row, %f : !S, tensor<2xf32>
+  %f2 = ta.split %h, %v, %l, %f1 : !S, tensor<4xf32>, tensor<2xi64>
+  return
+}
+
+// Slot 0 was read (as zeros) before the split.
+// SPREAD: ta runtime error: TensorArray s: Could not write to TensorArray index 0 because it has already been read.
+func.func @split_after_read() {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %l = arith.constant dense<[2, 2]> : tensor<2xi64>
+  %v = arith.constant dense<1.0> : tensor<4xf32>
+  %h, %f = ta.create %c2 {name = "s"} : !S
+  %r = ta.read %h[%c0], %f : !S
+  %f2 = ta.split %h, %v, %l, %f : !S, tensor<4xf32>, tensor<2xi64>
+  return
+}
+
+// A split marks every slot written: writing one again fails.
+// WSPLIT: ta runtime error: TensorArray s: Could not write to TensorArray index 1 because it has already been written to.
+func.func @write_after_split() {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %row = arith.constant dense<5.0> : tensor<2xf32>
+  %l = arith.constant dense<[2, 2]> : tensor<2xi64>
+  %v = arith.constant dense<1.0> : tensor<4xf32>
+  %h, %f = ta.create %c2 {name = "s"} : !S
+  %f1 = ta.split %h, %v, %l, %f : !S, tensor<4xf32>, tensor<2xi64>
+  %f2 = ta.write %h[%c1], %row, %f1 : !S, tensor<2xf32>
+  return
+}
+
+// Slot 2 was read (and so cleared) before the concat, which reads slots 0
+// and 1 first.
+// CLATER: ta runtime error: TensorArray c: Could not read index 2 twice because it was cleared after a previous read (perhaps try setting clear_after_read = false?).
+func.func @concat_cleared_later() {
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %h, %f = ta.create %c3 {name = "c"} : !T
+  %r = ta.read %h[%c2], %f : !T
+  %v, %l = ta.concat %h, %f : !T
+  return
+}
+
+// A concat of a clear_after_read array clears every slot: reading one
+// again fails.
+// RCONCAT: ta runtime error: TensorArray c: Could not read index 1 twice because it was cleared after a previous read (perhaps try setting clear_after_read = false?).
+func.func @read_after_concat() {
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %h, %f = ta.create %c3 {name = "c"} : !T
+  %v, %l = ta.concat %h, %f : !T
+  %r = ta.read %h[%c1], %f : !T
+  return
 }
