@@ -10,22 +10,19 @@
 // RUN: not ta-opt %s --ta-lower-to-nvvm=format=elf 2>&1 | FileCheck %s --check-prefix=BADFORMAT
 // RUN: not ta-opt %s --ta-lower-to-nvvm=checks=bogus 2>&1 | FileCheck %s --check-prefix=BADCHECKS
 
-// One kernel per data movement: the zero-fill of the new array's header and
-// state, the write's element copy, the read's zero-fill of a slot never
-// written (launched only for such a slot), the read's element copy; strict
-// checks stay on the host.
+// One kernel per data movement: the zero-fill of the new array's buffer,
+// the write's element copy, the read's element copy; strict checks stay on
+// the host.
 // CHECK-LABEL: llvm.func @main()
 // CHECK: llvm.call @mgpuMemAlloc(%{{.*}}, %{{.*}}, %{{.*}}) : (i64, !llvm.ptr, i8) -> !llvm.ptr
 // CHECK: gpu.launch_func <%{{.*}} : !llvm.ptr> @main_kernel::@main_kernel
 // CHECK: llvm.call @_ta_rt_fail
 // CHECK: gpu.launch_func <%{{.*}} : !llvm.ptr> @main_kernel_0::@main_kernel
 // CHECK: gpu.launch_func <%{{.*}} : !llvm.ptr> @main_kernel_1::@main_kernel
-// CHECK: gpu.launch_func <%{{.*}} : !llvm.ptr> @main_kernel_2::@main_kernel
 // CHECK-NOT: gpu.launch_func
 // CHECK: gpu.binary @main_kernel  [#gpu.object<#nvvm.target<O = 3, chip = "sm_90", features = "+ptx80">, {{.*}}assembly = "{{.*}}.version 8.0\0A.target sm_90
 // CHECK: gpu.binary @main_kernel_0
 // CHECK: gpu.binary @main_kernel_1
-// CHECK: gpu.binary @main_kernel_2
 // SM80: chip = "sm_80", features = "+ptx70"
 // SM80-SAME: .target sm_80
 // NONE-NOT: _ta_rt_fail

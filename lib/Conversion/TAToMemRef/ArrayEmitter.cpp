@@ -195,8 +195,10 @@ Value ArrayEmitter::readSlot(Value box, Value i) {
     Value marked = arith::OrIOp::create(
         b, loc, arith::OrIOp::create(b, loc, st, clear), i8(kWritten | kRead));
     memref::StoreOp::create(b, loc, marked, state, slotIndex);
+    if (!lazyZeroing())
+      return slot(dataView(buffer, capacity), slotIndex);
     // A slot never written reads as zeros: its data is zeroed now (the
-    // buffer's data starts uninitialized in strict mode).
+    // buffer's data starts uninitialized).
     Value data = slot(dataView(buffer, capacity), slotIndex);
     auto ifOp = scf::IfOp::create(
         b, loc, arith::XOrIOp::create(b, loc, hasBit(st, kMaterialized), one()),

@@ -177,10 +177,10 @@ Value ArrayLayout::allocBuffer(Value capacity, bool zero) {
       allocStorage(type, ValueRange{bufferBytes(capacity)}, kAlignment);
   if (!zero)
     return buffer;
-  // Strict mode zeroes the header and the state only: a slot's state says
+  // With lazy zeroing only the header and the state: a slot's state says
   // whether its data was ever written (materialized), and reads of the
   // others zero them first (ArrayEmitter::readSlot).
-  if (strict)
+  if (lazyZeroing())
     zeroFill(bytes(buffer, index(0), dataOffset(capacity)));
   else
     zeroFill(buffer);

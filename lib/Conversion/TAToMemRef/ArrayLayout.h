@@ -105,6 +105,15 @@ public:
   /// Whether some operation grows arrays of this type: writes to growable
   /// forward arrays, and reads of accumulators past their size.
   bool growsSomewhere() const { return mayGrow() || type.getIsGrad(); }
+  /// Whether the data of new slots is left uninitialized, a read zeroing a
+  /// slot it finds never written (strict mode: the state says which), rather
+  /// than zeroed when allocated. Elements below kLazyZeroingBytes are zeroed
+  /// when allocated: for them the test on every read costs more than the
+  /// zeroing saves.
+  bool lazyZeroing() const {
+    return strict && elementBytes() >= kLazyZeroingBytes;
+  }
+  static constexpr int64_t kLazyZeroingBytes = 64;
 
   /// Slot `slot` of a box: an array's buffer, or an accumulator's.
   Value loadBuffer(Value box, int64_t slot = 0);
@@ -137,8 +146,7 @@ public:
   Value bytes(Value buffer, Value offset, Value length);
 
   /// Allocates a buffer of `capacity` slots, zeroed unless `zero` is false
-  /// (in strict mode only the header and state: the data of a slot is
-  /// zeroed when a read finds it never written).
+  /// (with lazyZeroing(), only the header and state).
   Value allocBuffer(Value capacity, bool zero = true);
   void zeroFill(Value bytes);
 

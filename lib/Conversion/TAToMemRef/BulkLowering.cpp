@@ -133,10 +133,10 @@ struct ConcatLowering : TAPattern<ConcatOp> {
       readEach();
     } else {
       // Reading slots [0, size) of a forward array in order is one copy of
-      // their data. In strict mode that is so when every slot was written
-      // and none cleared (scans of the state, then every slot marked as its
-      // Read marks it); otherwise the reads one by one zero the slots never
-      // written and fail where TensorFlow's do.
+      // their data. In strict mode that is so when no slot was cleared and,
+      // with lazy zeroing, every slot was written (scans of the state, then
+      // every slot marked as its Read marks it); otherwise the reads one by
+      // one zero the slots never written and fail where TensorFlow's do.
       Value buffer = e.loadBuffer(box);
       Value header = e.header(buffer);
       Value capacity = e.toIndex(e.get(header, kCapacity));
@@ -148,11 +148,13 @@ struct ConcatLowering : TAPattern<ConcatOp> {
         copyAll();
       } else {
         Value state = e.stateView(buffer, capacity);
-        Value slow = arith::OrIOp::create(
-            rewriter, loc, e.anyState(state, count, kCleared),
-            arith::XOrIOp::create(rewriter, loc,
-                                  e.allState(state, count, kMaterialized),
-                                  e.one()));
+        Value slow = e.anyState(state, count, kCleared);
+        if (e.lazyZeroing())
+          slow = arith::OrIOp::create(
+              rewriter, loc, slow,
+              arith::XOrIOp::create(rewriter, loc,
+                                    e.allState(state, count, kMaterialized),
+                                    e.one()));
         auto ifOp = scf::IfOp::create(rewriter, loc, slow, /*withElse=*/true);
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPointToStart(ifOp.thenBlock());

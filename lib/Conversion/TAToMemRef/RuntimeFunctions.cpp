@@ -144,9 +144,9 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleOp module,
   memref::CopyOp::create(b, loc,
                          e.bytes(buffer, e.dataOffset(oldCap), dataBytes),
                          e.bytes(grown, newData, dataBytes));
-  // Without state the new slots read as zeros from their data; with it,
+  // The new slots read as zeros from their data, or, with lazy zeroing,
   // from their state (see ArrayLayout::allocBuffer).
-  if (!e.strict)
+  if (!e.lazyZeroing())
     e.zeroFill(e.bytes(grown, arith::AddIOp::create(b, loc, newData, dataBytes),
                        arith::MulIOp::create(b, loc, added, eltBytes)));
   e.set(e.header(grown), kCapacity, newCap64);
