@@ -129,7 +129,8 @@ taExecutableCall(TaExecutable executable, MlirStringRef name, intptr_t numArgs,
                  MlirStringCallback onError, void *userData);
 
 MLIR_CAPI_EXPORTED intptr_t taCallResultsSize(TaCallResults results);
-/// Result `i`; its sizes and strides live as long as `results`.
+/// Result `i` (all null and rank 0 when `i` is out of range); its sizes and
+/// strides live as long as `results`.
 MLIR_CAPI_EXPORTED TaMemRef taCallResultsGet(TaCallResults results, intptr_t i);
 MLIR_CAPI_EXPORTED void taCallResultsDestroy(TaCallResults results);
 

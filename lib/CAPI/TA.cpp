@@ -150,7 +150,10 @@ intptr_t taCallResultsSize(TaCallResults results) {
 }
 
 TaMemRef taCallResultsGet(TaCallResults results, intptr_t i) {
-  const MemRefDescriptor &d = (*static_cast<CallResults *>(results.ptr))[i];
+  auto &all = *static_cast<CallResults *>(results.ptr);
+  if (i < 0 || static_cast<size_t>(i) >= all.size())
+    return {nullptr, nullptr, 0, 0, nullptr, nullptr};
+  const MemRefDescriptor &d = all[i];
   return {d.allocated,    d.aligned,
           d.offset,       static_cast<intptr_t>(d.sizes.size()),
           d.sizes.data(), d.strides.data()};

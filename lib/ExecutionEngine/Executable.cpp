@@ -218,11 +218,12 @@ llvm::Expected<CallResults> Executable::call(StringRef name,
   for (Type result : type.getResults()) {
     int64_t rank = cast<RankedTensorType>(result).getRank();
     MemRefDescriptor d;
-    d.allocated = reinterpret_cast<void *>(results[word]);
-    d.aligned = reinterpret_cast<void *>(results[word + 1]);
-    d.offset = results[word + 2];
-    d.sizes.assign(&results[word + 3], &results[word + 3 + rank]);
-    d.strides.assign(&results[word + 3 + rank], &results[word + 3 + 2 * rank]);
+    auto at = results.begin() + word;
+    d.allocated = reinterpret_cast<void *>(at[0]);
+    d.aligned = reinterpret_cast<void *>(at[1]);
+    d.offset = at[2];
+    d.sizes.assign(at + 3, at + 3 + rank);
+    d.strides.assign(at + 3 + rank, at + 3 + 2 * rank);
     word += 3 + 2 * rank;
     // A result may be an argument's buffer, a constant, or returned twice.
     if (d.allocated && d.allocated != kGlobalAllocatedPointer &&

@@ -96,6 +96,9 @@ static void callPick(TaExecutable exe, intptr_t numArgs, int64_t i) {
   printf("pick(%lld): %d results, rank %ld, [%g, %g]\n", (long long)i,
          (int)taCallResultsSize(results), (long)r.rank, data[0],
          data[r.strides[0]]);
+  TaMemRef past = taCallResultsGet(results, 1);
+  printf("result 1: %s\n",
+         past.aligned == NULL && past.rank == 0 ? "none" : "?");
   taCallResultsDestroy(results);
 }
 
