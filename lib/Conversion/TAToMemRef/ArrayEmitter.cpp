@@ -242,31 +242,29 @@ Value ArrayEmitter::one() {
   return arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
 }
 
-Value ArrayEmitter::allState(Value state, Value count, int64_t bits) {
-  auto loop =
-      scf::ForOp::create(b, loc, index(0), count, index(1), ValueRange{i8(-1)});
+std::pair<Value, Value> ArrayEmitter::foldState(Value state, Value count,
+                                                bool withAnd) {
+  SmallVector<Value, 2> init{i8(0)};
+  if (withAnd)
+    init.push_back(i8(-1));
+  auto loop = scf::ForOp::create(b, loc, index(0), count, index(1), init);
   {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(loop.getBody());
     Value st = memref::LoadOp::create(b, loc, state, loop.getInductionVar());
-    Value all = arith::AndIOp::create(b, loc, loop.getRegionIterArg(0), st);
-    scf::YieldOp::create(b, loc, ValueRange{all});
+    SmallVector<Value, 2> next{
+        arith::OrIOp::create(b, loc, loop.getRegionIterArg(0), st)};
+    if (withAnd)
+      next.push_back(
+          arith::AndIOp::create(b, loc, loop.getRegionIterArg(1), st));
+    scf::YieldOp::create(b, loc, next);
   }
-  Value masked = arith::AndIOp::create(b, loc, loop.getResult(0), i8(bits));
-  return cmp(arith::CmpIPredicate::eq, masked, i8(bits));
+  return {loop.getResult(0), withAnd ? loop.getResult(1) : Value()};
 }
 
-Value ArrayEmitter::anyState(Value state, Value count, int64_t bits) {
-  auto loop =
-      scf::ForOp::create(b, loc, index(0), count, index(1), ValueRange{i8(0)});
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value st = memref::LoadOp::create(b, loc, state, loop.getInductionVar());
-    Value any = arith::OrIOp::create(b, loc, loop.getRegionIterArg(0), st);
-    scf::YieldOp::create(b, loc, ValueRange{any});
-  }
-  return hasBit(loop.getResult(0), bits);
+Value ArrayEmitter::hasAllBits(Value word, int64_t bits) {
+  Value masked = arith::AndIOp::create(b, loc, word, i8(bits));
+  return cmp(arith::CmpIPredicate::eq, masked, i8(bits));
 }
 
 void ArrayEmitter::markState(Value state, Value count, Value bits) {

@@ -78,11 +78,13 @@ public:
   /// a growable array (dynamic flag still set) grows to it first.
   Value sizeAfterGrowth(Value header, Value needed);
 
-  /// Whether some slot of `[0, count)` has one of `bits` in its state (one
-  /// scan that LLVM vectorizes).
-  Value anyState(Value state, Value count, int64_t bits);
-  /// Whether every slot of `[0, count)` has all of `bits` in its state.
-  Value allState(Value state, Value count, int64_t bits);
+  /// One scan of the state of slots `[0, count)` (a loop LLVM vectorizes):
+  /// the OR of the state bytes (some slot has a bit: hasBit) and, with
+  /// `withAnd`, their AND (every slot has bits: hasAllBits).
+  std::pair<Value, Value> foldState(Value state, Value count,
+                                    bool withAnd = false);
+  /// Whether every bit of `bits` is set in the i8 `word`.
+  Value hasAllBits(Value word, int64_t bits);
   /// Sets `bits` (an i8) in the state of slots `[0, count)`.
   void markState(Value state, Value count, Value bits);
 

@@ -148,13 +148,13 @@ struct ConcatLowering : TAPattern<ConcatOp> {
         copyAll();
       } else {
         Value state = e.stateView(buffer, capacity);
-        Value slow = e.anyState(state, count, kCleared);
+        auto [any, all] = e.foldState(state, count, e.lazyZeroing());
+        Value slow = e.hasBit(any, kCleared);
         if (e.lazyZeroing())
           slow = arith::OrIOp::create(
               rewriter, loc, slow,
               arith::XOrIOp::create(rewriter, loc,
-                                    e.allState(state, count, kMaterialized),
-                                    e.one()));
+                                    e.hasAllBits(all, kMaterialized), e.one()));
         auto ifOp = scf::IfOp::create(rewriter, loc, slow, /*withElse=*/true);
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPointToStart(ifOp.thenBlock());
@@ -284,8 +284,9 @@ struct SplitLowering : TAPattern<SplitOp> {
     if (restMismatch)
       slow = arith::OrIOp::create(rewriter, loc, slow, restMismatch);
     Value state = e.stateView(buffer, capacity);
-    slow = arith::OrIOp::create(rewriter, loc, slow,
-                                e.anyState(state, count, kWritten | kRead));
+    slow = arith::OrIOp::create(
+        rewriter, loc, slow,
+        e.hasBit(e.foldState(state, count).first, kWritten | kRead));
     auto ifOp = scf::IfOp::create(rewriter, loc, slow, /*withElse=*/true);
     {
       OpBuilder::InsertionGuard guard(rewriter);

@@ -10,13 +10,17 @@ using namespace mlir;
 using namespace mlir::ta;
 using namespace mlir::ta::lowering;
 
+/// `op` as a function of type `type`, or null.
+static func::FuncOp asFunctionOfType(Operation *op, FunctionType type) {
+  auto function = dyn_cast<func::FuncOp>(op);
+  return function && function.getFunctionType() == type ? function
+                                                        : func::FuncOp();
+}
+
 func::FuncOp lowering::lookupOrDeclareFunction(ModuleOp module, StringRef name,
                                                FunctionType type) {
-  if (Operation *existing = module.lookupSymbol(name)) {
-    auto function = dyn_cast<func::FuncOp>(existing);
-    return function && function.getFunctionType() == type ? function
-                                                          : func::FuncOp();
-  }
+  if (Operation *existing = module.lookupSymbol(name))
+    return asFunctionOfType(existing, type);
   OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
   auto function = func::FuncOp::create(b, module.getLoc(), name, type);
   function.setPrivate();
@@ -59,10 +63,7 @@ func::FuncOp lowering::lookupOrDeclareFail(ModuleOp module) {
 /// Whether `module` has no symbol `name`, or a function of type `type`.
 static bool isAvailable(ModuleOp module, StringRef name, FunctionType type) {
   Operation *existing = module.lookupSymbol(name);
-  if (!existing)
-    return true;
-  auto function = dyn_cast<func::FuncOp>(existing);
-  return function && function.getFunctionType() == type;
+  return !existing || asFunctionOfType(existing, type);
 }
 
 std::string lowering::growFunctionName(const ArrayLayout &layout) {

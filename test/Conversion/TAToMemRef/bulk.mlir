@@ -93,11 +93,14 @@ func.func @concat(%h: !ta.handle<?, tensor<2x3xf32>>, %f: !ta.flow) -> (tensor<?
 // With lazy zeroing (strict, elements of 64 bytes or more), a slot never
 // written takes the element by element path too, which zeroes it.
 // CHECK-LABEL: func.func @concat_lazy
-// STRICT: %[[ANY:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %c0_i8{{.*}}) -> (i8) {
-// STRICT: %[[CLEARED:.*]] = arith.cmpi ne
-// STRICT: %[[ALLBITS:.*]] = scf.for {{.*}} iter_args(%[[AND:.*]] = %c-1_i8{{.*}}) -> (i8) {
-// STRICT: arith.andi %[[AND]]
-// STRICT: %[[WRITTEN:.*]] = arith.andi %[[ALLBITS]], %c8_i8
+// STRICT: %[[SCAN:.*]]:2 = scf.for {{.*}} iter_args(%[[ACC:.*]] = %c0_i8{{.*}}, %[[AND:.*]] = %c-1_i8{{.*}}) -> (i8, i8) {
+// STRICT: %[[ST:.*]] = memref.load
+// STRICT: %[[OR:.*]] = arith.ori %[[ACC]], %[[ST]]
+// STRICT: %[[BOTH:.*]] = arith.andi %[[AND]], %[[ST]]
+// STRICT: scf.yield %[[OR]], %[[BOTH]]
+// STRICT: %[[CLEAREDBITS:.*]] = arith.andi %[[SCAN]]#0, %c4_i8
+// STRICT: %[[CLEARED:.*]] = arith.cmpi ne, %[[CLEAREDBITS]]
+// STRICT: %[[WRITTEN:.*]] = arith.andi %[[SCAN]]#1, %c8_i8
 // STRICT: %[[FULL:.*]] = arith.cmpi eq, %[[WRITTEN]], %c8_i8
 // STRICT: %[[SOME:.*]] = arith.xori %[[FULL]], %true
 // STRICT: %[[SLOW:.*]] = arith.ori %[[CLEARED]], %[[SOME]]
