@@ -10,7 +10,9 @@
 // CHECK: %[[OUT:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8x4xf32>
 // CHECK: scf.for %[[K:[^ ]*]] =
 // CHECK-NOT: memref.alloc
-// CHECK: %[[SLOT:.*]] = memref.subview %{{.*}}[%[[K]], 0] [1, 4] [1, 1] : memref<?x4xf32> to memref<4xf32, strided<[1], offset: ?>>
+// CHECK: %[[OFF:.*]] = func.call @__ta_read_array_none_4xf32(%arg0, %{{.*}})
+// CHECK-NEXT: %[[BUF:.*]] = memref.load %arg0
+// CHECK-NEXT: %[[SLOT:.*]] = memref.view %[[BUF]][%[[OFF]]][] : memref<?xi8> to memref<4xf32>
 // CHECK-NEXT: %[[ROW:.*]] = memref.subview %[[OUT]][%[[K]], 0] [1, 4] [1, 1]
 // CHECK-NEXT: memref.copy %[[SLOT]], %[[ROW]]
 // CHECK-NEXT: }
@@ -28,14 +30,20 @@ func.func @collect(%h: !ta.handle<8, tensor<4xf32>>, %f: !ta.flow) -> tensor<8x4
   return %out : tensor<8x4xf32>
 }
 
-// A write takes a row of a batch in place (no copy of the row first).
+// A write takes a row of a batch in place (no copy of the row first): the
+// write function gets the row's view and copies it into the slot.
 // CHECK-LABEL: func.func @scatter_rows
 // CHECK: scf.for %[[K:[^ ]*]] =
 // CHECK-NOT: memref.alloc
 // CHECK: %[[ROW:.*]] = memref.subview %arg1[%[[K]], 0] [1, 4] [1, 1] : memref<8x4xf32> to memref<4xf32, strided<[1], offset: ?>>
 // CHECK-NOT: memref.alloc
-// CHECK: memref.copy %[[ROW]], %{{.*}} : memref<4xf32, strided<[1], offset: ?>> to memref<4xf32, strided<[1], offset: ?>>
+// CHECK: func.call @__ta_write_array_none_4xf32(%arg0, %{{.*}}, %[[ROW]])
 // CHECK-NEXT: }
+// CHECK-LABEL: func.func private @__ta_write_array_none_4xf32
+// CHECK-SAME: %[[SRC:[^:]*]]: memref<4xf32, strided<[1], offset: ?>>)
+// CHECK-NOT: memref.alloc
+// CHECK: memref.copy %[[SRC]], %{{.*}} : memref<4xf32, strided<[1], offset: ?>> to memref<4xf32, strided<[1], offset: ?>>
+// CHECK-NEXT: return
 func.func @scatter_rows(%h: !ta.handle<8, tensor<4xf32>>, %src: tensor<8x4xf32>, %f: !ta.flow) -> !ta.flow {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -29,7 +29,12 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
     as TensorFlow reserves) is the cold path of a write: a call of
     `__ta_grow_<element bytes>`, one function of internal linkage per
     element size in the module, rather than a copy of the code at every
-    write.
+    write. Likewise each `ta.write` and `ta.read` is a call of an access
+    function of internal linkage, `__ta_write_<kind>_<checks>_<element>`
+    and `__ta_read_<kind>_<checks>_<element>` (kind `array`, `growable` or
+    `grad`), that holds the checks, state updates and growth of one access,
+    defined once per module (`outline-accesses=false` writes that code out
+    at every access instead); a read returns the byte offset of its slot.
 
     Boxes and buffers are ta's own memory, marked
     `bufferization.manual_deallocation`: `ta.close` and growth free the old
@@ -69,7 +74,10 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
                clEnumValN(::mlir::ta::ChecksMode::Strict, "strict",
                           "reproduce TensorFlow's runtime errors"),
                clEnumValN(::mlir::ta::ChecksMode::None, "none",
-                          "no state, no checks"))}]>
+                          "no state, no checks"))}]>,
+    Option<"outlineAccesses", "outline-accesses", "bool", /*default=*/"true",
+           "lower each ta.write and ta.read to a call of an access function "
+           "defined once per array kind (false: the code at each access)">
   ];
 }
 

@@ -1,14 +1,17 @@
 //===- AccessLowering.cpp - ta.write, ta.read -----------------------------===//
 //
-// One slot at a time: TensorFlow's Write and Read (ArrayEmitter::writeSlot,
-// readSlot) of a tensor operand or result.
+// One slot at a time: TensorFlow's Write and Read of a tensor operand or
+// result, each a call of the module's access function for the array's kind
+// (AccessFunctions.h).
 //
 //===----------------------------------------------------------------------===//
 
+#include "AccessFunctions.h"
 #include "Operands.h"
 #include "Patterns.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -23,15 +26,32 @@ struct WriteLowering : TAPattern<WriteOp> {
                       ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value value = op.getValue();
-    Value mismatch =
-        e.strict ? shapeMismatch(e, value, e.element.getShape(), 0) : Value();
+    Value box = adaptor.getHandle().front();
+    Value i = e.toI64(adaptor.getIndex().front());
+    if (!options.outlineAccesses ||
+        (e.strict && value.getType() != e.element)) {
+      // Written out here. A value of a less static type (rare) has its shape
+      // checked between the bounds check (and growth) and the state checks,
+      // with a message giving its runtime shape.
+      Value mismatch = shapeMismatch(e, value, e.element.getShape(), 0);
+      Value source =
+          toBuffer(rewriter, loc, value, e.element, /*anyOffset=*/true);
+      e.writeSlot(box, i, source, mismatch, [&](SmallVectorImpl<Value> &args) {
+        runtimeShape(e, value, 0, Value(), args);
+      });
+      rewriter.replaceOpWithMultiple(op, {ValueRange{}});
+      return success();
+    }
+    func::FuncOp write = lookupOrDefineWriteFunction(e);
+    if (!write)
+      return rewriter.notifyMatchFailure(
+          op, "the write function's name is taken by another symbol");
     Value source =
         toBuffer(rewriter, loc, value, e.element, /*anyOffset=*/true);
-    Value i = e.toI64(adaptor.getIndex().front());
-    e.writeSlot(adaptor.getHandle().front(), i, source, mismatch,
-                [&](SmallVectorImpl<Value> &args) {
-                  runtimeShape(e, value, 0, Value(), args);
-                });
+    MemRefType sourceType = getWriteSourceType(e);
+    if (source.getType() != sourceType)
+      source = memref::CastOp::create(rewriter, loc, sourceType, source);
+    func::CallOp::create(rewriter, loc, write, ValueRange{box, i, source});
     rewriter.replaceOpWithMultiple(op, {ValueRange{}});
     return success();
   }
@@ -42,8 +62,22 @@ struct ReadLowering : TAPattern<ReadOp> {
   LogicalResult lower(ReadOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
                       ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value slot = e.readSlot(adaptor.getHandle().front(),
-                            e.toI64(adaptor.getIndex().front()));
+    Value box = adaptor.getHandle().front();
+    Value i = e.toI64(adaptor.getIndex().front());
+    Value slot;
+    if (options.outlineAccesses) {
+      func::FuncOp read = lookupOrDefineReadFunction(e);
+      if (!read)
+        return rewriter.notifyMatchFailure(
+            op, "the read function's name is taken by another symbol");
+      Value offset =
+          func::CallOp::create(rewriter, loc, read, ValueRange{box, i})
+              .getResult(0);
+      // The read may have grown an accumulator: its buffer is loaded after.
+      slot = e.elementAt(e.loadBuffer(box), offset);
+    } else {
+      slot = e.readSlot(box, i);
+    }
     // Destination-passing style: the copy out of the slot writes into a
     // tensor.empty, which empty-tensor elimination replaces by the slice of
     // the tensor the value is inserted into (no temporary); otherwise

@@ -168,7 +168,7 @@ void ArrayEmitter::writeSlot(Value box, Value i, Value source,
   memref::StoreOp::create(b, loc, marked, state, slotIndex);
 }
 
-Value ArrayEmitter::readSlot(Value box, Value i) {
+SlotRef ArrayEmitter::prepareRead(Value box, Value i) {
   auto [buffer, header] = open(box);
   bool grad = type.getIsGrad();
   if (strict) {
@@ -182,35 +182,44 @@ Value ArrayEmitter::readSlot(Value box, Value i) {
     buffer = growFor(box, buffer, header, i);
     header = this->header(buffer);
   }
-  Value slotIndex = toIndex(i);
-  Value capacity = toIndex(get(header, kCapacity));
-  if (strict) {
-    Value state = stateView(buffer, capacity);
-    Value st = memref::LoadOp::create(b, loc, state, slotIndex);
-    failIf(hasBit(st, kCleared), TA_ERR_READ_CLEARED, buffer,
-           [&](SmallVectorImpl<Value> &args) { args.push_back(i); });
-    Value clear = arith::SelectOp::create(
-        b, loc, hasBit(get(header, kFlags), kClearAfterRead), i8(kCleared),
-        i8(0));
-    Value marked = arith::OrIOp::create(
-        b, loc, arith::OrIOp::create(b, loc, st, clear), i8(kWritten | kRead));
-    memref::StoreOp::create(b, loc, marked, state, slotIndex);
-    if (!lazyZeroing())
-      return slot(dataView(buffer, capacity), slotIndex);
-    // A slot never written reads as zeros: its data is zeroed now (the
-    // buffer's data starts uninitialized).
-    Value data = slot(dataView(buffer, capacity), slotIndex);
-    auto ifOp = scf::IfOp::create(
-        b, loc, arith::XOrIOp::create(b, loc, hasBit(st, kMaterialized), one()),
-        /*withElse=*/false);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifOp.thenBlock());
-    Value zero = arith::ConstantOp::create(
-        b, loc, b.getZeroAttr(element.getElementType()));
-    linalg::FillOp::create(b, loc, ValueRange{zero}, ValueRange{data});
-    return data;
-  }
-  return slot(dataView(buffer, capacity), slotIndex);
+  SlotRef ref{buffer, toIndex(get(header, kCapacity)), toIndex(i)};
+  if (!strict)
+    return ref;
+  Value state = stateView(buffer, ref.capacity);
+  Value st = memref::LoadOp::create(b, loc, state, ref.index);
+  failIf(hasBit(st, kCleared), TA_ERR_READ_CLEARED, buffer,
+         [&](SmallVectorImpl<Value> &args) { args.push_back(i); });
+  Value clear = arith::SelectOp::create(
+      b, loc, hasBit(get(header, kFlags), kClearAfterRead), i8(kCleared),
+      i8(0));
+  Value marked = arith::OrIOp::create(
+      b, loc, arith::OrIOp::create(b, loc, st, clear), i8(kWritten | kRead));
+  memref::StoreOp::create(b, loc, marked, state, ref.index);
+  if (!lazyZeroing())
+    return ref;
+  // A slot never written reads as zeros: its data is zeroed now (the
+  // buffer's data starts uninitialized).
+  auto ifOp = scf::IfOp::create(
+      b, loc, arith::XOrIOp::create(b, loc, hasBit(st, kMaterialized), one()),
+      /*withElse=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  Value zero = arith::ConstantOp::create(
+      b, loc, b.getZeroAttr(element.getElementType()));
+  linalg::FillOp::create(
+      b, loc, ValueRange{zero},
+      ValueRange{slot(dataView(buffer, ref.capacity), ref.index)});
+  return ref;
+}
+
+Value ArrayEmitter::readSlot(Value box, Value i) {
+  SlotRef ref = prepareRead(box, i);
+  return slot(dataView(ref.buffer, ref.capacity), ref.index);
+}
+
+Value ArrayEmitter::readSlotOffset(Value box, Value i) {
+  SlotRef ref = prepareRead(box, i);
+  return slotOffset(ref.capacity, ref.index);
 }
 
 Value ArrayEmitter::sizeAfterGrowth(Value header, Value needed) {

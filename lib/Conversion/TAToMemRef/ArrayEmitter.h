@@ -20,6 +20,14 @@ namespace mlir::ta::lowering {
 /// failure path, so that building them costs nothing when checks pass.
 using MessageArgs = llvm::function_ref<void(SmallVectorImpl<Value> &)>;
 
+/// A slot of an array: its buffer, the buffer's capacity and the slot's
+/// index (index values).
+struct SlotRef {
+  Value buffer;
+  Value capacity;
+  Value index;
+};
+
 /// Emits the code of one lowered operation on arrays of one handle type.
 class ArrayEmitter : public ArrayLayout {
 public:
@@ -73,6 +81,9 @@ public:
   /// starts zeroed; with it, the read zeroes a slot never written); an
   /// accumulator read past its size grows it.
   Value readSlot(Value box, Value i);
+  /// readSlot's checks and state updates, giving the byte offset (an index)
+  /// of the slot in the array's buffer, as the box holds it after the read.
+  Value readSlotOffset(Value box, Value i);
 
   /// The size a bulk write needing `needed` slots (an i64) checks against:
   /// a growable array (dynamic flag still set) grows to it first.
@@ -99,6 +110,10 @@ public:
                llvm::function_ref<Value(Value, Value)> combine);
 
   ModuleOp module;
+
+private:
+  /// What readSlot and readSlotOffset share: everything but the data.
+  SlotRef prepareRead(Value box, Value i);
 };
 
 } // namespace mlir::ta::lowering

@@ -151,6 +151,17 @@ Value ArrayLayout::slot(Value data, Value i) {
   return memref::SubViewOp::create(b, loc, cast<MemRefType>(resultType), data,
                                    offsets, sizes, strides);
 }
+Value ArrayLayout::slotOffset(Value capacity, Value i) {
+  Value bytes = arith::MulIOp::create(b, loc, i, index(elementBytes()));
+  return arith::AddIOp::create(b, loc, dataOffset(capacity), bytes);
+}
+MemRefType ArrayLayout::elementMemRefType() const {
+  return MemRefType::get(element.getShape(), element.getElementType());
+}
+Value ArrayLayout::elementAt(Value buffer, Value offset) {
+  return memref::ViewOp::create(b, loc, elementMemRefType(), buffer, offset,
+                                ValueRange{});
+}
 Value ArrayLayout::rows(Value data, Value i) {
   int64_t rank = element.getRank();
   SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));

@@ -138,6 +138,14 @@ public:
   /// Row `i` of a memref `[n] ++ element`, rank-reduced to the element
   /// shape.
   Value slot(Value data, Value i);
+  /// Byte offset of slot `i` in a buffer of `capacity` slots (index
+  /// values).
+  Value slotOffset(Value capacity, Value i);
+  /// The element at byte `offset` of a buffer, as a memref of the element
+  /// shape with the identity layout.
+  Value elementAt(Value buffer, Value offset);
+  /// The type elementAt gives.
+  MemRefType elementMemRefType() const;
   /// Rows `[i, i + element dim 0)` of a memref with the element's rank.
   Value rows(Value data, Value i);
   /// A byte range of a buffer, as a view with an identity layout: copies of

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AccessFunctions.h"
 #include "ArrayLayout.h"
 #include "RuntimeFunctions.h"
 #include "ta/Conversion/Passes.h"
@@ -90,10 +91,10 @@ struct TALowerToMemRefPass
       if (!symbol)
         continue;
       StringRef name = symbol.getName();
-      if (name.starts_with(kGrowFunctionPrefix) && !isGrowFunction(&op)) {
+      if (takesReservedName(&op)) {
         op.emitOpError() << "is named '" << name
                          << "', a name ta-lower-to-memref reserves for its "
-                            "growth functions";
+                            "internal functions";
         ok = false;
       } else if (FunctionType want =
                      getRuntimeFunctionType(&getContext(), name)) {
@@ -119,6 +120,7 @@ struct TALowerToMemRefPass
       nameUnbatchGradResources(module);
     TAToMemRefOptions options;
     options.checks = checks;
+    options.outlineAccesses = outlineAccesses;
     options.sources = GradSourceTable::collect(module);
     options.blockLocal = BlockLocalArrays::analyze(module);
 

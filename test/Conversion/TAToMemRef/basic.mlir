@@ -37,12 +37,21 @@ func.func @create(%n: index) -> !ta.handle<?, tensor<2xf32>> {
 
 // -----
 
-// A write to a static array: checks in strict mode (closed, bounds, read,
-// written), then one element copy into the slot.
+// A write is one call of the module's write function for its kind of
+// array (fixed size, 2x3xf32, checks mode) with the value in place. The
+// function: checks in strict mode (closed, bounds, read, written), then one
+// element copy into the slot.
 // CHECK-LABEL: func.func @write
 // CHECK-SAME: (%[[H:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[I:.*]]: index, %[[V:.*]]: tensor<2x3xf32>)
-// CHECK: %[[SRC:.*]] = bufferization.to_buffer %[[V]] read_only : tensor<2x3xf32> to memref<2x3xf32, strided<[3, 1], offset: ?>>
-// CHECK: %[[BUF:.*]] = memref.load %[[H]]
+// CHECK-NEXT: %[[I64:.*]] = arith.index_cast %[[I]] : index to i64
+// CHECK-NEXT: %[[ARG:.*]] = bufferization.to_buffer %[[V]] read_only : tensor<2x3xf32> to memref<2x3xf32, strided<[3, 1], offset: ?>>
+// STRICT-NEXT: call @__ta_write_array_strict_2x3xf32(%[[H]], %[[I64]], %[[ARG]])
+// NONE-NEXT: call @__ta_write_array_none_2x3xf32(%[[H]], %[[I64]], %[[ARG]])
+// CHECK-NEXT: return
+// CHECK-LABEL: func.func private @__ta_write_array_{{(strict|none)}}_2x3xf32
+// CHECK-SAME: (%[[BOX:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %{{.*}}: i64, %[[SRC:.*]]: memref<2x3xf32, strided<[3, 1], offset: ?>>)
+// CHECK-SAME: attributes {llvm.linkage = #llvm.linkage<internal>}
+// CHECK: %[[BUF:.*]] = memref.load %[[BOX]]
 // STRICT: func.call @_ta_rt_fail(%c2_i32
 // STRICT: func.call @_ta_rt_fail(%c3_i32
 // STRICT: func.call @_ta_rt_fail(%c4_i32
@@ -64,13 +73,15 @@ func.func @write(%h: !ta.handle<4, tensor<2x3xf32>>, %i: index,
 
 // -----
 
-// A write to an array of unknown size may grow it: when the index reaches
-// the capacity, a call of the module's growth function for 8-byte elements
-// replaces the buffer in the box with one of capacity 2 * (index + 1); the
-// write goes on with the box's new buffer and raises the size.
+// A write to an array of unknown size may grow it: its write function
+// (kind "growable") calls the module's growth function for 8-byte elements
+// when the index reaches the capacity, which replaces the buffer in the box
+// with one of capacity 2 * (index + 1); the write goes on with the box's
+// new buffer and raises the size.
 // CHECK-LABEL: func.func @write_growable
-// CHECK-SAME: (%[[H:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>
-// CHECK: %[[I:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK: call @__ta_write_growable_{{(strict|none)}}_2xf32(
+// CHECK-LABEL: func.func private @__ta_write_growable_{{(strict|none)}}_2xf32
+// CHECK-SAME: (%[[H:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[I:.*]]: i64
 // CHECK: %[[OLD:.*]] = memref.load %[[H]]
 // CHECK: %[[CAP:.*]] = memref.load %{{.*}}[%c1{{.*}}] : memref<8xi64>
 // CHECK: %[[FULL:.*]] = arith.cmpi sge, %[[I]], %[[CAP]] : i64
@@ -111,40 +122,68 @@ func.func @write_growable(%h: !ta.handle<?, tensor<2xf32>>, %i: index,
 
 // -----
 
-// One growth function per element size, whatever the element type: f32 x 2
-// and i32 x 2 share the 8-byte one.
+// One write function per element type, one growth function per element
+// size: f32 x 2 and i32 x 2 share the 8-byte one. A second write of the
+// same kind calls the same function.
 // CHECK-LABEL: func.func @grow_sizes
-// CHECK: func.call @__ta_grow_8(
-// CHECK: func.call @__ta_grow_8(
-// CHECK: func.call @__ta_grow_16(
+// CHECK: call @__ta_write_growable_{{(strict|none)}}_2xf32(
+// CHECK: call @__ta_write_growable_{{(strict|none)}}_2xi32(
+// CHECK: call @__ta_write_growable_{{(strict|none)}}_4xf32(
+// CHECK: call @__ta_write_growable_{{(strict|none)}}_2xf32(
+// CHECK-DAG: func.call @__ta_grow_8(
+// CHECK-DAG: func.call @__ta_grow_8(
+// CHECK-DAG: func.call @__ta_grow_16(
 // CHECK-DAG: func.func private @__ta_grow_8(
 // CHECK-DAG: func.func private @__ta_grow_16(
+// CHECK-DAG: func.func private @__ta_write_growable_{{(strict|none)}}_2xf32(
+// CHECK-DAG: func.func private @__ta_write_growable_{{(strict|none)}}_2xi32(
+// CHECK-DAG: func.func private @__ta_write_growable_{{(strict|none)}}_4xf32(
 // CHECK-NOT: func.func private @__ta_grow
+// CHECK-NOT: func.func private @__ta_write
 func.func @grow_sizes(%a: !ta.handle<?, tensor<2xf32>>, %b: !ta.handle<?, tensor<2xi32>>,
                       %c: !ta.handle<?, tensor<4xf32>>, %i: index, %f: !ta.flow,
                       %va: tensor<2xf32>, %vb: tensor<2xi32>, %vc: tensor<4xf32>) {
   %f1 = ta.write %a[%i], %va, %f : !ta.handle<?, tensor<2xf32>>, tensor<2xf32>
   %f2 = ta.write %b[%i], %vb, %f1 : !ta.handle<?, tensor<2xi32>>, tensor<2xi32>
   %f3 = ta.write %c[%i], %vc, %f2 : !ta.handle<?, tensor<4xf32>>, tensor<4xf32>
+  %f4 = ta.write %a[%i], %va, %f3 : !ta.handle<?, tensor<2xf32>>, tensor<2xf32>
   return
 }
 
 // -----
 
-// A read copies one element out of the slot (never a view of the array) in
-// destination-passing style: into a tensor.empty that bufferization turns
-// into the place the value is inserted into, or a fresh buffer.
+// A read is one call of the module's read function, which checks and
+// updates the state and gives the slot's byte offset in the buffer (loaded
+// after the call, which may grow an accumulator); the element is copied out
+// of the slot (never a view of the array) in destination-passing style:
+// into a tensor.empty that bufferization turns into the place the value is
+// inserted into, or a fresh buffer.
 // CHECK-LABEL: func.func @read
+// CHECK-SAME: (%[[H:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>
 // CHECK-NOT: memref.alloc
-// STRICT: func.call @_ta_rt_fail(%c2_i32
-// STRICT: func.call @_ta_rt_fail(%c6_i32
-// STRICT: func.call @_ta_rt_fail(%c7_i32
-// NONE-NOT: _ta_rt_fail
-// CHECK: %[[SLOT:.*]] = memref.subview {{.*}} to memref<2xf32, strided<[1], offset: ?>>
-// CHECK: %[[DATA:.*]] = bufferization.to_tensor %[[SLOT]] restrict : memref<2xf32, strided<[1], offset: ?>> to tensor<2xf32>
+// CHECK: %[[OFF:.*]] = call @__ta_read_array_{{(strict|none)}}_2xf32(%[[H]], %{{.*}}) : (memref<?xmemref<?xi8>, strided<[1], offset: ?>>, i64) -> index
+// CHECK: %[[BUF:.*]] = memref.load %[[H]]
+// CHECK: %[[SLOT:.*]] = memref.view %[[BUF]][%[[OFF]]][] : memref<?xi8> to memref<2xf32>
+// CHECK: %[[DATA:.*]] = bufferization.to_tensor %[[SLOT]] restrict : memref<2xf32> to tensor<2xf32>
 // CHECK: %[[EMPTY:.*]] = tensor.empty() : tensor<2xf32>
 // CHECK: %[[T:.*]] = bufferization.materialize_in_destination %[[DATA]] in %[[EMPTY]] : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
 // CHECK: return %[[T]]
+// The function: strict checks (closed, bounds, cleared), then the offset
+// of slot i, 64 + i * 8 without state, after the state bytes (64-byte
+// aligned) with it.
+// CHECK-LABEL: func.func private @__ta_read_array_{{(strict|none)}}_2xf32
+// CHECK-SAME: (%{{.*}}: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[I:.*]]: i64) -> index
+// CHECK-NOT: memref.alloc
+// STRICT: func.call @_ta_rt_fail(%c2_i32
+// STRICT: func.call @_ta_rt_fail(%c6_i32
+// NONE-NOT: _ta_rt_fail
+// CHECK: %[[SI:.*]] = arith.index_cast %[[I]] : i64 to index
+// STRICT: func.call @_ta_rt_fail(%c7_i32
+// CHECK: %[[BYTES:.*]] = arith.muli %[[SI]], %c8
+// STRICT: %[[DATAOFF:.*]] = arith.andi
+// STRICT-NEXT: %[[AT:.*]] = arith.addi %[[DATAOFF]], %[[BYTES]]
+// NONE: %[[AT:.*]] = arith.addi %c64{{[_0-9]*}}, %[[BYTES]]
+// CHECK-NEXT: return %[[AT]] : index
 func.func @read(%h: !ta.handle<4, tensor<2xf32>>, %i: index, %f: !ta.flow)
     -> tensor<2xf32> {
   %v = ta.read %h[%i], %f : !ta.handle<4, tensor<2xf32>>
@@ -184,7 +223,7 @@ func.func @close(%h: !ta.handle<4, tensor<2xf32>>) {
 // Handles and flows through scf.for and scf.if.
 // CHECK-LABEL: func.func @control_flow
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK: memref.copy
+// CHECK: call @__ta_write_array
 // CHECK: scf.if %{{.*}} -> (memref<?xmemref<?xi8>, strided<[1], offset: ?>>)
 func.func @control_flow(%h: !ta.handle<4, tensor<2xf32>>, %g: !ta.handle<4, tensor<2xf32>>,
                         %f: !ta.flow, %v: tensor<2xf32>, %c: i1)
@@ -215,13 +254,15 @@ func.func @control_flow(%h: !ta.handle<4, tensor<2xf32>>, %g: !ta.handle<4, tens
 // STRICT: %[[HEAD:.*]] = memref.view %[[BUF]][%c0][%{{.*}}] : memref<?xi8> to memref<?xi8>
 // STRICT: linalg.fill ins(%{{.*}} : i8) outs(%[[HEAD]] : memref<?xi8>)
 // CHECK-LABEL: func.func @read_lazy
+// CHECK: call @__ta_read_array_{{(strict|none)}}_16xf32(
+// CHECK-LABEL: func.func private @__ta_read_array_{{(strict|none)}}_16xf32(
 // STRICT: %[[ST:.*]] = memref.load %{{.*}} : memref<?xi8>
-// STRICT: %[[SLOT:.*]] = memref.subview
 // STRICT: %[[MAT:.*]] = arith.andi %[[ST]], %c8_i8
 // STRICT: %[[WRITTEN:.*]] = arith.cmpi ne, %[[MAT]], %c0_i8
 // STRICT: %[[NEVER:.*]] = arith.xori %[[WRITTEN]], %true
 // STRICT: scf.if %[[NEVER]] {
 // STRICT-NEXT: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// STRICT: %[[SLOT:.*]] = memref.subview
 // STRICT-NEXT: linalg.fill ins(%[[ZERO]] : f32) outs(%[[SLOT]] : memref<16xf32, strided<[1], offset: ?>>)
 // NONE-NOT: scf.if
 func.func @create_lazy(%n: index) -> !ta.handle<?, tensor<16xf32>> {

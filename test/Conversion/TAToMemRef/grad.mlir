@@ -72,8 +72,11 @@ func.func @with_shape(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
 
 // An accumulator write never grows and never fails on a written slot: the
 // first real write stores, later ones add (strict: by the materialized
-// bit; none: always add into the zeroed data).
+// bit; none: always add into the zeroed data). The write is a call of the
+// accumulators' write function.
 // CHECK-LABEL: func.func @write
+// CHECK: call @__ta_write_grad_{{(strict|none)}}_2xf32(
+// CHECK-LABEL: func.func private @__ta_write_grad_{{(strict|none)}}_2xf32(
 // STRICT: func.call @_ta_rt_fail(%c2_i32
 // STRICT: func.call @_ta_rt_fail(%c3_i32
 // STRICT: func.call @_ta_rt_fail(%c4_i32
@@ -97,14 +100,22 @@ func.func @write(%g: !ta.handle<4, tensor<2xf32>, grad>, %i: index,
 // -----
 
 // An accumulator read allows indices past the size (only negative ones
-// fail) and grows the accumulator to them.
+// fail) and grows the accumulator to them: the read function may replace
+// the buffer, which the read loads after the call.
 // CHECK-LABEL: func.func @read
+// CHECK-SAME: (%[[G:[^:]*]]: memref
+// CHECK: %[[OFF:.*]] = call @__ta_read_grad_{{(strict|none)}}_2xf32(%[[G]],
+// CHECK-NEXT: %{{.*}} = arith.constant 0 : index
+// CHECK-NEXT: %[[BUF:.*]] = memref.load %[[G]]
+// CHECK-NEXT: memref.view %[[BUF]][%[[OFF]]][]
+// CHECK: bufferization.materialize_in_destination
+// CHECK-LABEL: func.func private @__ta_read_grad_{{(strict|none)}}_2xf32(
 // STRICT: func.call @_ta_rt_fail(%c6_i32
 // CHECK: scf.if %{{.*}} -> (memref<?xi8>) {
 // CHECK-NEXT: func.call @__ta_grow_8(
 // CHECK: arith.maxsi
 // STRICT: func.call @_ta_rt_fail(%c7_i32
-// CHECK: bufferization.materialize_in_destination
+// CHECK: return
 // CHECK: func.func private @__ta_grow_8(
 func.func @read(%g: !ta.handle<4, tensor<2xf32>, grad>, %i: index,
                 %f: !ta.flow) -> tensor<2xf32> {
@@ -117,6 +128,7 @@ func.func @read(%g: !ta.handle<4, tensor<2xf32>, grad>, %i: index,
 // Bool accumulators: TensorFlow cannot add them (strict fails on the second
 // write); none ors them, like XLA.
 // CHECK-LABEL: func.func @write_bool
+// CHECK-LABEL: func.func private @__ta_write_grad_{{(strict|none)}}_2xi1(
 // STRICT: func.call @_ta_rt_fail(%c9_i32
 // CHECK: arith.ori
 func.func @write_bool(%g: !ta.handle<4, tensor<2xi1>, grad>, %i: index,

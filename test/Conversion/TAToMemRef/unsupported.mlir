@@ -50,14 +50,25 @@ func.func @unbatch_unranked(%o: tensor<*xf32>, %bi: tensor<?x3xi64>, %g: tensor<
 
 // -----
 
-// The growth functions' names are ta's: a symbol of the module that takes
+// The names of the growth and access functions are ta's: a symbol of the module that takes
 // one is diagnosed, not called in its place.
-// expected-error @+1 {{'func.func' op is named '__ta_grow_8', a name ta-lower-to-memref reserves for its growth functions}}
+// expected-error @+1 {{'func.func' op is named '__ta_grow_8', a name ta-lower-to-memref reserves for its internal functions}}
 func.func private @__ta_grow_8(memref<?xmemref<?xi8>, strided<[1], offset: ?>>, i64)
 
 func.func @grows(%h: !ta.handle<?, tensor<2xf32>>, %i: index, %v: tensor<2xf32>, %f: !ta.flow) {
   %f1 = ta.write %h[%i], %v, %f : !ta.handle<?, tensor<2xf32>>, tensor<2xf32>
   return
+}
+
+// -----
+
+// So are the access functions' names: a declaration under one.
+// expected-error @+1 {{'func.func' op is named '__ta_read_array_strict_2xf32', a name ta-lower-to-memref reserves for its internal functions}}
+func.func private @__ta_read_array_strict_2xf32(memref<?xmemref<?xi8>, strided<[1], offset: ?>>, i64) -> index
+
+func.func @reads(%h: !ta.handle<4, tensor<2xf32>>, %i: index, %f: !ta.flow) -> tensor<2xf32> {
+  %v = ta.read %h[%i], %f : !ta.handle<4, tensor<2xf32>>
+  return %v : tensor<2xf32>
 }
 
 // -----

@@ -74,6 +74,10 @@ struct TAToMemRefOptions {
   /// The `ta.create` ops whose arrays are freed at the end of their block
   /// (BlockLocalArrays::analyze); none when empty.
   BlockLocalArrays blockLocal;
+  /// Whether ta.write and ta.read become calls of the module's access
+  /// functions (`__ta_write_*`, `__ta_read_*`, defined on first use: a few
+  /// operations per access) rather than their code written out at each.
+  bool outlineAccesses = true;
 };
 
 /// Gives every ta.unbatch_grad under `root` with an empty shared_name the
@@ -86,8 +90,9 @@ void nameUnbatchGradResources(Operation *root);
 /// one group per op family. They need nothing of the module beforehand: the
 /// runtime functions they call (`_ta_rt_fail`, `_ta_rt_check_accumulator`,
 /// `_ta_rt_unbatch_grad*`: see include/ta/Runtime/TAABI.h), the growth
-/// functions `__ta_grow_<element bytes>` and the constant globals are
-/// declared or defined on first use. An op fails to match when a symbol it
+/// functions `__ta_grow_<element bytes>`, the access functions
+/// `__ta_write_*` / `__ta_read_*` and the constant globals are declared or
+/// defined on first use. An op fails to match when a symbol it
 /// needs is taken by something else; ta-lower-to-memref diagnoses that
 /// first.
 ///

@@ -1,0 +1,127 @@
+//===- AccessFunctions.cpp - one function per element access --------------===//
+
+#include "AccessFunctions.h"
+#include "RuntimeFunctions.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace mlir::ta;
+using namespace mlir::ta::lowering;
+
+/// `<kind>_<checks>_<shape>`: what the body of an access function depends
+/// on. Forward arrays that may grow differ from fixed ones only in writes.
+static std::string functionName(StringRef prefix, const ArrayLayout &layout,
+                                bool write) {
+  std::string name = prefix.str();
+  if (layout.type.getIsGrad())
+    name += "grad_";
+  else if (write && layout.mayGrow())
+    name += "growable_";
+  else
+    name += "array_";
+  name += layout.strict ? "strict_" : "none_";
+  std::string shape;
+  llvm::raw_string_ostream os(shape);
+  for (int64_t d : layout.element.getShape())
+    os << d << 'x';
+  os << layout.element.getElementType();
+  for (char c : shape)
+    name.push_back(llvm::isAlnum(c) ? c : '_');
+  return name;
+}
+
+/// Whether `op` is an internal function of this lowering (a definition with
+/// internal linkage), whose name is then taken as its.
+static bool isInternalDefinition(Operation *op) {
+  auto function = dyn_cast<func::FuncOp>(op);
+  auto linkage =
+      function ? function->getAttrOfType<LLVM::LinkageAttr>("llvm.linkage")
+               : LLVM::LinkageAttr();
+  return function && !function.isExternal() && linkage &&
+         linkage.getLinkage() == LLVM::Linkage::Internal;
+}
+
+/// The function `name` of type `type`, defined at the end of `module` on
+/// first use with `body` building its code from its arguments (with an
+/// emitter of `e`'s arrays); null when another symbol has the name.
+static func::FuncOp lookupOrDefine(
+    const ArrayEmitter &e, StringRef name, FunctionType type,
+    llvm::function_ref<SmallVector<Value>(ArrayEmitter &, ValueRange)> body) {
+  ModuleOp module = e.module;
+  if (Operation *existing = module.lookupSymbol(name)) {
+    auto function = dyn_cast<func::FuncOp>(existing);
+    return function && isInternalDefinition(function) &&
+                   function.getFunctionType() == type
+               ? function
+               : func::FuncOp();
+  }
+  MLIRContext *context = module.getContext();
+  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+  Location loc = module.getLoc();
+  auto function = func::FuncOp::create(b, loc, name, type);
+  function.setPrivate();
+  function->setAttr("llvm.linkage",
+                    LLVM::LinkageAttr::get(context, LLVM::Linkage::Internal));
+  Block *entry = function.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  ArrayEmitter fe(b, loc, e.type,
+                  e.strict ? ChecksMode::Strict : ChecksMode::None, module);
+  SmallVector<Value> results = body(fe, entry->getArguments());
+  func::ReturnOp::create(b, loc, results);
+  return function;
+}
+
+MemRefType lowering::getWriteSourceType(const ArrayLayout &layout) {
+  RankedTensorType element = layout.element;
+  SmallVector<int64_t> strides(element.getRank());
+  int64_t stride = 1;
+  for (int64_t d = element.getRank() - 1; d >= 0; --d) {
+    strides[d] = stride;
+    stride *= element.getDimSize(d);
+  }
+  auto strided = StridedLayoutAttr::get(element.getContext(),
+                                        ShapedType::kDynamic, strides);
+  return MemRefType::get(element.getShape(), element.getElementType(), strided);
+}
+
+func::FuncOp lowering::lookupOrDefineWriteFunction(const ArrayEmitter &e) {
+  MLIRContext *context = e.type.getContext();
+  auto type =
+      FunctionType::get(context,
+                        {TATypeConverter::getBoxType(context),
+                         IntegerType::get(context, 64), getWriteSourceType(e)},
+                        {});
+  return lookupOrDefine(e, functionName(kWriteFunctionPrefix, e, true), type,
+                        [](ArrayEmitter &fe, ValueRange args) {
+                          fe.writeSlot(args[0], args[1], args[2]);
+                          return SmallVector<Value>();
+                        });
+}
+
+func::FuncOp lowering::lookupOrDefineReadFunction(const ArrayEmitter &e) {
+  MLIRContext *context = e.type.getContext();
+  auto type = FunctionType::get(
+      context,
+      {TATypeConverter::getBoxType(context), IntegerType::get(context, 64)},
+      {IndexType::get(context)});
+  return lookupOrDefine(e, functionName(kReadFunctionPrefix, e, false), type,
+                        [](ArrayEmitter &fe, ValueRange args) {
+                          return SmallVector<Value>{
+                              fe.readSlotOffset(args[0], args[1])};
+                        });
+}
+
+bool lowering::takesReservedName(Operation *op) {
+  auto symbol = dyn_cast<SymbolOpInterface>(op);
+  if (!symbol)
+    return false;
+  StringRef name = symbol.getName();
+  if (name.starts_with(kGrowFunctionPrefix))
+    return !isGrowFunction(op);
+  if (name.starts_with(kWriteFunctionPrefix) ||
+      name.starts_with(kReadFunctionPrefix))
+    return !isInternalDefinition(op);
+  return false;
+}

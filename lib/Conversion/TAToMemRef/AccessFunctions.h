@@ -1,0 +1,49 @@
+//===- AccessFunctions.h - one function per element access ------*- C++ -*-===//
+//
+// A ta.write or ta.read lowers to one call: TensorFlow's Write and Read of a
+// slot (ArrayEmitter::writeSlot, readSlotOffset), with their checks, state
+// updates and growth, are the body of an internal function defined once per
+// array kind, element type and checks mode in the module, on first use. The
+// code at each op is then a few operations, whatever the checks: a module
+// of thousands of accesses lowers and compiles in time proportional to the
+// accesses, not to the code of each, and LLVM inlines the function where it
+// has few callers (the access in a loop).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TA_LIB_CONVERSION_TATOMEMREF_ACCESSFUNCTIONS_H
+#define TA_LIB_CONVERSION_TATOMEMREF_ACCESSFUNCTIONS_H
+
+#include "ArrayEmitter.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+
+namespace mlir::ta::lowering {
+
+/// Prefixes of the access functions' names (reserved, like the growth
+/// functions').
+inline constexpr StringLiteral kWriteFunctionPrefix = "__ta_write_";
+inline constexpr StringLiteral kReadFunctionPrefix = "__ta_read_";
+
+/// The type of a value a write function takes: the element shape with
+/// row-major strides and any offset (a row of a batch, in place).
+MemRefType getWriteSourceType(const ArrayLayout &layout);
+
+/// `(box, i64 i, source) -> ()`: TensorFlow's Write of `source` to slot `i`
+/// of the array in `box`. Null when another symbol has its name.
+func::FuncOp lookupOrDefineWriteFunction(const ArrayEmitter &e);
+
+/// `(box, i64 i) -> index`: TensorFlow's Read of slot `i` of the array in
+/// `box`, giving the byte offset of the slot's data in the buffer the box
+/// holds afterwards (ArrayLayout::elementAt). Null when another symbol has
+/// its name.
+func::FuncOp lookupOrDefineReadFunction(const ArrayEmitter &e);
+
+/// Whether `op` is a function with a name reserved for the internal
+/// functions of ta-lower-to-memref (growth and access) that is not one the
+/// lowering defined.
+bool takesReservedName(Operation *op);
+
+} // namespace mlir::ta::lowering
+
+#endif // TA_LIB_CONVERSION_TATOMEMREF_ACCESSFUNCTIONS_H
