@@ -49,8 +49,8 @@ static bool isInternalDefinition(Operation *op) {
 static func::FuncOp lookupOrDefine(
     const ArrayEmitter &e, StringRef name, FunctionType type,
     llvm::function_ref<SmallVector<Value>(ArrayEmitter &, ValueRange)> body) {
-  ModuleOp module = e.module;
-  if (Operation *existing = module.lookupSymbol(name)) {
+  ModuleOp module = e.symbols.module;
+  if (Operation *existing = e.symbols.lookupFresh(name)) {
     auto function = dyn_cast<func::FuncOp>(existing);
     return function && isInternalDefinition(function) &&
                    function.getFunctionType() == type
@@ -64,10 +64,11 @@ static func::FuncOp lookupOrDefine(
   function.setPrivate();
   function->setAttr("llvm.linkage",
                     LLVM::LinkageAttr::get(context, LLVM::Linkage::Internal));
+  e.symbols.insert(function);
   Block *entry = function.addEntryBlock();
   b.setInsertionPointToStart(entry);
   ArrayEmitter fe(b, loc, e.type,
-                  e.strict ? ChecksMode::Strict : ChecksMode::None, module);
+                  e.strict ? ChecksMode::Strict : ChecksMode::None, e.symbols);
   SmallVector<Value> results = body(fe, entry->getArguments());
   func::ReturnOp::create(b, loc, results);
   return function;

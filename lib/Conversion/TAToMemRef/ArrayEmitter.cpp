@@ -12,12 +12,12 @@ using namespace mlir::ta;
 using namespace mlir::ta::lowering;
 
 Value ArrayEmitter::shapeAddress(ArrayRef<int64_t> shape) {
-  return getShapeAddress(b, loc, module, shape);
+  return getShapeAddress(b, loc, symbols, shape);
 }
 
 void ArrayEmitter::failIf(Value condition, TARuntimeError code, Value buffer,
                           MessageArgs args) {
-  func::FuncOp fail = lookupOrDeclareFail(module);
+  func::FuncOp fail = lookupOrDeclareFail(symbols);
   assert(fail && "hasRuntimeFunctions was checked");
   auto ifOp = scf::IfOp::create(b, loc, condition, /*withElse=*/false);
   OpBuilder::InsertionGuard guard(b);
@@ -57,7 +57,7 @@ Value ArrayEmitter::outOfBounds(Value i, Value size, Value allowPastEnd) {
 }
 
 Value ArrayEmitter::growFor(Value box, Value buffer, Value header, Value i) {
-  func::FuncOp grow = lookupOrDefineGrowFunction(module, *this);
+  func::FuncOp grow = lookupOrDefineGrowFunction(symbols, *this);
   assert(grow && "hasRuntimeFunctions was checked");
   Value needsGrowth = cmp(arith::CmpIPredicate::sge, i, get(header, kCapacity));
   auto ifOp = scf::IfOp::create(b, loc, TypeRange{buffer.getType()},

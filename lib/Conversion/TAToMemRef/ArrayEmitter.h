@@ -11,6 +11,7 @@
 #define TA_LIB_CONVERSION_TATOMEMREF_ARRAYEMITTER_H
 
 #include "ArrayLayout.h"
+#include "RuntimeFunctions.h"
 
 #include "mlir/IR/BuiltinOps.h"
 
@@ -32,8 +33,8 @@ struct SlotRef {
 class ArrayEmitter : public ArrayLayout {
 public:
   ArrayEmitter(OpBuilder &b, Location loc, HandleType type, ChecksMode checks,
-               ModuleOp module)
-      : ArrayLayout(b, loc, type, checks), module(module) {}
+               ModuleSymbols &symbols)
+      : ArrayLayout(b, loc, type, checks), symbols(symbols) {}
 
   /// The address of the module's global describing `shape`.
   Value shapeAddress(ArrayRef<int64_t> shape);
@@ -109,7 +110,9 @@ public:
   Value reduce(Value vector, Value count, Value init,
                llvm::function_ref<Value(Value, Value)> combine);
 
-  ModuleOp module;
+  /// The module's symbols, where runtime functions, growth and access
+  /// functions and constants are found or created.
+  ModuleSymbols &symbols;
 
 private:
   /// What readSlot and readSlotOffset share: everything but the data.

@@ -55,8 +55,8 @@ template <typename OpTy> struct GradLowering : TAPattern<OpTy> {
       OpBuilder::InsertionGuard guard(rewriter);
       rewriter.setInsertionPointToStart(ifOp.thenBlock());
       if (acc.strict) {
-        func::FuncOp check =
-            lookupOrDeclareRuntimeFunction(acc.module, TA_RT_CHECK_ACCUMULATOR);
+        func::FuncOp check = lookupOrDeclareRuntimeFunction(
+            acc.symbols, TA_RT_CHECK_ACCUMULATOR);
         func::CallOp::create(rewriter, loc, check,
                              ValueRange{acc.address(existing), shape});
       }
@@ -71,7 +71,7 @@ template <typename OpTy> struct GradLowering : TAPattern<OpTy> {
       acc.set(gradHeader, kMarkedSize, fwd.get(header, kMarkedSize));
       acc.set(gradHeader, kName, fwd.get(header, kName));
       acc.set(gradHeader, kSource,
-              getNameAddress(rewriter, loc, acc.module, op.getSource()));
+              getNameAddress(rewriter, loc, acc.symbols, op.getSource()));
       acc.set(gradHeader, kElementShape, shape);
       if (acc.strict) {
         // CopyShapesFrom: every slot written in the forward array is soft

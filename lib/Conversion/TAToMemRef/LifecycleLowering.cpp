@@ -42,7 +42,7 @@ struct CreateLowering : TAPattern<CreateOp> {
     e.set(header, kCapacity, size64);
     e.set(header, kFlags, e.i64(flags));
     e.set(header, kMarkedSize, e.i64(-1));
-    e.set(header, kName, getNameAddress(rewriter, loc, e.module, name));
+    e.set(header, kName, getNameAddress(rewriter, loc, e.symbols, name));
     e.set(header, kSource, e.i64(0));
     e.set(header, kElementShape, e.shapeAddress(e.element.getShape()));
     // Slot 0 holds the array; one slot per gradient source holds its

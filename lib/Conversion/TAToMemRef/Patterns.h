@@ -19,7 +19,9 @@ public:
 
   TAPattern(const TypeConverter &converter, MLIRContext *context,
             const TAToMemRefOptions &options)
-      : OpConversionPattern<OpTy>(converter, context), options(options) {}
+      : OpConversionPattern<OpTy>(converter, context), options(options),
+        symbols(options.symbols ? options.symbols
+                                : std::make_shared<SymbolCache>()) {}
 
   LogicalResult
   matchAndRewrite(OpTy op, OneToNOpAdaptor adaptor,
@@ -43,14 +45,18 @@ protected:
     auto module = op->template getParentOfType<ModuleOp>();
     if (!module)
       return rewriter.notifyMatchFailure(op, "not in a module");
-    ArrayEmitter e(rewriter, op.getLoc(), type, options.checks, module);
-    if (!hasRuntimeFunctions(module, e))
+    ModuleSymbols &table = symbols->get(module);
+    ArrayEmitter e(rewriter, op.getLoc(), type, options.checks, table);
+    if (!hasRuntimeFunctions(table, e))
       return rewriter.notifyMatchFailure(
           op, "a runtime function's name is taken by another symbol");
     return e;
   }
 
   TAToMemRefOptions options;
+  /// The symbol tables of the modules this pattern lowers: the options'
+  /// (shared by the patterns populated together) or its own.
+  std::shared_ptr<SymbolCache> symbols;
 };
 
 } // namespace mlir::ta::lowering

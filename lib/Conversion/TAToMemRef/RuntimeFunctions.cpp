@@ -10,6 +10,41 @@ using namespace mlir;
 using namespace mlir::ta;
 using namespace mlir::ta::lowering;
 
+void ModuleSymbols::build() {
+  for (Operation &op : *module.getBody())
+    if (auto symbol = dyn_cast<SymbolOpInterface>(op))
+      table.try_emplace(symbol.getName(), &op);
+  built = true;
+}
+
+Operation *ModuleSymbols::lookup(StringRef name) {
+  if (!built)
+    build();
+  return table.lookup(name);
+}
+
+Operation *ModuleSymbols::lookupFresh(StringRef name) {
+  if (Operation *known = lookup(name))
+    return known;
+  Operation *found = module.lookupSymbol(name);
+  if (found)
+    table[name] = found;
+  return found;
+}
+
+void ModuleSymbols::insert(Operation *symbol) {
+  if (!built)
+    build();
+  table[cast<SymbolOpInterface>(symbol).getName()] = symbol;
+}
+
+ModuleSymbols &SymbolCache::get(ModuleOp module) {
+  std::unique_ptr<ModuleSymbols> &entry = modules[module];
+  if (!entry)
+    entry = std::make_unique<ModuleSymbols>(module);
+  return *entry;
+}
+
 /// `op` as a function of type `type`, or null.
 static func::FuncOp asFunctionOfType(Operation *op, FunctionType type) {
   auto function = dyn_cast<func::FuncOp>(op);
@@ -17,13 +52,15 @@ static func::FuncOp asFunctionOfType(Operation *op, FunctionType type) {
                                                         : func::FuncOp();
 }
 
-func::FuncOp lowering::lookupOrDeclareFunction(ModuleOp module, StringRef name,
+func::FuncOp lowering::lookupOrDeclareFunction(ModuleSymbols &symbols,
+                                               StringRef name,
                                                FunctionType type) {
-  if (Operation *existing = module.lookupSymbol(name))
+  if (Operation *existing = symbols.lookupFresh(name))
     return asFunctionOfType(existing, type);
-  OpBuilder b = OpBuilder::atBlockBegin(module.getBody());
-  auto function = func::FuncOp::create(b, module.getLoc(), name, type);
+  OpBuilder b = OpBuilder::atBlockBegin(symbols.module.getBody());
+  auto function = func::FuncOp::create(b, symbols.module.getLoc(), name, type);
   function.setPrivate();
+  symbols.insert(function);
   return function;
 }
 
@@ -43,16 +80,16 @@ FunctionType lowering::getRuntimeFunctionType(MLIRContext *context,
       .Default(FunctionType());
 }
 
-func::FuncOp lowering::lookupOrDeclareRuntimeFunction(ModuleOp module,
+func::FuncOp lowering::lookupOrDeclareRuntimeFunction(ModuleSymbols &symbols,
                                                       StringRef name) {
   return lookupOrDeclareFunction(
-      module, name, getRuntimeFunctionType(module.getContext(), name));
+      symbols, name, getRuntimeFunctionType(symbols.module.getContext(), name));
 }
 
-func::FuncOp lowering::lookupOrDeclareFail(ModuleOp module) {
-  func::FuncOp function = lookupOrDeclareRuntimeFunction(module, TA_RT_FAIL);
+func::FuncOp lowering::lookupOrDeclareFail(ModuleSymbols &symbols) {
+  func::FuncOp function = lookupOrDeclareRuntimeFunction(symbols, TA_RT_FAIL);
   if (function && !function->hasAttr("passthrough")) {
-    Builder b(module.getContext());
+    Builder b(symbols.module.getContext());
     function->setAttr(
         "passthrough",
         b.getArrayAttr({b.getStringAttr("noreturn"), b.getStringAttr("cold")}));
@@ -60,9 +97,10 @@ func::FuncOp lowering::lookupOrDeclareFail(ModuleOp module) {
   return function;
 }
 
-/// Whether `module` has no symbol `name`, or a function of type `type`.
-static bool isAvailable(ModuleOp module, StringRef name, FunctionType type) {
-  Operation *existing = module.lookupSymbol(name);
+/// Whether `symbols` has no symbol `name`, or a function of type `type`.
+static bool isAvailable(ModuleSymbols &symbols, StringRef name,
+                        FunctionType type) {
+  Operation *existing = symbols.lookup(name);
   return !existing || asFunctionOfType(existing, type);
 }
 
@@ -77,10 +115,11 @@ static FunctionType getGrowType(MLIRContext *context) {
       {});
 }
 
-bool lowering::hasRuntimeFunctions(ModuleOp module, const ArrayLayout &layout) {
-  MLIRContext *context = module.getContext();
+bool lowering::hasRuntimeFunctions(ModuleSymbols &symbols,
+                                   const ArrayLayout &layout) {
+  MLIRContext *context = symbols.module.getContext();
   auto available = [&](StringRef name) {
-    return isAvailable(module, name, getRuntimeFunctionType(context, name));
+    return isAvailable(symbols, name, getRuntimeFunctionType(context, name));
   };
   if (layout.strict && !available(TA_RT_FAIL))
     return false;
@@ -89,7 +128,7 @@ bool lowering::hasRuntimeFunctions(ModuleOp module, const ArrayLayout &layout) {
     return false;
   if (!layout.growsSomewhere())
     return true;
-  Operation *grow = module.lookupSymbol(growFunctionName(layout));
+  Operation *grow = symbols.lookup(growFunctionName(layout));
   return !grow || isGrowFunction(grow);
 }
 
@@ -103,17 +142,19 @@ bool lowering::isGrowFunction(Operation *op) {
          linkage && linkage.getLinkage() == LLVM::Linkage::Internal;
 }
 
-func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleOp module,
+func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
                                                   const ArrayLayout &layout) {
   std::string name = growFunctionName(layout);
+  ModuleOp module = symbols.module;
   MLIRContext *context = module.getContext();
-  if (Operation *existing = module.lookupSymbol(name))
+  if (Operation *existing = symbols.lookupFresh(name))
     return isGrowFunction(existing) ? cast<func::FuncOp>(existing)
                                     : func::FuncOp();
   OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
   Location loc = module.getLoc();
   auto function = func::FuncOp::create(b, loc, name, getGrowType(context));
   function.setPrivate();
+  symbols.insert(function);
   function->setAttr("llvm.linkage",
                     LLVM::LinkageAttr::get(context, LLVM::Linkage::Internal));
   Block *entry = function.addEntryBlock();
@@ -157,20 +198,21 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleOp module,
   return function;
 }
 
-Value lowering::getConstantAddress(OpBuilder &b, Location loc, ModuleOp module,
-                                   std::string symbol,
+Value lowering::getConstantAddress(OpBuilder &b, Location loc,
+                                   ModuleSymbols &symbols, std::string symbol,
                                    DenseElementsAttr value) {
   auto type = MemRefType::get(value.getType().getShape(),
                               value.getType().getElementType());
   std::string unique = symbol;
   for (int n = 1;; ++n) {
-    auto global = module.lookupSymbol<memref::GlobalOp>(unique);
-    if (!global && !module.lookupSymbol(unique)) {
+    Operation *existing = symbols.lookupFresh(unique);
+    auto global = dyn_cast_or_null<memref::GlobalOp>(existing);
+    if (!existing) {
       OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(module.getBody());
-      memref::GlobalOp::create(b, loc, unique, b.getStringAttr("private"), type,
-                               value, /*constant=*/true,
-                               /*alignment=*/IntegerAttr());
+      b.setInsertionPointToStart(symbols.module.getBody());
+      symbols.insert(memref::GlobalOp::create(
+          b, loc, unique, b.getStringAttr("private"), type, value,
+          /*constant=*/true, /*alignment=*/IntegerAttr()));
       break;
     }
     if (global && global.getInitialValueAttr() == value)
@@ -183,27 +225,28 @@ Value lowering::getConstantAddress(OpBuilder &b, Location loc, ModuleOp module,
   return arith::IndexCastOp::create(b, loc, b.getI64Type(), address);
 }
 
-Value lowering::getBytesAddress(OpBuilder &b, Location loc, ModuleOp module,
-                                StringRef prefix, StringRef label,
-                                StringRef bytes) {
+Value lowering::getBytesAddress(OpBuilder &b, Location loc,
+                                ModuleSymbols &symbols, StringRef prefix,
+                                StringRef label, StringRef bytes) {
   std::string symbol = prefix.str();
   for (char c : label)
     symbol.push_back(llvm::isAlnum(c) ? c : '_');
   SmallVector<int8_t> data(bytes.begin(), bytes.end());
   auto type =
       RankedTensorType::get({static_cast<int64_t>(data.size())}, b.getI8Type());
-  return getConstantAddress(b, loc, module, symbol,
+  return getConstantAddress(b, loc, symbols, symbol,
                             DenseElementsAttr::get(type, ArrayRef(data)));
 }
 
-Value lowering::getNameAddress(OpBuilder &b, Location loc, ModuleOp module,
-                               StringRef name) {
+Value lowering::getNameAddress(OpBuilder &b, Location loc,
+                               ModuleSymbols &symbols, StringRef name) {
   std::string bytes = name.str();
   bytes.push_back('\0');
-  return getBytesAddress(b, loc, module, "__ta_name.", name, bytes);
+  return getBytesAddress(b, loc, symbols, "__ta_name.", name, bytes);
 }
 
-Value lowering::getShapeAddress(OpBuilder &b, Location loc, ModuleOp module,
+Value lowering::getShapeAddress(OpBuilder &b, Location loc,
+                                ModuleSymbols &symbols,
                                 ArrayRef<int64_t> shape) {
   std::string symbol = "__ta_shape";
   SmallVector<int64_t> words{static_cast<int64_t>(shape.size())};
@@ -213,6 +256,6 @@ Value lowering::getShapeAddress(OpBuilder &b, Location loc, ModuleOp module,
   }
   auto type = RankedTensorType::get({static_cast<int64_t>(words.size())},
                                     b.getI64Type());
-  return getConstantAddress(b, loc, module, symbol,
+  return getConstantAddress(b, loc, symbols, symbol,
                             DenseElementsAttr::get(type, ArrayRef(words)));
 }

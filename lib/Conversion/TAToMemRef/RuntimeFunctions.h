@@ -15,15 +15,55 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
 
 namespace mlir::ta::lowering {
+
+/// The top-level symbols of a module by name, built on first use: the
+/// lookups of every lowered op (runtime functions, growth and access
+/// functions, constant globals) cost O(1) rather than a walk of the
+/// module's ops each (quadratic in the size of a module of many functions).
+/// Symbols created through other tables later are found by `lookupFresh`,
+/// which every creation calls first.
+class ModuleSymbols {
+public:
+  explicit ModuleSymbols(ModuleOp module) : module(module) {}
+
+  /// The symbol `name` as this table knows it (one created since through
+  /// another table may be missing: use for checks that a name is free of
+  /// other symbols, which can only be there from the start).
+  Operation *lookup(StringRef name);
+  /// The symbol `name`, looking at the module itself when the table does
+  /// not have it; call before creating `name`.
+  Operation *lookupFresh(StringRef name);
+  /// Records a symbol just created in the module.
+  void insert(Operation *symbol);
+
+  ModuleOp module;
+
+private:
+  void build();
+  llvm::StringMap<Operation *> table;
+  bool built = false;
+};
+
+/// The ModuleSymbols of the modules that a set of patterns lowers, shared by
+/// the patterns (TAToMemRefOptions::symbols).
+class SymbolCache {
+public:
+  ModuleSymbols &get(ModuleOp module);
+
+private:
+  llvm::DenseMap<Operation *, std::unique_ptr<ModuleSymbols>> modules;
+};
 
 /// Prefix of the growth functions (one per element size and checks mode).
 inline constexpr StringLiteral kGrowFunctionPrefix = "__ta_grow_";
 
 /// The function `name` of type `type`, declared (private) at the start of
 /// `module` when absent; null when `module` has another symbol of that name.
-func::FuncOp lookupOrDeclareFunction(ModuleOp module, StringRef name,
+func::FuncOp lookupOrDeclareFunction(ModuleSymbols &symbols, StringRef name,
                                      FunctionType type);
 
 /// The type of libta_runtime's function `name` (a TA_RT_* name of TAABI.h
@@ -32,16 +72,17 @@ FunctionType getRuntimeFunctionType(MLIRContext *context, StringRef name);
 
 /// The runtime function `name` (see getRuntimeFunctionType), declared on
 /// first use; null when `module` has another symbol of that name.
-func::FuncOp lookupOrDeclareRuntimeFunction(ModuleOp module, StringRef name);
+func::FuncOp lookupOrDeclareRuntimeFunction(ModuleSymbols &symbols,
+                                            StringRef name);
 
 /// `_ta_rt_fail(i32 code, i64 array, i64 a, i64 b, i64 c)`, which reports a
 /// failed check and does not return (so LLVM treats the failure branches as
 /// cold and keeps addresses in registers across the checks).
-func::FuncOp lookupOrDeclareFail(ModuleOp module);
+func::FuncOp lookupOrDeclareFail(ModuleSymbols &symbols);
 
 /// Whether the runtime functions a lowering of arrays of `type` may call can
 /// be had in `module`: none of their names is taken by another symbol.
-bool hasRuntimeFunctions(ModuleOp module, const ArrayLayout &layout);
+bool hasRuntimeFunctions(ModuleSymbols &symbols, const ArrayLayout &layout);
 
 /// The name of the growth function of arrays with `layout`.
 std::string growFunctionName(const ArrayLayout &layout);
@@ -54,7 +95,7 @@ std::string growFunctionName(const ArrayLayout &layout);
 /// at every write keeps the lowered code small. Internal linkage: each
 /// lowered module (strict and none, say) has its own, and they link
 /// together.
-func::FuncOp lookupOrDefineGrowFunction(ModuleOp module,
+func::FuncOp lookupOrDefineGrowFunction(ModuleSymbols &symbols,
                                         const ArrayLayout &layout);
 
 /// Whether `op` is a growth function as lookupOrDefineGrowFunction defines
@@ -64,17 +105,17 @@ bool isGrowFunction(Operation *op);
 /// Returns the address (as i64) of a private constant global holding
 /// `value`, creating `<symbol>` (or `<symbol>.<n>`) in `module` on first use;
 /// globals with equal contents are shared.
-Value getConstantAddress(OpBuilder &b, Location loc, ModuleOp module,
+Value getConstantAddress(OpBuilder &b, Location loc, ModuleSymbols &symbols,
                          std::string symbol, DenseElementsAttr value);
 /// The address of a global holding `bytes`, named `<prefix><label>` (with
 /// the label's non-alphanumeric characters replaced).
-Value getBytesAddress(OpBuilder &b, Location loc, ModuleOp module,
+Value getBytesAddress(OpBuilder &b, Location loc, ModuleSymbols &symbols,
                       StringRef prefix, StringRef label, StringRef bytes);
 /// The address of a NUL-terminated global holding `name`.
-Value getNameAddress(OpBuilder &b, Location loc, ModuleOp module,
+Value getNameAddress(OpBuilder &b, Location loc, ModuleSymbols &symbols,
                      StringRef name);
 /// The address of a global `{rank, d0, d1, ...}` describing `shape`.
-Value getShapeAddress(OpBuilder &b, Location loc, ModuleOp module,
+Value getShapeAddress(OpBuilder &b, Location loc, ModuleSymbols &symbols,
                       ArrayRef<int64_t> shape);
 
 } // namespace mlir::ta::lowering

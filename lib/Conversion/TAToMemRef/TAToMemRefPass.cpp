@@ -201,9 +201,12 @@ TATypeConverter::TATypeConverter(MLIRContext *context) {
 void mlir::ta::populateTAToMemRefConversionPatterns(
     const TATypeConverter &converter, RewritePatternSet &patterns,
     const TAToMemRefOptions &options) {
-  populateTALifecycleLoweringPatterns(converter, patterns, options);
-  populateTAAccessLoweringPatterns(converter, patterns, options);
-  populateTABulkLoweringPatterns(converter, patterns, options);
-  populateTAGradLoweringPatterns(converter, patterns, options);
+  TAToMemRefOptions shared = options;
+  if (!shared.symbols)
+    shared.symbols = std::make_shared<lowering::SymbolCache>();
+  populateTALifecycleLoweringPatterns(converter, patterns, shared);
+  populateTAAccessLoweringPatterns(converter, patterns, shared);
+  populateTABulkLoweringPatterns(converter, patterns, shared);
+  populateTAGradLoweringPatterns(converter, patterns, shared);
   populateTAUnbatchGradLoweringPatterns(converter, patterns);
 }

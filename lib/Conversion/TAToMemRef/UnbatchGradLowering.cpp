@@ -19,13 +19,13 @@ namespace {
 
 /// The address of "container\0shared_name\0element type\0", which names an
 /// unbatch_grad call site for the runtime.
-Value getSiteAddress(OpBuilder &b, Location loc, ModuleOp module,
+Value getSiteAddress(OpBuilder &b, Location loc, ModuleSymbols &symbols,
                      UnbatchGradOp op) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << op.getContainer() << '\0' << op.getSharedName() << '\0'
      << getElementTypeOrSelf(op.getGrad().getType()) << '\0';
-  return getBytesAddress(b, loc, module, "__ta_unbatch.", op.getSharedName(),
+  return getBytesAddress(b, loc, symbols, "__ta_unbatch.", op.getSharedName(),
                          text);
 }
 
@@ -50,12 +50,14 @@ struct UnbatchGradLowering : OpConversionPattern<UnbatchGradOp> {
     if (!module)
       return rewriter.notifyMatchFailure(op, "not in a module");
     Type i64 = rewriter.getI64Type();
+    // unbatch_grad ops are few: a table of their own each.
+    ModuleSymbols symbols(module);
     func::FuncOp unbatch =
-        lookupOrDeclareRuntimeFunction(module, TA_RT_UNBATCH_GRAD);
+        lookupOrDeclareRuntimeFunction(symbols, TA_RT_UNBATCH_GRAD);
     func::FuncOp rowsOf =
-        lookupOrDeclareRuntimeFunction(module, TA_RT_UNBATCH_GRAD_ROWS);
+        lookupOrDeclareRuntimeFunction(symbols, TA_RT_UNBATCH_GRAD_ROWS);
     func::FuncOp take =
-        lookupOrDeclareRuntimeFunction(module, TA_RT_UNBATCH_GRAD_TAKE);
+        lookupOrDeclareRuntimeFunction(symbols, TA_RT_UNBATCH_GRAD_TAKE);
     if (!unbatch || !rowsOf || !take)
       return rewriter.notifyMatchFailure(
           op, "a runtime function's name is taken by another symbol");
@@ -71,7 +73,7 @@ struct UnbatchGradLowering : OpConversionPattern<UnbatchGradOp> {
         toBuffer(rewriter, loc, adaptor.getBatchIndex(), indexType);
     Value rows = e.toI64(memref::DimOp::create(rewriter, loc, batchIndex, 0));
     Value grad = toBuffer(rewriter, loc, adaptor.getGrad(), gradType);
-    Value site = getSiteAddress(rewriter, loc, module, op);
+    Value site = getSiteAddress(rewriter, loc, symbols, op);
     int64_t bits = gradType.getElementTypeBitWidth();
 
     // The grad's shape lives on the stack only for the call (the op may sit

@@ -13,9 +13,13 @@
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <memory>
 #include <optional>
 
 namespace mlir::ta {
+namespace lowering {
+class SymbolCache;
+} // namespace lowering
 
 /// How much of TensorFlow's runtime checking lowered code does.
 enum class ChecksMode {
@@ -78,6 +82,11 @@ struct TAToMemRefOptions {
   /// functions (`__ta_write_*`, `__ta_read_*`, defined on first use: a few
   /// operations per access) rather than their code written out at each.
   bool outlineAccesses = true;
+  /// The symbol tables of the modules the patterns lower, shared by the
+  /// patterns that hold these options (populateTAToMemRefConversionPatterns
+  /// gives its patterns one; patterns without one keep their own). A
+  /// pattern set is meant for one run of a conversion.
+  std::shared_ptr<lowering::SymbolCache> symbols;
 };
 
 /// Gives every ta.unbatch_grad under `root` with an empty shared_name the
