@@ -117,9 +117,9 @@ std::string mlir::ta::defaultPTXFeatures(StringRef chip) {
 
 void mlir::ta::buildLowerToNVVMPipeline(OpPassManager &pm,
                                         const LowerToNVVMOptions &options) {
-  // Accesses written out where they are: the GPU data movement passes
-  // below have not been run on a device with access functions yet (issue
-  // 18 redesigns this pipeline).
+  // Accesses written out where they are: the form the GPU data movement
+  // passes below were run on a device with (access functions would put each
+  // element copy's kernel launch inside a host function of its own).
   addLowerToBuffers(pm, options.checks, /*outlineAccesses=*/false);
   OpPassManager &function = pm.nest<func::FuncOp>();
   // Equal subviews become one value, so that self-copies fold away.
