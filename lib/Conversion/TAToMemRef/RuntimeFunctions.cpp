@@ -11,9 +11,11 @@ using namespace mlir::ta;
 using namespace mlir::ta::lowering;
 
 void ModuleSymbols::build() {
+  // Symbols whose name is optional (a nested module) may have none.
   for (Operation &op : *module.getBody())
-    if (auto symbol = dyn_cast<SymbolOpInterface>(op))
-      table.try_emplace(symbol.getName(), &op);
+    if (auto name =
+            op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName()))
+      table.try_emplace(name.getValue(), &op);
   built = true;
 }
 
