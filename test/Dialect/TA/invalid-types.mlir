@@ -25,6 +25,28 @@ func.func @complex_element(%h: !ta.handle<4, tensor<2xcomplex<f32>>>)
 
 // -----
 
+// Element types TensorFlow has no dtype for, whose padded layout the
+// lowering's byte sizes would miss.
+// expected-error @+1 {{TensorArray element must have elements of 1, 8, 16, 32 or 64 bits (TensorFlow's dtypes), got 'tensor<2xi24>'}}
+func.func @odd_width(%h: !ta.handle<4, tensor<2xi24>>)
+
+// -----
+
+// expected-error @+1 {{TensorArray element must have elements of 1, 8, 16, 32 or 64 bits (TensorFlow's dtypes), got 'tensor<f80>'}}
+func.func @x87_float(%h: !ta.handle<4, tensor<f80>>)
+
+// -----
+
+// expected-error @+1 {{TensorArray element must have elements of 1, 8, 16, 32 or 64 bits (TensorFlow's dtypes), got 'tensor<3xi4>'}}
+func.func @nibbles(%h: !ta.handle<4, tensor<3xi4>>)
+
+// -----
+
+// TensorFlow's 8-bit floats and bfloat16 are dtypes.
+func.func private @small_floats(%a: !ta.handle<4, tensor<2xf8E4M3FN>>, %b: !ta.handle<4, tensor<2xbf16>>, %c: !ta.handle<4, tensor<2xui8>>)
+
+// -----
+
 // expected-error @+1 {{expected 'grad'}}
 func.func @bad_flag(%h: !ta.handle<4, tensor<2xf32>, growable>)
 

@@ -10,6 +10,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::ta;
@@ -82,6 +83,14 @@ LogicalResult HandleType::verify(function_ref<InFlightDiagnostic()> emitError,
   if (!elementType.getElementType().isIntOrFloat())
     return emitError() << "TensorArray element must be a tensor of integers "
                           "or floats, got "
+                       << elementType;
+  // TensorFlow's dtypes: bool and whole bytes of a power of two. Others
+  // (i24, f80) would be laid out with padding that LLVM adds and the
+  // element's byte size leaves out.
+  unsigned bits = elementType.getElementType().getIntOrFloatBitWidth();
+  if (bits != 1 && (bits < 8 || bits > 64 || !llvm::isPowerOf2_32(bits)))
+    return emitError() << "TensorArray element must have elements of 1, 8, "
+                          "16, 32 or 64 bits (TensorFlow's dtypes), got "
                        << elementType;
   return success();
 }
