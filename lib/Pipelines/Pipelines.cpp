@@ -63,7 +63,7 @@ void mlir::ta::buildLowerToLLVMPipeline(OpPassManager &pm,
                                         const LowerToLLVMOptions &options) {
   // Each access a call of its array kind's access function: the IR stays a
   // few operations per access through every pass below.
-  addLowerToBuffers(pm, options.checks, /*outlineAccesses=*/true);
+  addLowerToBuffers(pm, options.checks, options.outlineAccesses);
   OpPassManager &function = pm.nest<func::FuncOp>();
   // Equal subviews become one value, so that self-copies fold away.
   function.addPass(createCSEPass());

@@ -10,7 +10,7 @@
 // CHECK: %[[OUT:.*]] = memref.alloc() {alignment = 64 : i64} : memref<8x4xf32>
 // CHECK: scf.for %[[K:[^ ]*]] =
 // CHECK-NOT: memref.alloc
-// CHECK: %[[OFF:.*]] = func.call @__ta_read_array_none_4xf32(%arg0, %{{.*}})
+// CHECK: %[[OFF:.*]] = func.call @__ta_read_array_none_4xf32(%arg0, %{{.*}}) {always_inline} :
 // CHECK-NEXT: %[[BUF:.*]] = memref.load %arg0
 // CHECK-NEXT: %[[SLOT:.*]] = memref.view %[[BUF]][%[[OFF]]][] : memref<?xi8> to memref<4xf32>
 // CHECK-NEXT: %[[ROW:.*]] = memref.subview %[[OUT]][%[[K]], 0] [1, 4] [1, 1]
@@ -37,7 +37,7 @@ func.func @collect(%h: !ta.handle<8, tensor<4xf32>>, %f: !ta.flow) -> tensor<8x4
 // CHECK-NOT: memref.alloc
 // CHECK: %[[ROW:.*]] = memref.subview %arg1[%[[K]], 0] [1, 4] [1, 1] : memref<8x4xf32> to memref<4xf32, strided<[1], offset: ?>>
 // CHECK-NOT: memref.alloc
-// CHECK: func.call @__ta_write_array_none_4xf32(%arg0, %{{.*}}, %[[ROW]])
+// CHECK: func.call @__ta_write_array_none_4xf32(%arg0, %{{.*}}, %[[ROW]]) {always_inline} :
 // CHECK-NEXT: }
 // CHECK-LABEL: func.func private @__ta_write_array_none_4xf32
 // CHECK-SAME: %[[SRC:[^:]*]]: memref<4xf32, strided<[1], offset: ?>>)

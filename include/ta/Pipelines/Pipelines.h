@@ -32,7 +32,13 @@ struct TAPipelineOptions : public PassPipelineOptions<Derived> {
           clEnumValN(ChecksMode::None, "none", "no state, no checks"))};
 };
 
-struct LowerToLLVMOptions : public TAPipelineOptions<LowerToLLVMOptions> {};
+struct LowerToLLVMOptions : public TAPipelineOptions<LowerToLLVMOptions> {
+  detail::PassOptions::Option<bool> outlineAccesses{
+      *this, "outline-accesses",
+      llvm::cl::desc("lower each ta.write and ta.read to a call of its array "
+                     "kind's access function (false: the code at each access)"),
+      llvm::cl::init(true)};
+};
 
 /// Adds ta -> memref/scf, one-shot bufferization (function boundaries
 /// included) and the conversions to the LLVM dialect to `pm`.

@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::ta;
@@ -112,6 +113,16 @@ func::FuncOp lowering::lookupOrDefineReadFunction(const ArrayEmitter &e) {
                           return SmallVector<Value>{
                               fe.readSlotOffset(args[0], args[1])};
                         });
+}
+
+func::CallOp lowering::callAccessFunction(OpBuilder &b, Location loc,
+                                          func::FuncOp function,
+                                          ValueRange operands,
+                                          Operation *access) {
+  auto call = func::CallOp::create(b, loc, function, operands);
+  if (access->getParentOfType<LoopLikeOpInterface>())
+    call->setAttr(kAlwaysInline, b.getUnitAttr());
+  return call;
 }
 
 bool lowering::takesReservedName(Operation *op) {

@@ -6,8 +6,8 @@
 // array kind, element type and checks mode in the module, on first use. The
 // code at each op is then a few operations, whatever the checks: a module
 // of thousands of accesses lowers and compiles in time proportional to the
-// accesses, not to the code of each, and LLVM inlines the function where it
-// has few callers (the access in a loop).
+// accesses, not to the code of each; the calls of accesses inside loops are
+// marked for LLVM to inline.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +38,18 @@ func::FuncOp lookupOrDefineWriteFunction(const ArrayEmitter &e);
 /// holds afterwards (ArrayLayout::elementAt). Null when another symbol has
 /// its name.
 func::FuncOp lookupOrDefineReadFunction(const ArrayEmitter &e);
+
+/// The attribute of a call that LLVM must inline (func.call's discardable
+/// `always_inline`, which ConvertFuncToLLVM carries to llvm.call).
+inline constexpr StringLiteral kAlwaysInline = "always_inline";
+
+/// Calls access function `function` for the ta op `access`. An access inside a
+/// loop is inlined by LLVM (its code runs many times: a call there would cost
+/// more than its copy of the code); elsewhere LLVM inlines where it pays, and
+/// straight-line code of many accesses stays small in LLVM too.
+func::CallOp callAccessFunction(OpBuilder &b, Location loc,
+                                func::FuncOp function, ValueRange operands,
+                                Operation *access);
 
 /// Whether `op` is a function with a name reserved for the internal
 /// functions of ta-lower-to-memref (growth and access) that is not one the

@@ -33,7 +33,8 @@ struct WriteLowering : TAPattern<WriteOp> {
       // Written out here. A value of a less static type (rare) has its shape
       // checked between the bounds check (and growth) and the state checks,
       // with a message giving its runtime shape.
-      Value mismatch = shapeMismatch(e, value, e.element.getShape(), 0);
+      Value mismatch =
+          e.strict ? shapeMismatch(e, value, e.element.getShape(), 0) : Value();
       Value source =
           toBuffer(rewriter, loc, value, e.element, /*anyOffset=*/true);
       e.writeSlot(box, i, source, mismatch, [&](SmallVectorImpl<Value> &args) {
@@ -51,7 +52,7 @@ struct WriteLowering : TAPattern<WriteOp> {
     MemRefType sourceType = getWriteSourceType(e);
     if (source.getType() != sourceType)
       source = memref::CastOp::create(rewriter, loc, sourceType, source);
-    func::CallOp::create(rewriter, loc, write, ValueRange{box, i, source});
+    callAccessFunction(rewriter, loc, write, ValueRange{box, i, source}, op);
     rewriter.replaceOpWithMultiple(op, {ValueRange{}});
     return success();
   }
@@ -71,7 +72,7 @@ struct ReadLowering : TAPattern<ReadOp> {
         return rewriter.notifyMatchFailure(
             op, "the read function's name is taken by another symbol");
       Value offset =
-          func::CallOp::create(rewriter, loc, read, ValueRange{box, i})
+          callAccessFunction(rewriter, loc, read, ValueRange{box, i}, op)
               .getResult(0);
       // The read may have grown an accumulator: its buffer is loaded after.
       slot = e.elementAt(e.loadBuffer(box), offset);

@@ -45,8 +45,8 @@ func.func @create(%n: index) -> !ta.handle<?, tensor<2xf32>> {
 // CHECK-SAME: (%[[H:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[I:.*]]: index, %[[V:.*]]: tensor<2x3xf32>)
 // CHECK-NEXT: %[[I64:.*]] = arith.index_cast %[[I]] : index to i64
 // CHECK-NEXT: %[[ARG:.*]] = bufferization.to_buffer %[[V]] read_only : tensor<2x3xf32> to memref<2x3xf32, strided<[3, 1], offset: ?>>
-// STRICT-NEXT: call @__ta_write_array_strict_2x3xf32(%[[H]], %[[I64]], %[[ARG]])
-// NONE-NEXT: call @__ta_write_array_none_2x3xf32(%[[H]], %[[I64]], %[[ARG]])
+// STRICT-NEXT: call @__ta_write_array_strict_2x3xf32(%[[H]], %[[I64]], %[[ARG]]) :
+// NONE-NEXT: call @__ta_write_array_none_2x3xf32(%[[H]], %[[I64]], %[[ARG]]) :
 // CHECK-NEXT: return
 // CHECK-LABEL: func.func private @__ta_write_array_{{(strict|none)}}_2x3xf32
 // CHECK-SAME: (%[[BOX:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %{{.*}}: i64, %[[SRC:.*]]: memref<2x3xf32, strided<[3, 1], offset: ?>>)
@@ -221,9 +221,11 @@ func.func @close(%h: !ta.handle<4, tensor<2xf32>>) {
 // -----
 
 // Handles and flows through scf.for and scf.if.
+// An access inside a loop asks LLVM to inline its function (always_inline
+// on the call); one outside a loop (@write above) leaves it to LLVM.
 // CHECK-LABEL: func.func @control_flow
 // CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK: call @__ta_write_array
+// CHECK: call @__ta_write_array_{{(strict|none)}}_2xf32({{.*}}) {always_inline}
 // CHECK: scf.if %{{.*}} -> (memref<?xmemref<?xi8>, strided<[1], offset: ?>>)
 func.func @control_flow(%h: !ta.handle<4, tensor<2xf32>>, %g: !ta.handle<4, tensor<2xf32>>,
                         %f: !ta.flow, %v: tensor<2xf32>, %c: i1)
