@@ -115,14 +115,54 @@ func::FuncOp lowering::lookupOrDefineReadFunction(const ArrayEmitter &e) {
                         });
 }
 
-func::CallOp lowering::callAccessFunction(OpBuilder &b, Location loc,
-                                          func::FuncOp function,
-                                          ValueRange operands,
-                                          Operation *access) {
+bool lowering::isInLoop(Operation *op) {
+  return op->getParentOfType<LoopLikeOpInterface>() != nullptr;
+}
+
+/// Calls access function `function`, inlined by LLVM when `inLoop`.
+static func::CallOp callAccessFunction(OpBuilder &b, Location loc,
+                                       func::FuncOp function,
+                                       ValueRange operands, bool inLoop) {
   auto call = func::CallOp::create(b, loc, function, operands);
-  if (access->getParentOfType<LoopLikeOpInterface>())
+  if (inLoop)
     call->setAttr(kAlwaysInline, b.getUnitAttr());
   return call;
+}
+
+FailureOr<func::FuncOp>
+lowering::getAccessFunction(const ArrayEmitter &e, bool outline,
+                            func::FuncOp (*lookup)(const ArrayEmitter &)) {
+  if (!outline)
+    return func::FuncOp();
+  func::FuncOp function = lookup(e);
+  if (!function)
+    return failure();
+  return function;
+}
+
+Value lowering::readElement(ArrayEmitter &e, func::FuncOp read, Value box,
+                            Value i, bool inLoop) {
+  if (!read)
+    return e.readSlot(box, i);
+  Value offset =
+      callAccessFunction(e.b, e.loc, read, ValueRange{box, i}, inLoop)
+          .getResult(0);
+  // The read may have grown an accumulator: its buffer is loaded after.
+  return e.elementAt(e.loadBuffer(box), offset);
+}
+
+bool lowering::canWriteThroughFunction(const ArrayLayout &layout,
+                                       Value source) {
+  return memref::CastOp::areCastCompatible(source.getType(),
+                                           getWriteSourceType(layout));
+}
+
+void lowering::writeElement(ArrayEmitter &e, func::FuncOp write, Value box,
+                            Value i, Value source, bool inLoop) {
+  MemRefType sourceType = getWriteSourceType(e);
+  if (source.getType() != sourceType)
+    source = memref::CastOp::create(e.b, e.loc, sourceType, source);
+  callAccessFunction(e.b, e.loc, write, ValueRange{box, i, source}, inLoop);
 }
 
 bool lowering::takesReservedName(Operation *op) {

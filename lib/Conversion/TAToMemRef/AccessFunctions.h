@@ -39,17 +39,38 @@ func::FuncOp lookupOrDefineWriteFunction(const ArrayEmitter &e);
 /// its name.
 func::FuncOp lookupOrDefineReadFunction(const ArrayEmitter &e);
 
+/// The function of `e`'s arrays that `lookup` gives when accesses are
+/// outlined, null when they are written out; failure when its name is taken
+/// by another symbol.
+FailureOr<func::FuncOp>
+getAccessFunction(const ArrayEmitter &e, bool outline,
+                  func::FuncOp (*lookup)(const ArrayEmitter &));
+
+/// TensorFlow's Read of slot `i` (an i64) of the array in `box`, as
+/// ArrayEmitter::readSlot gives it (a view of the slot, valid until the next
+/// operation on the array): a call of `read` and a view of the slot, or with
+/// a null `read` the code written out. `inLoop`: LLVM inlines the call.
+Value readElement(ArrayEmitter &e, func::FuncOp read, Value box, Value i,
+                  bool inLoop);
+
+/// Whether writeElement can pass `source` to a write function: a memref of
+/// the element shape whose layout casts to the write source type.
+bool canWriteThroughFunction(const ArrayLayout &layout, Value source);
+
+/// TensorFlow's Write of `source` to slot `i` of the array in `box` as a call
+/// of `write` (canWriteThroughFunction holds). `inLoop`: LLVM inlines it.
+void writeElement(ArrayEmitter &e, func::FuncOp write, Value box, Value i,
+                  Value source, bool inLoop);
+
 /// The attribute of a call that LLVM must inline (func.call's discardable
 /// `always_inline`, which ConvertFuncToLLVM carries to llvm.call).
 inline constexpr StringLiteral kAlwaysInline = "always_inline";
 
-/// Calls access function `function` for the ta op `access`. An access inside a
-/// loop is inlined by LLVM (its code runs many times: a call there would cost
-/// more than its copy of the code); elsewhere LLVM inlines where it pays, and
+/// Whether the access of ta op `op` runs in a loop, where LLVM is to inline
+/// its call (its code runs many times: a call there would cost more than
+/// its copy of the code); elsewhere LLVM inlines where it pays, and
 /// straight-line code of many accesses stays small in LLVM too.
-func::CallOp callAccessFunction(OpBuilder &b, Location loc,
-                                func::FuncOp function, ValueRange operands,
-                                Operation *access);
+bool isInLoop(Operation *op);
 
 /// Whether `op` is a function with a name reserved for the internal
 /// functions of ta-lower-to-memref (growth and access) that is not one the

@@ -11,7 +11,6 @@
 #include "Patterns.h"
 
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -26,33 +25,29 @@ struct WriteLowering : TAPattern<WriteOp> {
                       ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value value = op.getValue();
+    // A value of a less static type (rare) has its shape checked between
+    // the bounds check (and growth) and the state checks, with a message
+    // giving its runtime shape: written out here.
+    bool checkShape = e.strict && value.getType() != e.element;
+    FailureOr<func::FuncOp> write = getAccessFunction(
+        e, options.outlineAccesses && !checkShape, lookupOrDefineWriteFunction);
+    if (failed(write))
+      return rewriter.notifyMatchFailure(
+          op, "the write function's name is taken by another symbol");
     Value box = adaptor.getHandle().front();
     Value i = e.toI64(adaptor.getIndex().front());
-    if (!options.outlineAccesses ||
-        (e.strict && value.getType() != e.element)) {
-      // Written out here. A value of a less static type (rare) has its shape
-      // checked between the bounds check (and growth) and the state checks,
-      // with a message giving its runtime shape.
-      Value mismatch =
-          e.strict ? shapeMismatch(e, value, e.element.getShape(), 0) : Value();
-      Value source =
-          toBuffer(rewriter, loc, value, e.element, /*anyOffset=*/true);
+    Value source =
+        toBuffer(rewriter, loc, value, e.element, /*anyOffset=*/true);
+    if (*write) {
+      writeElement(e, *write, box, i, source, isInLoop(op));
+    } else {
+      Value mismatch = checkShape
+                           ? shapeMismatch(e, value, e.element.getShape(), 0)
+                           : Value();
       e.writeSlot(box, i, source, mismatch, [&](SmallVectorImpl<Value> &args) {
         runtimeShape(e, value, 0, Value(), args);
       });
-      rewriter.replaceOpWithMultiple(op, {ValueRange{}});
-      return success();
     }
-    func::FuncOp write = lookupOrDefineWriteFunction(e);
-    if (!write)
-      return rewriter.notifyMatchFailure(
-          op, "the write function's name is taken by another symbol");
-    Value source =
-        toBuffer(rewriter, loc, value, e.element, /*anyOffset=*/true);
-    MemRefType sourceType = getWriteSourceType(e);
-    if (source.getType() != sourceType)
-      source = memref::CastOp::create(rewriter, loc, sourceType, source);
-    callAccessFunction(rewriter, loc, write, ValueRange{box, i, source}, op);
     rewriter.replaceOpWithMultiple(op, {ValueRange{}});
     return success();
   }
@@ -63,22 +58,13 @@ struct ReadLowering : TAPattern<ReadOp> {
   LogicalResult lower(ReadOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
                       ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    Value box = adaptor.getHandle().front();
-    Value i = e.toI64(adaptor.getIndex().front());
-    Value slot;
-    if (options.outlineAccesses) {
-      func::FuncOp read = lookupOrDefineReadFunction(e);
-      if (!read)
-        return rewriter.notifyMatchFailure(
-            op, "the read function's name is taken by another symbol");
-      Value offset =
-          callAccessFunction(rewriter, loc, read, ValueRange{box, i}, op)
-              .getResult(0);
-      // The read may have grown an accumulator: its buffer is loaded after.
-      slot = e.elementAt(e.loadBuffer(box), offset);
-    } else {
-      slot = e.readSlot(box, i);
-    }
+    FailureOr<func::FuncOp> read = getAccessFunction(
+        e, options.outlineAccesses, lookupOrDefineReadFunction);
+    if (failed(read))
+      return rewriter.notifyMatchFailure(
+          op, "the read function's name is taken by another symbol");
+    Value slot = readElement(e, *read, adaptor.getHandle().front(),
+                             e.toI64(adaptor.getIndex().front()), isInLoop(op));
     // Destination-passing style: the copy out of the slot writes into a
     // tensor.empty, which empty-tensor elimination replaces by the slice of
     // the tensor the value is inserted into (no temporary); otherwise

@@ -6,6 +6,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AccessFunctions.h"
 #include "Operands.h"
 #include "Patterns.h"
 
@@ -26,6 +27,11 @@ struct GatherLowering : TAPattern<GatherOp> {
   LogicalResult lower(GatherOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
                       ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    FailureOr<func::FuncOp> read = getAccessFunction(
+        e, options.outlineAccesses, lookupOrDefineReadFunction);
+    if (failed(read))
+      return rewriter.notifyMatchFailure(
+          op, "the read function's name is taken by another symbol");
     Value indices, count;
     std::tie(indices, count) = vectorOperand(rewriter, loc, op.getIndices());
     auto resultType = cast<RankedTensorType>(op.getValue().getType());
@@ -38,7 +44,8 @@ struct GatherLowering : TAPattern<GatherOp> {
         dynamic);
     Value box = adaptor.getHandle().front();
     e.forLoop(e.index(0), count, [&](Value k) {
-      Value data = e.readSlot(box, e.entry(indices, k));
+      Value data = readElement(e, *read, box, e.entry(indices, k),
+                               /*inLoop=*/true);
       memref::CopyOp::create(rewriter, loc, data, e.slot(result, k));
     });
     rewriter.replaceOp(op, toTensor(rewriter, loc, result, resultType));
@@ -57,6 +64,15 @@ struct ScatterLowering : TAPattern<ScatterOp> {
     auto valueType = dyn_cast<RankedTensorType>(value.getType());
     if (!valueType)
       return rewriter.notifyMatchFailure(op, "unranked value");
+    // Rows of a less static shape are checked one by one, with the Write
+    // written out (AccessLowering.cpp).
+    bool checkRows =
+        e.strict && valueType.getShape().drop_front() != e.element.getShape();
+    FailureOr<func::FuncOp> write = getAccessFunction(
+        e, options.outlineAccesses && !checkRows, lookupOrDefineWriteFunction);
+    if (failed(write))
+      return rewriter.notifyMatchFailure(
+          op, "the write function's name is taken by another symbol");
     Value indices, count;
     std::tie(indices, count) = vectorOperand(rewriter, loc, op.getIndices());
     Value box = adaptor.getHandle().front();
@@ -90,7 +106,13 @@ struct ScatterLowering : TAPattern<ScatterOp> {
                  RankedTensorType::get(want, valueType.getElementType()),
                  /*anyOffset=*/true);
     e.forLoop(e.index(0), count, [&](Value k) {
-      e.writeSlot(box, e.entry(indices, k), e.slot(rows, k), rowMismatch,
+      Value row = e.slot(rows, k);
+      if (*write && !rowMismatch && canWriteThroughFunction(e, row)) {
+        writeElement(e, *write, box, e.entry(indices, k), row,
+                     /*inLoop=*/true);
+        return;
+      }
+      e.writeSlot(box, e.entry(indices, k), row, rowMismatch,
                   [&](SmallVectorImpl<Value> &args) {
                     runtimeShape(e, value, 1, Value(), args);
                   });
@@ -116,6 +138,14 @@ struct ConcatLowering : TAPattern<ConcatOp> {
   LogicalResult lower(ConcatOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
                       ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    // Reads one by one: of accumulators, and in strict mode where the
+    // state says a single copy would not do what they do.
+    bool readsEach = e.type.getIsGrad() || e.strict;
+    FailureOr<func::FuncOp> read = getAccessFunction(
+        e, options.outlineAccesses && readsEach, lookupOrDefineReadFunction);
+    if (failed(read))
+      return rewriter.notifyMatchFailure(
+          op, "the read function's name is taken by another symbol");
     Value box = adaptor.getHandle().front();
     Value count = concatCount(e, e.open(box).second);
     SmallVector<int64_t> shape{ShapedType::kDynamic};
@@ -125,7 +155,7 @@ struct ConcatLowering : TAPattern<ConcatOp> {
         ValueRange{count});
     auto readEach = [&] {
       e.forLoop(e.index(0), count, [&](Value k) {
-        Value data = e.readSlot(box, e.toI64(k));
+        Value data = readElement(e, *read, box, e.toI64(k), /*inLoop=*/true);
         memref::CopyOp::create(rewriter, loc, data, e.slot(elements, k));
       });
     };

@@ -1,6 +1,9 @@
 // Lowered IR of gather, scatter, concat and split, both checks modes: one
 // loop over the indices/elements, one element moved per iteration (never a
-// whole-array copy), the checks of TensorFlow's kernels in strict mode.
+// whole-array copy), the checks of TensorFlow's kernels in strict mode. The
+// element reads and writes in those loops are calls of the access functions
+// that ta.read and ta.write call (basic.mlir), inlined by LLVM
+// (always_inline).
 // RUN: ta-opt %s --ta-lower-to-memref -split-input-file | FileCheck %s --check-prefixes=CHECK,STRICT
 // RUN: ta-opt %s --ta-lower-to-memref=checks=none -split-input-file | FileCheck %s --check-prefixes=CHECK,NONE
 
@@ -12,15 +15,19 @@
 // CHECK: scf.for %[[J:.*]] = %c0{{.*}} to %[[K]]
 // CHECK: memref.load %[[IDX]][%[[J]]]
 // CHECK: arith.extsi %{{.*}} : i32 to i64
-// STRICT: func.call @_ta_rt_fail(%c2_i32
-// STRICT: func.call @_ta_rt_fail(%c6_i32
-// STRICT: func.call @_ta_rt_fail(%c7_i32
-// NONE-NOT: _ta_rt_fail
-// CHECK: %[[SLOT:.*]] = memref.subview %{{.*}} : memref<?x2xf32> to memref<2xf32, strided<[1], offset: ?>>
+// CHECK: %[[OFF:.*]] = func.call @__ta_read_array_{{(strict|none)}}_2xf32(%[[H]], %{{.*}}) {always_inline}
+// CHECK: %[[BUF:.*]] = memref.load %[[H]]
+// CHECK: %[[SLOT:.*]] = memref.view %[[BUF]][%[[OFF]]][] : memref<?xi8> to memref<2xf32>
 // CHECK: %[[ROW:.*]] = memref.subview %[[OUT]][%[[J]], 0] [1, 2] [1, 1]
 // CHECK: memref.copy %[[SLOT]], %[[ROW]]
 // CHECK: }
 // CHECK: bufferization.to_tensor %[[OUT]] restrict writable : memref<?x2xf32> to tensor<?x2xf32>
+// The checks of each Read, in the read function.
+// CHECK-LABEL: func.func private @__ta_read_array_{{(strict|none)}}_2xf32(
+// STRICT: func.call @_ta_rt_fail(%c2_i32
+// STRICT: func.call @_ta_rt_fail(%c6_i32
+// STRICT: func.call @_ta_rt_fail(%c7_i32
+// NONE-NOT: _ta_rt_fail
 func.func @gather(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>, %f: !ta.flow) -> tensor<?x2xf32> {
   %v = ta.gather %h[%i], %f : !ta.handle<4, tensor<2xf32>>, tensor<?xi32>
   return %v : tensor<?x2xf32>
@@ -30,7 +37,9 @@ func.func @gather(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>, %f: !ta.f
 
 // Scatter: the closed check, the length check (TensorFlow's order), the max
 // index (a reduction over the indices), the row shape of a less static
-// value, then one write per index.
+// value, then one write per index: written out in strict mode, where the
+// row shape is checked with each (a less static value); a call of the write
+// function without checks.
 // CHECK-LABEL: func.func @scatter
 // STRICT: func.call @_ta_rt_fail(%c2_i32
 // STRICT: func.call @_ta_rt_fail(%c10_i32
@@ -46,11 +55,30 @@ func.func @gather(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>, %f: !ta.f
 // STRICT: func.call @_ta_rt_fail(%c8_i32
 // STRICT: func.call @_ta_rt_fail(%c4_i32
 // STRICT: func.call @_ta_rt_fail(%c5_i32
+// STRICT: memref.copy %[[ROW]],
 // NONE-NOT: _ta_rt_fail
-// CHECK: memref.copy %[[ROW]],
+// NONE: func.call @__ta_write_array_none_2xf32(%{{.*}}, %{{.*}}, %[[ROW]]) {always_inline}
 func.func @scatter(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>,
                    %v: tensor<?x?xf32>, %f: !ta.flow) -> !ta.flow {
   %f1 = ta.scatter %h[%i], %v, %f : !ta.handle<4, tensor<2xf32>>, tensor<?xi32>, tensor<?x?xf32>
+  return %f1 : !ta.flow
+}
+
+// -----
+
+// Rows of the element shape: each write is a call of the write function in
+// both modes, with the row in place.
+// CHECK-LABEL: func.func @scatter_rows
+// CHECK: %[[ROWS:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<3x2xf32>
+// CHECK: scf.for %[[J:.*]] =
+// CHECK: %[[ROW:.*]] = memref.subview %[[ROWS]][%[[J]], 0] [1, 2] [1, 1]
+// CHECK-NOT: _ta_rt_fail
+// CHECK: func.call @__ta_write_array_{{(strict|none)}}_2xf32(%{{.*}}, %{{.*}}, %[[ROW]]) {always_inline}
+// CHECK-LABEL: func.func private @__ta_write_array_{{(strict|none)}}_2xf32(
+// STRICT: func.call @_ta_rt_fail(%c3_i32
+func.func @scatter_rows(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>,
+                        %v: tensor<3x2xf32>, %f: !ta.flow) -> !ta.flow {
+  %f1 = ta.scatter %h[%i], %v, %f : !ta.handle<4, tensor<2xf32>>, tensor<?xi32>, tensor<3x2xf32>
   return %f1 : !ta.flow
 }
 
@@ -71,7 +99,7 @@ func.func @scatter(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>,
 // STRICT: %[[CLEARED:.*]] = arith.cmpi ne, %[[BITS]]
 // STRICT: scf.if %[[CLEARED]] {
 // STRICT: scf.for
-// STRICT: func.call @_ta_rt_fail(%c7_i32
+// STRICT: func.call @__ta_read_array_strict_2x3xf32({{.*}}) {always_inline}
 // STRICT: memref.copy
 // STRICT: } else {
 // STRICT: scf.for
@@ -83,6 +111,9 @@ func.func @scatter(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>,
 // CHECK: %[[JOINED:.*]] = memref.collapse_shape %[[ALL]] {{\[\[}}0, 1], [2]] : memref<?x2x3xf32> into memref<?x3xf32>
 // CHECK: %[[LEN:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
 // CHECK: linalg.fill ins(%c2_i64 : i64) outs(%[[LEN]] : memref<?xi64>)
+// STRICT-LABEL: func.func private @__ta_read_array_strict_2x3xf32(
+// STRICT: func.call @_ta_rt_fail(%c7_i32
+// NONE-NOT: __ta_read
 func.func @concat(%h: !ta.handle<?, tensor<2x3xf32>>, %f: !ta.flow) -> (tensor<?x3xf32>, tensor<?xi64>) {
   %v, %l = ta.concat %h, %f : !ta.handle<?, tensor<2x3xf32>>
   return %v, %l : tensor<?x3xf32>, tensor<?xi64>
@@ -105,10 +136,12 @@ func.func @concat(%h: !ta.handle<?, tensor<2x3xf32>>, %f: !ta.flow) -> (tensor<?
 // STRICT: %[[SOME:.*]] = arith.xori %[[FULL]], %true
 // STRICT: %[[SLOW:.*]] = arith.ori %[[CLEARED]], %[[SOME]]
 // STRICT: scf.if %[[SLOW]] {
-// STRICT: func.call @_ta_rt_fail(%c7_i32
-// STRICT: linalg.fill
+// STRICT: func.call @__ta_read_array_strict_16xf32({{.*}}) {always_inline}
 // STRICT: memref.copy
 // STRICT: } else {
+// STRICT-LABEL: func.func private @__ta_read_array_strict_16xf32(
+// STRICT: func.call @_ta_rt_fail(%c7_i32
+// STRICT: linalg.fill
 // NONE-NOT: scf.if
 func.func @concat_lazy(%h: !ta.handle<?, tensor<16xf32>>, %f: !ta.flow) -> tensor<?xf32> {
   %v, %l = ta.concat %h, %f : !ta.handle<?, tensor<16xf32>>
