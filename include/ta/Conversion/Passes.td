@@ -27,7 +27,7 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
     slot (written, read, cleared, materialized), and the element data,
     64-byte aligned. Flows are erased. Growth (capacity `2 * (index + 1)`,
     as TensorFlow reserves) is the cold path of a write: a call of
-    `__ta_grow_<element bytes>`, one function of internal linkage per
+    `__ta_grow_<checks>_<element bytes>`, one function of internal linkage per
     element size in the module, rather than a copy of the code at every
     write. Likewise each `ta.write` and `ta.read` is a call of an access
     function of internal linkage, `__ta_write_<kind>_<checks>_<element>`

@@ -107,7 +107,9 @@ static bool isAvailable(ModuleSymbols &symbols, StringRef name,
 }
 
 std::string lowering::growFunctionName(const ArrayLayout &layout) {
-  return (Twine(kGrowFunctionPrefix) + Twine(layout.elementBytes())).str();
+  return (Twine(kGrowFunctionPrefix) + (layout.strict ? "strict_" : "none_") +
+          Twine(layout.elementBytes()))
+      .str();
 }
 
 static FunctionType getGrowType(MLIRContext *context) {

@@ -58,7 +58,8 @@ private:
   llvm::DenseMap<Operation *, std::unique_ptr<ModuleSymbols>> modules;
 };
 
-/// Prefix of the growth functions (one per element size and checks mode).
+/// Prefix of the growth functions, `__ta_grow_<checks>_<element bytes>`
+/// (the layout of the state depends on the checks mode).
 inline constexpr StringLiteral kGrowFunctionPrefix = "__ta_grow_";
 
 /// The function `name` of type `type`, declared (private) at the start of

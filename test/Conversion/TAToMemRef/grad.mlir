@@ -112,11 +112,11 @@ func.func @write(%g: !ta.handle<4, tensor<2xf32>, grad>, %i: index,
 // CHECK-LABEL: func.func private @__ta_read_grad_{{(strict|none)}}_2xf32(
 // STRICT: func.call @_ta_rt_fail(%c6_i32
 // CHECK: scf.if %{{.*}} -> (memref<?xi8>) {
-// CHECK-NEXT: func.call @__ta_grow_8(
+// CHECK-NEXT: func.call @__ta_grow_{{(strict|none)}}_8(
 // CHECK: arith.maxsi
 // STRICT: func.call @_ta_rt_fail(%c7_i32
 // CHECK: return
-// CHECK: func.func private @__ta_grow_8(
+// CHECK: func.func private @__ta_grow_{{(strict|none)}}_8(
 func.func @read(%g: !ta.handle<4, tensor<2xf32>, grad>, %i: index,
                 %f: !ta.flow) -> tensor<2xf32> {
   %v = ta.read %g[%i], %f : !ta.handle<4, tensor<2xf32>, grad>

@@ -10,10 +10,10 @@
 
 // IR-DAG: func.func private @_ta_rt_fail(i32, i64, i64, i64, i64) attributes {passthrough = ["noreturn", "cold"]}
 // IR-DAG: func.func private @_ta_rt_check_accumulator(i64, i64)
-// IR-DAG: func.func private @__ta_grow_8(%{{.*}}: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %{{.*}}: i64) attributes {llvm.linkage = #llvm.linkage<internal>}
+// IR-DAG: func.func private @__ta_grow_strict_8(%{{.*}}: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %{{.*}}: i64) attributes {llvm.linkage = #llvm.linkage<internal>}
 // IR-NOT: ta.
 // NONE-NOT: _ta_rt_
-// NONE: func.func private @__ta_grow_8(
+// NONE: func.func private @__ta_grow_none_8(
 // NONE-NOT: _ta_rt_
 
 !G = !ta.handle<?, tensor<2xf32>>

@@ -99,7 +99,7 @@ void nameUnbatchGradResources(Operation *root);
 /// one group per op family. They need nothing of the module beforehand: the
 /// runtime functions they call (`_ta_rt_fail`, `_ta_rt_check_accumulator`,
 /// `_ta_rt_unbatch_grad*`: see include/ta/Runtime/TAABI.h), the growth
-/// functions `__ta_grow_<element bytes>`, the access functions
+/// functions `__ta_grow_<checks>_<element bytes>`, the access functions
 /// `__ta_write_*` / `__ta_read_*` and the constant globals are declared or
 /// defined on first use. An op fails to match when a symbol it
 /// needs is taken by something else; ta-lower-to-memref diagnoses that
