@@ -166,10 +166,11 @@ void lowering::writeElement(ArrayEmitter &e, func::FuncOp write, Value box,
 }
 
 bool lowering::takesReservedName(Operation *op) {
-  auto symbol = dyn_cast<SymbolOpInterface>(op);
+  // Symbols whose name is optional (a nested module) may have none.
+  auto symbol = op->getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
   if (!symbol)
     return false;
-  StringRef name = symbol.getName();
+  StringRef name = symbol.getValue();
   if (name.starts_with(kGrowFunctionPrefix))
     return !isGrowFunction(op);
   if (name.starts_with(kWriteFunctionPrefix) ||

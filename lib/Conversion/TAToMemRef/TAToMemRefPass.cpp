@@ -87,10 +87,11 @@ struct TALowerToMemRefPass
             check(t);
     });
     for (Operation &op : *module.getBody()) {
-      auto symbol = dyn_cast<SymbolOpInterface>(op);
+      auto symbol =
+          op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
       if (!symbol)
         continue;
-      StringRef name = symbol.getName();
+      StringRef name = symbol.getValue();
       if (takesReservedName(&op)) {
         op.emitOpError() << "is named '" << name
                          << "', a name ta-lower-to-memref reserves for its "

@@ -1,7 +1,9 @@
-// The patterns' symbol table takes a module whose body holds a symbol
-// without a name (an unnamed nested module, whose name is optional): it is
-// left out of the table, and the module's ops are lowered.
+// The patterns' symbol table, and the pass's check of reserved names, take
+// a module whose body holds a symbol without a name (an unnamed nested
+// module, whose name is optional): it is passed over, and the module's ops
+// are lowered.
 // RUN: ta-opt %s --ta-test-memref-patterns | FileCheck %s
+// RUN: ta-opt %s --ta-lower-to-memref | FileCheck %s
 
 // CHECK: module {
 // CHECK-NEXT: }
