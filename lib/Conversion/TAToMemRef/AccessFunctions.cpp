@@ -3,7 +3,6 @@
 #include "AccessFunctions.h"
 #include "RuntimeFunctions.h"
 
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
@@ -33,46 +32,20 @@ static std::string functionName(StringRef prefix, const ArrayLayout &layout,
   return name;
 }
 
-/// Whether `op` is an internal function of this lowering (a definition with
-/// internal linkage), whose name is then taken as its.
-static bool isInternalDefinition(Operation *op) {
-  auto function = dyn_cast<func::FuncOp>(op);
-  auto linkage =
-      function ? function->getAttrOfType<LLVM::LinkageAttr>("llvm.linkage")
-               : LLVM::LinkageAttr();
-  return function && !function.isExternal() && linkage &&
-         linkage.getLinkage() == LLVM::Linkage::Internal;
-}
-
-/// The function `name` of type `type`, defined at the end of `module` on
-/// first use with `body` building its code from its arguments (with an
-/// emitter of `e`'s arrays); null when another symbol has the name.
+/// The access function `name` of type `type` (see
+/// lookupOrDefineInternalFunction), its body built by `body` with an emitter
+/// of `e`'s arrays from the function's arguments.
 static func::FuncOp lookupOrDefine(
     const ArrayEmitter &e, StringRef name, FunctionType type,
     llvm::function_ref<SmallVector<Value>(ArrayEmitter &, ValueRange)> body) {
-  ModuleOp module = e.symbols.module;
-  if (Operation *existing = e.symbols.lookupFresh(name)) {
-    auto function = dyn_cast<func::FuncOp>(existing);
-    return function && isInternalDefinition(function) &&
-                   function.getFunctionType() == type
-               ? function
-               : func::FuncOp();
-  }
-  MLIRContext *context = module.getContext();
-  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
-  Location loc = module.getLoc();
-  auto function = func::FuncOp::create(b, loc, name, type);
-  function.setPrivate();
-  function->setAttr("llvm.linkage",
-                    LLVM::LinkageAttr::get(context, LLVM::Linkage::Internal));
-  e.symbols.insert(function);
-  Block *entry = function.addEntryBlock();
-  b.setInsertionPointToStart(entry);
-  ArrayEmitter fe(b, loc, e.type,
-                  e.strict ? ChecksMode::Strict : ChecksMode::None, e.symbols);
-  SmallVector<Value> results = body(fe, entry->getArguments());
-  func::ReturnOp::create(b, loc, results);
-  return function;
+  Location loc = e.symbols.module.getLoc();
+  return lookupOrDefineInternalFunction(
+      e.symbols, name, type, [&](OpBuilder &b, Block *entry) {
+        ArrayEmitter fe(b, loc, e.type,
+                        e.strict ? ChecksMode::Strict : ChecksMode::None,
+                        e.symbols);
+        func::ReturnOp::create(b, loc, body(fe, entry->getArguments()));
+      });
 }
 
 MemRefType lowering::getWriteSourceType(const ArrayLayout &layout) {
@@ -151,15 +124,13 @@ Value lowering::readElement(ArrayEmitter &e, func::FuncOp read, Value box,
   return e.elementAt(e.loadBuffer(box), offset);
 }
 
-bool lowering::canWriteThroughFunction(const ArrayLayout &layout,
-                                       Value source) {
-  return memref::CastOp::areCastCompatible(source.getType(),
-                                           getWriteSourceType(layout));
-}
-
 void lowering::writeElement(ArrayEmitter &e, func::FuncOp write, Value box,
                             Value i, Value source, bool inLoop) {
+  // Row-major element views with any offset (a row of a batch in place) or
+  // the identity layout: both cast to the source type.
   MemRefType sourceType = getWriteSourceType(e);
+  assert(memref::CastOp::areCastCompatible(source.getType(), sourceType) &&
+         "a row-major view of one element");
   if (source.getType() != sourceType)
     source = memref::CastOp::create(e.b, e.loc, sourceType, source);
   callAccessFunction(e.b, e.loc, write, ValueRange{box, i, source}, inLoop);
@@ -175,6 +146,6 @@ bool lowering::takesReservedName(Operation *op) {
     return !isGrowFunction(op);
   if (name.starts_with(kWriteFunctionPrefix) ||
       name.starts_with(kReadFunctionPrefix))
-    return !isInternalDefinition(op);
+    return !isInternalFunction(op);
   return false;
 }

@@ -53,12 +53,8 @@ getAccessFunction(const ArrayEmitter &e, bool outline,
 Value readElement(ArrayEmitter &e, func::FuncOp read, Value box, Value i,
                   bool inLoop);
 
-/// Whether writeElement can pass `source` to a write function: a memref of
-/// the element shape whose layout casts to the write source type.
-bool canWriteThroughFunction(const ArrayLayout &layout, Value source);
-
-/// TensorFlow's Write of `source` to slot `i` of the array in `box` as a call
-/// of `write` (canWriteThroughFunction holds). `inLoop`: LLVM inlines it.
+/// TensorFlow's Write of `source` (a row-major view of one element) to slot
+/// `i` of the array in `box` as a call of `write`. `inLoop`: LLVM inlines it.
 void writeElement(ArrayEmitter &e, func::FuncOp write, Value box, Value i,
                   Value source, bool inLoop);
 

@@ -107,7 +107,8 @@ struct ScatterLowering : TAPattern<ScatterOp> {
                  /*anyOffset=*/true);
     e.forLoop(e.index(0), count, [&](Value k) {
       Value row = e.slot(rows, k);
-      if (*write && !rowMismatch && canWriteThroughFunction(e, row)) {
+      if (*write) {
+        assert(!rowMismatch && "rows of the element shape are not checked");
         writeElement(e, *write, box, e.entry(indices, k), row,
                      /*inLoop=*/true);
         return;

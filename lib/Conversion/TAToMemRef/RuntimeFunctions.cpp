@@ -136,70 +136,87 @@ bool lowering::hasRuntimeFunctions(ModuleSymbols &symbols,
   return !grow || isGrowFunction(grow);
 }
 
-bool lowering::isGrowFunction(Operation *op) {
+bool lowering::isInternalFunction(Operation *op) {
   auto function = dyn_cast<func::FuncOp>(op);
   auto linkage =
       function ? function->getAttrOfType<LLVM::LinkageAttr>("llvm.linkage")
                : LLVM::LinkageAttr();
-  return function && !function.isExternal() &&
-         function.getFunctionType() == getGrowType(op->getContext()) &&
-         linkage && linkage.getLinkage() == LLVM::Linkage::Internal;
+  return function && !function.isExternal() && linkage &&
+         linkage.getLinkage() == LLVM::Linkage::Internal;
+}
+
+func::FuncOp lowering::lookupOrDefineInternalFunction(
+    ModuleSymbols &symbols, StringRef name, FunctionType type,
+    llvm::function_ref<void(OpBuilder &, Block *)> build) {
+  if (Operation *existing = symbols.lookupFresh(name))
+    return isInternalFunction(existing) &&
+                   cast<func::FuncOp>(existing).getFunctionType() == type
+               ? cast<func::FuncOp>(existing)
+               : func::FuncOp();
+  ModuleOp module = symbols.module;
+  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+  auto function = func::FuncOp::create(b, module.getLoc(), name, type);
+  function.setPrivate();
+  function->setAttr(
+      "llvm.linkage",
+      LLVM::LinkageAttr::get(module.getContext(), LLVM::Linkage::Internal));
+  symbols.insert(function);
+  Block *entry = function.addEntryBlock();
+  b.setInsertionPointToStart(entry);
+  build(b, entry);
+  return function;
+}
+
+bool lowering::isGrowFunction(Operation *op) {
+  return isInternalFunction(op) && cast<func::FuncOp>(op).getFunctionType() ==
+                                       getGrowType(op->getContext());
 }
 
 func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
                                                   const ArrayLayout &layout) {
-  std::string name = growFunctionName(layout);
-  ModuleOp module = symbols.module;
-  MLIRContext *context = module.getContext();
-  if (Operation *existing = symbols.lookupFresh(name))
-    return isGrowFunction(existing) ? cast<func::FuncOp>(existing)
-                                    : func::FuncOp();
-  OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
-  Location loc = module.getLoc();
-  auto function = func::FuncOp::create(b, loc, name, getGrowType(context));
-  function.setPrivate();
-  symbols.insert(function);
-  function->setAttr("llvm.linkage",
-                    LLVM::LinkageAttr::get(context, LLVM::Linkage::Internal));
-  Block *entry = function.addEntryBlock();
-  b.setInsertionPointToStart(entry);
-  ArrayLayout e(b, loc, layout.type,
-                layout.strict ? ChecksMode::Strict : ChecksMode::None);
-  Value box = entry->getArgument(0);
-  Value i = entry->getArgument(1);
-  Value buffer = e.loadBuffer(box);
-  Value oldCap = e.toIndex(e.get(e.header(buffer), kCapacity));
-  Value newCap64 = arith::MulIOp::create(
-      b, loc, arith::AddIOp::create(b, loc, i, e.i64(1)), e.i64(2));
-  Value newCap = e.toIndex(newCap64);
-  // Only the bytes the copies below do not overwrite are zeroed.
-  Value grown = e.allocBuffer(newCap, /*zero=*/false);
-  Value added = arith::SubIOp::create(b, loc, newCap, oldCap);
-  Value headerBytes = e.index(kHeaderBytes);
-  memref::CopyOp::create(b, loc, e.bytes(buffer, e.index(0), headerBytes),
-                         e.bytes(grown, e.index(0), headerBytes));
-  if (e.strict) {
-    memref::CopyOp::create(b, loc, e.bytes(buffer, headerBytes, oldCap),
-                           e.bytes(grown, headerBytes, oldCap));
-    Value stateEnd = arith::AddIOp::create(b, loc, headerBytes, oldCap);
-    e.zeroFill(e.bytes(grown, stateEnd, added));
-  }
-  Value eltBytes = e.index(e.elementBytes());
-  Value dataBytes = arith::MulIOp::create(b, loc, oldCap, eltBytes);
-  Value newData = e.dataOffset(newCap);
-  memref::CopyOp::create(b, loc,
-                         e.bytes(buffer, e.dataOffset(oldCap), dataBytes),
-                         e.bytes(grown, newData, dataBytes));
-  // The new slots read as zeros from their data, or, with lazy zeroing,
-  // from their state (see ArrayLayout::allocBuffer).
-  if (!e.lazyZeroing())
-    e.zeroFill(e.bytes(grown, arith::AddIOp::create(b, loc, newData, dataBytes),
-                       arith::MulIOp::create(b, loc, added, eltBytes)));
-  e.set(e.header(grown), kCapacity, newCap64);
-  e.freeStorage(buffer);
-  e.storeBuffer(grown, box);
-  func::ReturnOp::create(b, loc);
-  return function;
+  Location loc = symbols.module.getLoc();
+  auto build = [&](OpBuilder &b, Block *entry) {
+    ArrayLayout e(b, loc, layout.type,
+                  layout.strict ? ChecksMode::Strict : ChecksMode::None);
+    Value box = entry->getArgument(0);
+    Value i = entry->getArgument(1);
+    Value buffer = e.loadBuffer(box);
+    Value oldCap = e.toIndex(e.get(e.header(buffer), kCapacity));
+    Value newCap64 = arith::MulIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, i, e.i64(1)), e.i64(2));
+    Value newCap = e.toIndex(newCap64);
+    // Only the bytes the copies below do not overwrite are zeroed.
+    Value grown = e.allocBuffer(newCap, /*zero=*/false);
+    Value added = arith::SubIOp::create(b, loc, newCap, oldCap);
+    Value headerBytes = e.index(kHeaderBytes);
+    memref::CopyOp::create(b, loc, e.bytes(buffer, e.index(0), headerBytes),
+                           e.bytes(grown, e.index(0), headerBytes));
+    if (e.strict) {
+      memref::CopyOp::create(b, loc, e.bytes(buffer, headerBytes, oldCap),
+                             e.bytes(grown, headerBytes, oldCap));
+      Value stateEnd = arith::AddIOp::create(b, loc, headerBytes, oldCap);
+      e.zeroFill(e.bytes(grown, stateEnd, added));
+    }
+    Value eltBytes = e.index(e.elementBytes());
+    Value dataBytes = arith::MulIOp::create(b, loc, oldCap, eltBytes);
+    Value newData = e.dataOffset(newCap);
+    memref::CopyOp::create(b, loc,
+                           e.bytes(buffer, e.dataOffset(oldCap), dataBytes),
+                           e.bytes(grown, newData, dataBytes));
+    // The new slots read as zeros from their data, or, with lazy zeroing,
+    // from their state (see ArrayLayout::allocBuffer).
+    if (!e.lazyZeroing())
+      e.zeroFill(e.bytes(grown,
+                         arith::AddIOp::create(b, loc, newData, dataBytes),
+                         arith::MulIOp::create(b, loc, added, eltBytes)));
+    e.set(e.header(grown), kCapacity, newCap64);
+    e.freeStorage(buffer);
+    e.storeBuffer(grown, box);
+    func::ReturnOp::create(b, loc);
+  };
+  return lookupOrDefineInternalFunction(
+      symbols, growFunctionName(layout),
+      getGrowType(symbols.module.getContext()), build);
 }
 
 Value lowering::getConstantAddress(OpBuilder &b, Location loc,

@@ -85,6 +85,18 @@ func::FuncOp lookupOrDeclareFail(ModuleSymbols &symbols);
 /// be had in `module`: none of their names is taken by another symbol.
 bool hasRuntimeFunctions(ModuleSymbols &symbols, const ArrayLayout &layout);
 
+/// Whether `op` is a function definition of internal linkage, as the
+/// lowering defines its growth and access functions.
+bool isInternalFunction(Operation *op);
+
+/// The internal function `name` of type `type`: the existing one (null when
+/// another symbol, or a function of another kind, has the name), or a new
+/// one at the end of the module, with an entry block `build` fills (its
+/// insertion point at the entry's start; it adds the terminator).
+func::FuncOp lookupOrDefineInternalFunction(
+    ModuleSymbols &symbols, StringRef name, FunctionType type,
+    llvm::function_ref<void(OpBuilder &, Block *)> build);
+
 /// The name of the growth function of arrays with `layout`.
 std::string growFunctionName(const ArrayLayout &layout);
 
