@@ -9,7 +9,9 @@ same N x E result:
   up_<op>_<id>     upstream MLIR without ta: tensor.insert_slice /
                    extract_slice in scf.for on a tensor "array",
                    one-shot-bufferized (what a user would write instead)
-  floor_<op>_<id>  hand-written C doing the same memory traffic (the floor)
+  floor_<op>_<id>  hand-written C doing the same memory traffic (the floor):
+                   a compiler barrier after filling its array keeps clang
+                   from deleting the array (wr and sc were one memmove)
 
 Ops:
   wr   write every slot from the input, then read every slot into the output
@@ -149,16 +151,19 @@ def floor_kernel(op, i, e, n):
                 "    }\n"
                 f"    memcpy(arr + k * e, src + k * e, {row});\n"
                 "  }\n"
+                "  keep(arr);\n"
                 f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, arr + k * e, {row});\n"
                 "  free(arr);\n")
     elif op in ("wr", "swr", "sc"):
         body = (f"  float *arr = malloc(n * e * 4);\n"
                 f"  for (size_t k = 0; k < n; ++k) memcpy(arr + k * e, src + k * e, {row});\n"
+                "  keep(arr);\n"
                 f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, arr + k * e, {row});\n"
                 "  free(arr);\n")
     elif op == "gs":
         body = (f"  float *arr = malloc(n * e * 4);\n"
                 f"  for (size_t k = 0; k < n; ++k) memcpy(arr + (size_t)perm[k] * e, src + k * e, {row});\n"
+                "  keep(arr);\n"
                 f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, arr + (size_t)perm[k] * e, {row});\n"
                 "  free(arr);\n")
     elif op == "acc":
@@ -169,6 +174,7 @@ def floor_kernel(op, i, e, n):
                 "      const float *s = src + k * e;\n"
                 "      for (size_t j = 0; j < e; ++j) d[j] += s[j];\n"
                 "    }\n"
+                "  keep(acc);\n"
                 f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, acc + (size_t)perm[k] * e, {row});\n"
                 "  free(acc);\n")
     return sig + body + "}\n"
@@ -178,7 +184,12 @@ def main():
     out, configs = sys.argv[1], sys.argv[2:]
     os.makedirs(out, exist_ok=True)
     ta, up = [], []
-    floor = ["#include <stdint.h>", "#include <stdlib.h>", "#include <string.h>", ""]
+    floor = ["#include <stdint.h>", "#include <stdlib.h>", "#include <string.h>", "",
+             "/* The array is stored and loaded back, as a TensorArray's is: without",
+             "   this barrier clang -O3 turns wr and sc into one memmove from the",
+             "   input to the output and the floor moves half the bytes. */",
+             "static inline void keep(void *p) { __asm__ volatile(\"\" : : \"r\"(p) : \"memory\"); }",
+             ""]
     header = []
     for i, config in enumerate(configs):
         op, e, n = config.split(":")
