@@ -21,7 +21,8 @@ import numpy as np
 from model import Model, RuntimeFailure, UnbatchGradModel
 
 DTYPES = {"f32": np.float32, "i32": np.int32, "f64": np.float64, "i64": np.int64}
-ELEMENT_SHAPES = [(), (2,), (3,), (1,), (2, 3), (3, 2)]
+# (4, 4): 64 bytes or more with every dtype here, where arrays zero lazily.
+ELEMENT_SHAPES = [(), (2,), (3,), (1,), (2, 3), (3, 2), (4, 4)]
 SOURCES = ["gradients", "s", "pfor"]
 
 

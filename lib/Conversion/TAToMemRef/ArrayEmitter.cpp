@@ -129,43 +129,52 @@ void ArrayEmitter::writeSlot(Value box, Value i, Value source,
            });
   Value slotIndex = toIndex(i);
   Value capacity = toIndex(get(header, kCapacity));
-  if (!strict) {
+  auto target = [&, buf = buffer] {
+    return slot(dataView(buf, capacity), slotIndex);
+  };
+  if (!hasState()) {
     // The data starts zeroed, so summing into an accumulator is its first
     // write too (keeping the sign of a zero written first).
-    Value target = slot(dataView(buffer, capacity), slotIndex);
     if (grad)
-      accumulate(target, source, /*intoZeroed=*/true);
+      accumulate(target(), source, /*intoZeroed=*/true);
     else
-      memref::CopyOp::create(b, loc, source, target);
+      memref::CopyOp::create(b, loc, source, target());
     return;
   }
   Value state = stateView(buffer, capacity);
+  Value marks = i8(kWritten | kMaterialized);
+  if (!strict && !grad) {
+    // Without checks only materialized matters: no need to load the state.
+    memref::CopyOp::create(b, loc, source, target());
+    memref::StoreOp::create(b, loc, marks, state, slotIndex);
+    return;
+  }
   Value st = memref::LoadOp::create(b, loc, state, slotIndex);
-  failIf(hasBit(st, kRead), TA_ERR_WRITE_AFTER_READ, buffer,
-         [&](SmallVectorImpl<Value> &args) { args.push_back(i); });
+  if (strict)
+    failIf(hasBit(st, kRead), TA_ERR_WRITE_AFTER_READ, buffer,
+           [&](SmallVectorImpl<Value> &args) { args.push_back(i); });
   if (grad) {
     // Written slots aggregate: the first real write to a soft-written slot
     // stores, later ones add. The shapes always agree here: the soft-written
     // shape is prepend ++ the forward element shape, which is this
     // accumulator's static element shape.
     Value materialized = hasBit(st, kMaterialized);
-    if (element.getElementType().isInteger(1))
+    if (strict && element.getElementType().isInteger(1))
       failIf(materialized, TA_ERR_AGGREGATE_BOOL, buffer);
-    Value target = slot(dataView(buffer, capacity), slotIndex);
+    Value data = target();
     auto ifOp = scf::IfOp::create(b, loc, materialized, /*withElse=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
-    accumulate(target, source);
+    accumulate(data, source);
     b.setInsertionPointToStart(ifOp.elseBlock());
-    memref::CopyOp::create(b, loc, source, target);
+    memref::CopyOp::create(b, loc, source, data);
   } else {
     failIf(hasBit(st, kWritten), TA_ERR_DOUBLE_WRITE, buffer,
            [&](SmallVectorImpl<Value> &args) { args.push_back(i); });
-    memref::CopyOp::create(b, loc, source,
-                           slot(dataView(buffer, capacity), slotIndex));
+    memref::CopyOp::create(b, loc, source, target());
   }
-  Value marked = arith::OrIOp::create(b, loc, st, i8(kWritten | kMaterialized));
-  memref::StoreOp::create(b, loc, marked, state, slotIndex);
+  memref::StoreOp::create(b, loc, arith::OrIOp::create(b, loc, st, marks),
+                          state, slotIndex);
 }
 
 SlotRef ArrayEmitter::prepareRead(Value box, Value i) {
@@ -183,18 +192,20 @@ SlotRef ArrayEmitter::prepareRead(Value box, Value i) {
     header = this->header(buffer);
   }
   SlotRef ref{buffer, toIndex(get(header, kCapacity)), toIndex(i)};
-  if (!strict)
+  if (!hasState())
     return ref;
   Value state = stateView(buffer, ref.capacity);
   Value st = memref::LoadOp::create(b, loc, state, ref.index);
-  failIf(hasBit(st, kCleared), TA_ERR_READ_CLEARED, buffer,
-         [&](SmallVectorImpl<Value> &args) { args.push_back(i); });
-  Value clear = arith::SelectOp::create(
-      b, loc, hasBit(get(header, kFlags), kClearAfterRead), i8(kCleared),
-      i8(0));
-  Value marked = arith::OrIOp::create(
-      b, loc, arith::OrIOp::create(b, loc, st, clear), i8(kWritten | kRead));
-  memref::StoreOp::create(b, loc, marked, state, ref.index);
+  if (strict) {
+    failIf(hasBit(st, kCleared), TA_ERR_READ_CLEARED, buffer,
+           [&](SmallVectorImpl<Value> &args) { args.push_back(i); });
+    Value clear = arith::SelectOp::create(
+        b, loc, hasBit(get(header, kFlags), kClearAfterRead), i8(kCleared),
+        i8(0));
+    Value marked = arith::OrIOp::create(
+        b, loc, arith::OrIOp::create(b, loc, st, clear), i8(kWritten | kRead));
+    memref::StoreOp::create(b, loc, marked, state, ref.index);
+  }
   if (!lazyZeroing())
     return ref;
   // A slot never written reads as zeros: its data is zeroed now (the

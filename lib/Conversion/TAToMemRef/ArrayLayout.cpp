@@ -111,7 +111,7 @@ void ArrayLayout::set(Value header, HeaderField field, Value value) {
 }
 
 Value ArrayLayout::dataOffset(Value capacity) {
-  if (!strict)
+  if (!hasState())
     return index(kHeaderBytes);
   Value end = arith::AddIOp::create(b, loc, capacity,
                                     index(kHeaderBytes + kAlignment - 1));

@@ -2,12 +2,14 @@
 //
 // Every TensorArray is one byte buffer held in a box:
 //
-//   [ header: 8 x i64 | state: capacity x i8 (strict) | data: capacity x elt ]
+//   [ header: 8 x i64 | state: capacity x i8 | data: capacity x elt ]
 //     0                64                               align64(64 + capacity)
 //
-// The header is TAArrayHeader of include/ta/Runtime/TAABI.h. ArrayLayout is
-// the one place that knows these offsets: every pattern reaches a header
-// field, a slot's state or a slot's data through it.
+// The state is there where hasState() says so (strict mode, lazy zeroing);
+// without it the data starts at byte 64. The header is TAArrayHeader of
+// include/ta/Runtime/TAABI.h. ArrayLayout is the one place that knows these
+// offsets: every pattern reaches a header field, a slot's state or a slot's
+// data through it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -106,14 +108,15 @@ public:
   /// forward arrays, and reads of accumulators past their size.
   bool growsSomewhere() const { return mayGrow() || type.getIsGrad(); }
   /// Whether the data of new slots is left uninitialized, a read zeroing a
-  /// slot it finds never written (strict mode: the state says which), rather
-  /// than zeroed when allocated. Elements below kLazyZeroingBytes are zeroed
-  /// when allocated: for them the test on every read costs more than the
-  /// zeroing saves.
-  bool lazyZeroing() const {
-    return strict && elementBytes() >= kLazyZeroingBytes;
-  }
+  /// slot its state says was never written (materialized), rather than
+  /// zeroed when allocated: in both checks modes, for elements of
+  /// kLazyZeroingBytes or more. Smaller elements are zeroed when allocated:
+  /// for them the test on every read costs more than the zeroing saves.
+  bool lazyZeroing() const { return elementBytes() >= kLazyZeroingBytes; }
   static constexpr int64_t kLazyZeroingBytes = 64;
+  /// Whether each slot has a state byte: in strict mode, for TensorFlow's
+  /// checks; with checks=none, where lazy zeroing needs it.
+  bool hasState() const { return strict || lazyZeroing(); }
 
   /// Slot `slot` of a box: an array's buffer, or an accumulator's.
   Value loadBuffer(Value box, int64_t slot = 0);
@@ -128,7 +131,7 @@ public:
   Value dataOffset(Value capacity);
   /// Total bytes of a buffer of `capacity` slots.
   Value bufferBytes(Value capacity);
-  /// The per-slot state bytes (strict only).
+  /// The per-slot state bytes (where hasState()).
   Value stateView(Value buffer, Value capacity);
   /// The element data as `memref<capacity x element>`.
   Value dataView(Value buffer, Value capacity);

@@ -139,9 +139,9 @@ struct ConcatLowering : TAPattern<ConcatOp> {
   LogicalResult lower(ConcatOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
                       ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    // Reads one by one: of accumulators, and in strict mode where the
-    // state says a single copy would not do what they do.
-    bool readsEach = e.type.getIsGrad() || e.strict;
+    // Reads one by one: of accumulators, and where the state says a single
+    // copy would not do what they do.
+    bool readsEach = e.type.getIsGrad() || e.hasState();
     FailureOr<func::FuncOp> read = getAccessFunction(
         e, options.outlineAccesses && readsEach, lookupOrDefineReadFunction);
     if (failed(read))
@@ -164,10 +164,11 @@ struct ConcatLowering : TAPattern<ConcatOp> {
       readEach();
     } else {
       // Reading slots [0, size) of a forward array in order is one copy of
-      // their data. In strict mode that is so when no slot was cleared and,
-      // with lazy zeroing, every slot was written (scans of the state, then
-      // every slot marked as its Read marks it); otherwise the reads one by
-      // one zero the slots never written and fail where TensorFlow's do.
+      // their data. With a state that is so when no slot was cleared
+      // (strict) and, with lazy zeroing, every slot was written (a scan of
+      // the state, then, in strict mode, every slot marked as its Read marks
+      // it); otherwise the reads one by one zero the slots never written and
+      // fail where TensorFlow's do.
       Value buffer = e.loadBuffer(box);
       Value header = e.header(buffer);
       Value capacity = e.toIndex(e.get(header, kCapacity));
@@ -175,28 +176,31 @@ struct ConcatLowering : TAPattern<ConcatOp> {
         memref::CopyOp::create(
             rewriter, loc, e.leadingSlots(buffer, capacity, count), elements);
       };
-      if (!e.strict) {
+      if (!e.hasState()) {
         copyAll();
       } else {
         Value state = e.stateView(buffer, capacity);
         auto [any, all] = e.foldState(state, count, e.lazyZeroing());
-        Value slow = e.hasBit(any, kCleared);
-        if (e.lazyZeroing())
-          slow = arith::OrIOp::create(
-              rewriter, loc, slow,
-              arith::XOrIOp::create(rewriter, loc,
-                                    e.hasAllBits(all, kMaterialized), e.one()));
+        Value slow = e.strict ? e.hasBit(any, kCleared) : Value();
+        if (e.lazyZeroing()) {
+          Value unwritten = arith::XOrIOp::create(
+              rewriter, loc, e.hasAllBits(all, kMaterialized), e.one());
+          slow = slow ? arith::OrIOp::create(rewriter, loc, slow, unwritten)
+                      : unwritten;
+        }
         auto ifOp = scf::IfOp::create(rewriter, loc, slow, /*withElse=*/true);
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPointToStart(ifOp.thenBlock());
         readEach();
         rewriter.setInsertionPointToStart(ifOp.elseBlock());
-        Value clear = arith::SelectOp::create(
-            rewriter, loc, e.hasBit(e.get(header, kFlags), kClearAfterRead),
-            e.i8(kCleared), e.i8(0));
-        e.markState(
-            state, count,
-            arith::OrIOp::create(rewriter, loc, clear, e.i8(kWritten | kRead)));
+        if (e.strict) {
+          Value clear = arith::SelectOp::create(
+              rewriter, loc, e.hasBit(e.get(header, kFlags), kClearAfterRead),
+              e.i8(kCleared), e.i8(0));
+          e.markState(state, count,
+                      arith::OrIOp::create(rewriter, loc, clear,
+                                           e.i8(kWritten | kRead)));
+        }
         copyAll();
       }
     }
@@ -300,6 +304,11 @@ struct SplitLowering : TAPattern<SplitOp> {
                rewriter);
     };
     if (!e.strict) {
+      // Without checks only materialized matters: one fill of the state.
+      if (e.hasState())
+        linalg::FillOp::create(
+            rewriter, loc, ValueRange{e.i8(kWritten | kMaterialized)},
+            ValueRange{e.bytes(buffer, e.index(kHeaderBytes), count)});
       copyAll();
       rewriter.replaceOpWithMultiple(op, {ValueRange{}});
       return success();

@@ -191,7 +191,7 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
     Value headerBytes = e.index(kHeaderBytes);
     memref::CopyOp::create(b, loc, e.bytes(buffer, e.index(0), headerBytes),
                            e.bytes(grown, e.index(0), headerBytes));
-    if (e.strict) {
+    if (e.hasState()) {
       memref::CopyOp::create(b, loc, e.bytes(buffer, headerBytes, oldCap),
                              e.bytes(grown, headerBytes, oldCap));
       Value stateEnd = arith::AddIOp::create(b, loc, headerBytes, oldCap);

@@ -247,26 +247,38 @@ func.func @control_flow(%h: !ta.handle<4, tensor<2xf32>>, %g: !ta.handle<4, tens
 
 // -----
 
-// Strict mode with elements of 64 bytes or more zeroes only the header and
-// the state (the data of a slot is zeroed by the read that finds it never
-// written); checks=none, and smaller elements, zero the whole buffer.
+// With elements of 64 bytes or more, both checks modes zero only the header
+// and the state: the data of a slot is zeroed by the read that finds it
+// never written (materialized). checks=none keeps the state for that alone:
+// a write stores "written, materialized" without loading it, a read marks
+// nothing. Smaller elements zero the whole buffer (@create above).
 // CHECK-LABEL: func.func @create_lazy
 // CHECK: %[[BUF:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
-// NONE: linalg.fill ins(%{{.*}} : i8) outs(%[[BUF]] : memref<?xi8>)
-// STRICT: %[[HEAD:.*]] = memref.view %[[BUF]][%c0][%{{.*}}] : memref<?xi8> to memref<?xi8>
-// STRICT: linalg.fill ins(%{{.*}} : i8) outs(%[[HEAD]] : memref<?xi8>)
+// CHECK: %[[HEAD:.*]] = memref.view %[[BUF]][%c0][%{{.*}}] : memref<?xi8> to memref<?xi8>
+// CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[HEAD]] : memref<?xi8>)
 // CHECK-LABEL: func.func @read_lazy
 // CHECK: call @__ta_read_array_{{(strict|none)}}_16xf32(
+// CHECK-LABEL: func.func @write_lazy
+// CHECK: call @__ta_write_array_{{(strict|none)}}_16xf32(
 // CHECK-LABEL: func.func private @__ta_read_array_{{(strict|none)}}_16xf32(
-// STRICT: %[[ST:.*]] = memref.load %{{.*}} : memref<?xi8>
-// STRICT: %[[MAT:.*]] = arith.andi %[[ST]], %c8_i8
-// STRICT: %[[WRITTEN:.*]] = arith.cmpi ne, %[[MAT]], %c0_i8
-// STRICT: %[[NEVER:.*]] = arith.xori %[[WRITTEN]], %true
-// STRICT: scf.if %[[NEVER]] {
-// STRICT-NEXT: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// STRICT: %[[SLOT:.*]] = memref.subview
-// STRICT-NEXT: linalg.fill ins(%[[ZERO]] : f32) outs(%[[SLOT]] : memref<16xf32, strided<[1], offset: ?>>)
-// NONE-NOT: scf.if
+// CHECK: %[[ST:.*]] = memref.load %{{.*}} : memref<?xi8>
+// STRICT: memref.store %{{.*}} : memref<?xi8>
+// NONE-NOT: memref.store
+// CHECK: %[[MAT:.*]] = arith.andi %[[ST]], %c8_i8
+// CHECK: %[[WRITTEN:.*]] = arith.cmpi ne, %[[MAT]], %c0_i8
+// CHECK: %[[NEVER:.*]] = arith.xori %[[WRITTEN]], %true
+// CHECK: scf.if %[[NEVER]] {
+// CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK: %[[SLOT:.*]] = memref.subview
+// CHECK-NEXT: linalg.fill ins(%[[ZERO]] : f32) outs(%[[SLOT]] : memref<16xf32, strided<[1], offset: ?>>)
+// CHECK-LABEL: func.func private @__ta_write_array_{{(strict|none)}}_16xf32(
+// CHECK: %[[STATE:.*]] = memref.view %{{.*}}[%c64][%{{.*}}] : memref<?xi8> to memref<?xi8>
+// NONE-NOT: memref.load %[[STATE]]
+// STRICT: %[[OLD:.*]] = memref.load %[[STATE]]
+// CHECK: memref.copy
+// NONE-NEXT: memref.store %c9_i8, %[[STATE]][%{{.*}}] : memref<?xi8>
+// STRICT: %[[NEW:.*]] = arith.ori %[[OLD]], %c9_i8 : i8
+// STRICT-NEXT: memref.store %[[NEW]], %[[STATE]][%{{.*}}] : memref<?xi8>
 func.func @create_lazy(%n: index) -> !ta.handle<?, tensor<16xf32>> {
   %h, %f = ta.create %n {dynamic_size = true} : !ta.handle<?, tensor<16xf32>>
   return %h : !ta.handle<?, tensor<16xf32>>
@@ -274,4 +286,8 @@ func.func @create_lazy(%n: index) -> !ta.handle<?, tensor<16xf32>> {
 func.func @read_lazy(%h: !ta.handle<4, tensor<16xf32>>, %i: index, %f: !ta.flow) -> tensor<16xf32> {
   %v = ta.read %h[%i], %f : !ta.handle<4, tensor<16xf32>>
   return %v : tensor<16xf32>
+}
+func.func @write_lazy(%h: !ta.handle<4, tensor<16xf32>>, %i: index, %v: tensor<16xf32>, %f: !ta.flow) -> !ta.flow {
+  %f1 = ta.write %h[%i], %v, %f : !ta.handle<4, tensor<16xf32>>, tensor<16xf32>
+  return %f1 : !ta.flow
 }
