@@ -104,12 +104,14 @@ static func::CallOp callAccessFunction(OpBuilder &b, Location loc,
 
 FailureOr<func::FuncOp>
 lowering::getAccessFunction(const ArrayEmitter &e, bool outline,
-                            func::FuncOp (*lookup)(const ArrayEmitter &)) {
+                            func::FuncOp (*lookup)(const ArrayEmitter &),
+                            Operation *op, RewriterBase &rewriter) {
   if (!outline)
     return func::FuncOp();
   func::FuncOp function = lookup(e);
   if (!function)
-    return failure();
+    return rewriter.notifyMatchFailure(
+        op, "the name of an access function is taken by another symbol");
   return function;
 }
 

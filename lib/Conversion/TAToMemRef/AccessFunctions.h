@@ -40,11 +40,12 @@ func::FuncOp lookupOrDefineWriteFunction(const ArrayEmitter &e);
 func::FuncOp lookupOrDefineReadFunction(const ArrayEmitter &e);
 
 /// The function of `e`'s arrays that `lookup` gives when accesses are
-/// outlined, null when they are written out; failure when its name is taken
-/// by another symbol.
+/// outlined, null when they are written out; a match failure of `op` when
+/// its name is taken by another symbol.
 FailureOr<func::FuncOp>
 getAccessFunction(const ArrayEmitter &e, bool outline,
-                  func::FuncOp (*lookup)(const ArrayEmitter &));
+                  func::FuncOp (*lookup)(const ArrayEmitter &), Operation *op,
+                  RewriterBase &rewriter);
 
 /// TensorFlow's Read of slot `i` (an i64) of the array in `box`, as
 /// ArrayEmitter::readSlot gives it (a view of the slot, valid until the next

@@ -29,11 +29,11 @@ struct WriteLowering : TAPattern<WriteOp> {
     // the bounds check (and growth) and the state checks, with a message
     // giving its runtime shape: written out here.
     bool checkShape = e.strict && value.getType() != e.element;
-    FailureOr<func::FuncOp> write = getAccessFunction(
-        e, options.outlineAccesses && !checkShape, lookupOrDefineWriteFunction);
+    FailureOr<func::FuncOp> write =
+        getAccessFunction(e, options.outlineAccesses && !checkShape,
+                          lookupOrDefineWriteFunction, op, rewriter);
     if (failed(write))
-      return rewriter.notifyMatchFailure(
-          op, "the write function's name is taken by another symbol");
+      return failure();
     Value box = adaptor.getHandle().front();
     Value i = e.toI64(adaptor.getIndex().front());
     Value source =
@@ -59,10 +59,9 @@ struct ReadLowering : TAPattern<ReadOp> {
                       ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     FailureOr<func::FuncOp> read = getAccessFunction(
-        e, options.outlineAccesses, lookupOrDefineReadFunction);
+        e, options.outlineAccesses, lookupOrDefineReadFunction, op, rewriter);
     if (failed(read))
-      return rewriter.notifyMatchFailure(
-          op, "the read function's name is taken by another symbol");
+      return failure();
     Value slot = readElement(e, *read, adaptor.getHandle().front(),
                              e.toI64(adaptor.getIndex().front()), isInLoop(op));
     // Destination-passing style: the copy out of the slot writes into a

@@ -28,10 +28,9 @@ struct GatherLowering : TAPattern<GatherOp> {
                       ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     FailureOr<func::FuncOp> read = getAccessFunction(
-        e, options.outlineAccesses, lookupOrDefineReadFunction);
+        e, options.outlineAccesses, lookupOrDefineReadFunction, op, rewriter);
     if (failed(read))
-      return rewriter.notifyMatchFailure(
-          op, "the read function's name is taken by another symbol");
+      return failure();
     Value indices, count;
     std::tie(indices, count) = vectorOperand(rewriter, loc, op.getIndices());
     auto resultType = cast<RankedTensorType>(op.getValue().getType());
@@ -68,11 +67,11 @@ struct ScatterLowering : TAPattern<ScatterOp> {
     // written out (AccessLowering.cpp).
     bool checkRows =
         e.strict && valueType.getShape().drop_front() != e.element.getShape();
-    FailureOr<func::FuncOp> write = getAccessFunction(
-        e, options.outlineAccesses && !checkRows, lookupOrDefineWriteFunction);
+    FailureOr<func::FuncOp> write =
+        getAccessFunction(e, options.outlineAccesses && !checkRows,
+                          lookupOrDefineWriteFunction, op, rewriter);
     if (failed(write))
-      return rewriter.notifyMatchFailure(
-          op, "the write function's name is taken by another symbol");
+      return failure();
     Value indices, count;
     std::tie(indices, count) = vectorOperand(rewriter, loc, op.getIndices());
     Value box = adaptor.getHandle().front();
@@ -142,11 +141,11 @@ struct ConcatLowering : TAPattern<ConcatOp> {
     // Reads one by one: of accumulators, and where the state says a single
     // copy would not do what they do.
     bool readsEach = e.type.getIsGrad() || e.hasState();
-    FailureOr<func::FuncOp> read = getAccessFunction(
-        e, options.outlineAccesses && readsEach, lookupOrDefineReadFunction);
+    FailureOr<func::FuncOp> read =
+        getAccessFunction(e, options.outlineAccesses && readsEach,
+                          lookupOrDefineReadFunction, op, rewriter);
     if (failed(read))
-      return rewriter.notifyMatchFailure(
-          op, "the read function's name is taken by another symbol");
+      return failure();
     Value box = adaptor.getHandle().front();
     Value count = concatCount(e, e.open(box).second);
     SmallVector<int64_t> shape{ShapedType::kDynamic};
