@@ -29,8 +29,11 @@ void _ta_rt_format_shape(char *out, size_t n, const int64_t *shape) {
     used += (size_t)w;
     if (used >= n)
       return;
-    w = snprintf(out + used, n - used, d ? ",%" PRId64 : "%" PRId64,
-                 shape[1 + d]);
+    if (shape[1 + d] < 0) /* an unknown dim */
+      w = snprintf(out + used, n - used, d ? ",?" : "?");
+    else
+      w = snprintf(out + used, n - used, d ? ",%" PRId64 : "%" PRId64,
+                   shape[1 + d]);
   }
   if (w >= 0 && used + (size_t)w < n)
     snprintf(out + used + (size_t)w, n - used - (size_t)w, "]");

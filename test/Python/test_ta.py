@@ -99,6 +99,37 @@ def test_growable_split_concat(checks):
     np.testing.assert_array_equal(l, [2, 2, 2, 2])
 
 
+RAGGED = """
+!R = !ta.handle<?, tensor<?xf32>>
+func.func @ragged(%values: tensor<?xf32>, %lengths: tensor<?xi64>, %i: index) -> (tensor<?xf32>, tensor<?xf32>, tensor<?xi64>) {
+  %c0 = arith.constant 0 : index
+  %h, %f = ta.create %c0 {dynamic_size = true, clear_after_read = false} : !R
+  %f1 = ta.split %h, %values, %lengths, %f : !R, tensor<?xf32>, tensor<?xi64>
+  %r = ta.read %h[%i], %f1 : !R
+  %v, %l = ta.concat %h, %f1 : !R
+  return %r, %v, %l : tensor<?xf32>, tensor<?xf32>, tensor<?xi64>
+}
+"""
+
+
+@pytest.mark.parametrize("checks", ["strict", "none"])
+def test_ragged_elements(checks):
+    exe = ta.compile(RAGGED, checks=checks)
+    values = np.arange(6, dtype=np.float32)
+    # Split into slots of 1, 0, 3 and 2 values: slot 2 is [1, 2, 3]; concat
+    # joins them back, with each slot's length.
+    r, v, l = exe.ragged(values, np.array([1, 0, 3, 2], np.int64), 2)
+    np.testing.assert_array_equal(r, [1, 2, 3])
+    np.testing.assert_array_equal(v, values)
+    np.testing.assert_array_equal(l, [1, 0, 3, 2])
+    r, _, _ = exe.ragged(values, np.array([1, 0, 3, 2], np.int64), 1)
+    assert r.shape == (0,)
+    with pytest.raises(ta.RuntimeError, match="Expected sum of lengths to be equal to values.shape"):
+        exe.ragged(values, np.array([1, 1], np.int64), 0)
+    with pytest.raises(ta.RuntimeError, match="Tried to read from index 4 but array size is: 4"):
+        exe.ragged(values, np.array([1, 0, 3, 2], np.int64), 4)
+
+
 def test_rnn_gradient_example():
     with open(os.path.join(EXAMPLES, "rnn_grad.mlir")) as f:
         exe = ta.compile(f.read())

@@ -32,7 +32,7 @@ typedef struct TAArrayHeader {
   int64_t name;          /* address of the NUL-terminated array name */
   int64_t source;        /* accumulators: address of the source; else 0 */
   int64_t element_shape; /* address of the element shape */
-  int64_t reserved;
+  int64_t reserved;      /* open element shapes: the runtime's array */
 } TAArrayHeader;
 
 /// The runtime errors of the strict lowering, one per TensorFlow message
@@ -81,6 +81,7 @@ enum TAHeaderField {
   TA_HEADER_NAME = 4,
   TA_HEADER_SOURCE = 5,
   TA_HEADER_ELEMENT_SHAPE = 6,
+  TA_HEADER_RESERVED = 7,
   TA_HEADER_WORDS = 8,
 };
 
@@ -93,6 +94,7 @@ enum TAArrayFlag {
   TA_FLAG_DYNAMIC = 2,
   TA_FLAG_CLEAR_AFTER_READ = 4,
   TA_FLAG_IS_GRAD = 8,
+  TA_FLAG_IDENTICAL_SHAPES = 16, /* the first write fixes open dims */
 };
 
 /// Bits of a slot's state (strict mode). Written without materialized is
@@ -110,6 +112,19 @@ enum TASlotState {
 #define TA_RT_UNBATCH_GRAD "_ta_rt_unbatch_grad"
 #define TA_RT_UNBATCH_GRAD_ROWS "_ta_rt_unbatch_grad_rows"
 #define TA_RT_UNBATCH_GRAD_TAKE "_ta_rt_unbatch_grad_take"
+/* Arrays whose element type leaves dims open (runtime/DynamicArrays.cpp):
+   the box holds the header alone, `reserved` the runtime's array. */
+#define TA_RT_DYN_INIT "_ta_rt_dyn_init"
+#define TA_RT_DYN_RELEASE "_ta_rt_dyn_release"
+#define TA_RT_DYN_CLOSE "_ta_rt_dyn_close"
+#define TA_RT_DYN_SIZE "_ta_rt_dyn_size"
+#define TA_RT_DYN_WRITE "_ta_rt_dyn_write"
+#define TA_RT_DYN_READ "_ta_rt_dyn_read"
+#define TA_RT_DYN_GATHER "_ta_rt_dyn_gather"
+#define TA_RT_DYN_CONCAT "_ta_rt_dyn_concat"
+#define TA_RT_DYN_TAKE "_ta_rt_dyn_take"
+#define TA_RT_DYN_SCATTER "_ta_rt_dyn_scatter"
+#define TA_RT_DYN_SPLIT "_ta_rt_dyn_split"
 
 #ifdef __cplusplus
 #define TA_ABI_ASSERT(c, m) static_assert(c, m)
@@ -129,6 +144,8 @@ TA_ABI_ASSERT(offsetof(TAArrayHeader, source) == TA_HEADER_SOURCE * 8,
 TA_ABI_ASSERT(offsetof(TAArrayHeader, element_shape) ==
                   TA_HEADER_ELEMENT_SHAPE * 8,
               "element_shape");
+TA_ABI_ASSERT(offsetof(TAArrayHeader, reserved) == TA_HEADER_RESERVED * 8,
+              "reserved");
 TA_ABI_ASSERT(TA_HEADER_BYTES % TA_BUFFER_ALIGNMENT == 0,
               "the header keeps the states after it aligned");
 #undef TA_ABI_ASSERT

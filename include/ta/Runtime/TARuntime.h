@@ -62,6 +62,32 @@ int64_t _ta_rt_unbatch_grad_rows(int64_t ticket);
 /// ticket.
 void _ta_rt_unbatch_grad_take(int64_t ticket, int64_t target);
 
+/// Arrays whose element type leaves dims open (runtime/DynamicArrays.cpp).
+/// `header` is the address of the array's TAArrayHeader, which lowered code
+/// allocates and fills (size, flags, name, element shape) before
+/// _ta_rt_dyn_init; shapes are addresses of `{rank, d0, ...}` (a negative dim
+/// unknown); `data` and `target` of contiguous row-major memory; index
+/// vectors of `index_bytes` (4 or 8) per index. Read, gather and concat do
+/// TensorFlow's reads and write the result's dims to `shape_out`
+/// (concat: its rows, then the dims after the first, returning the number
+/// of elements); _ta_rt_dyn_take then copies the values to `target` (and
+/// concat's lengths to `lengths`, 0 for none).
+void _ta_rt_dyn_init(int64_t header, int64_t element_bytes);
+void _ta_rt_dyn_release(int64_t header);
+void _ta_rt_dyn_close(int64_t header);
+int64_t _ta_rt_dyn_size(int64_t header);
+void _ta_rt_dyn_write(int64_t header, int64_t index, int64_t shape,
+                      int64_t data);
+void _ta_rt_dyn_read(int64_t header, int64_t index, int64_t shape_out);
+void _ta_rt_dyn_gather(int64_t header, int64_t indices, int64_t count,
+                       int64_t index_bytes, int64_t shape_out);
+int64_t _ta_rt_dyn_concat(int64_t header, int64_t shape_out);
+void _ta_rt_dyn_take(int64_t header, int64_t target, int64_t lengths);
+void _ta_rt_dyn_scatter(int64_t header, int64_t indices, int64_t count,
+                        int64_t index_bytes, int64_t value_shape, int64_t data);
+void _ta_rt_dyn_split(int64_t header, int64_t lengths, int64_t count,
+                      int64_t value_shape, int64_t data);
+
 /// What the rendezvous holds, summed over the resources that match.
 typedef struct TAUnbatchGradState {
   int64_t resources;       /* resources (container, shared_name) matched */

@@ -79,6 +79,17 @@ FunctionType lowering::getRuntimeFunctionType(MLIRContext *context,
       .Case(TA_RT_UNBATCH_GRAD, type(SmallVector<Type>(9, i64), {i64}))
       .Case(TA_RT_UNBATCH_GRAD_ROWS, type({i64}, {i64}))
       .Case(TA_RT_UNBATCH_GRAD_TAKE, type({i64, i64}, {}))
+      .Case(TA_RT_DYN_INIT, type({i64, i64}, {}))
+      .Case(TA_RT_DYN_RELEASE, type({i64}, {}))
+      .Case(TA_RT_DYN_CLOSE, type({i64}, {}))
+      .Case(TA_RT_DYN_SIZE, type({i64}, {i64}))
+      .Case(TA_RT_DYN_WRITE, type({i64, i64, i64, i64}, {}))
+      .Case(TA_RT_DYN_READ, type({i64, i64, i64}, {}))
+      .Case(TA_RT_DYN_GATHER, type({i64, i64, i64, i64, i64}, {}))
+      .Case(TA_RT_DYN_CONCAT, type({i64, i64}, {i64}))
+      .Case(TA_RT_DYN_TAKE, type({i64, i64, i64}, {}))
+      .Case(TA_RT_DYN_SCATTER, type(SmallVector<Type>(6, i64), {}))
+      .Case(TA_RT_DYN_SPLIT, type(SmallVector<Type>(5, i64), {}))
       .Default(FunctionType());
 }
 

@@ -72,11 +72,12 @@ struct TALowerToMemRefPass
       }
       auto check = [&](Type t) {
         auto handle = dyn_cast<HandleType>(t);
-        if (!handle || isSupported(handle))
+        if (!handle || isSupported(handle) || hasOpenElementShape(handle))
           return;
         op->emitOpError() << "uses " << handle
-                          << ": ta-lower-to-memref supports only elements of "
-                             "static shape yet";
+                          << ": ta-lower-to-memref supports neither unranked "
+                             "elements nor accumulators of open element "
+                             "shapes yet";
         ok = false;
       };
       for (Type t : op->getResultTypes())
@@ -191,7 +192,7 @@ TATypeConverter::TATypeConverter(MLIRContext *context) {
   // A null type is a conversion failure (std::nullopt would fall through to
   // the identity conversion above and keep the handle).
   addConversion([context](HandleType type) -> Type {
-    if (!isSupported(type))
+    if (!isSupported(type) && !hasOpenElementShape(type))
       return Type();
     return getBoxType(context);
   });
@@ -209,5 +210,6 @@ void mlir::ta::populateTAToMemRefConversionPatterns(
   populateTAAccessLoweringPatterns(converter, patterns, shared);
   populateTABulkLoweringPatterns(converter, patterns, shared);
   populateTAGradLoweringPatterns(converter, patterns, shared);
+  populateTAOpenArrayLoweringPatterns(converter, patterns, shared);
   populateTAUnbatchGradLoweringPatterns(converter, patterns);
 }

@@ -125,6 +125,13 @@ void populateTAGradLoweringPatterns(const TATypeConverter &converter,
 /// libta_runtime's rendezvous, the same code in both checks modes.
 void populateTAUnbatchGradLoweringPatterns(const TATypeConverter &converter,
                                            RewritePatternSet &patterns);
+/// Forward arrays whose element type leaves dims open (`tensor<?x4xf32>`):
+/// create, size, close, write, read, gather, scatter, concat and split as
+/// calls of libta_runtime, which keeps their slots, TensorFlow's checks in
+/// both checks modes.
+void populateTAOpenArrayLoweringPatterns(const TATypeConverter &converter,
+                                         RewritePatternSet &patterns,
+                                         const TAToMemRefOptions &options);
 /// All of the above.
 void populateTAToMemRefConversionPatterns(const TATypeConverter &converter,
                                           RewritePatternSet &patterns,

@@ -1,0 +1,413 @@
+//===- OpenArrayLowering.cpp - arrays whose element shape is open ---------===//
+//
+// Forward arrays whose element type leaves dims open (`tensor<?x4xf32>`):
+// TensorFlow's common case (an element shape known at the first write, or a
+// different shape per slot, as in a concat of variable-length sequences).
+// Their slots live in libta_runtime (runtime/DynamicArrays.cpp), TensorFlow's
+// TensorArray with a tensor, shape and state per slot; the box holds the
+// 64-byte header alone. Each op is one or two calls: a value read comes back
+// in two, the first reporting its shape, then the copy into the result
+// allocated for it. The runtime checks in both checks modes: its bookkeeping
+// of shapes is the work, and a check costs little beside it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Operands.h"
+#include "RuntimeFunctions.h"
+
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+using namespace mlir;
+using namespace mlir::ta;
+using namespace mlir::ta::lowering;
+
+bool lowering::hasOpenElementShape(HandleType type) {
+  auto element = dyn_cast<RankedTensorType>(type.getElementType());
+  return element && !element.hasStaticShape() && !type.getIsGrad();
+}
+
+namespace {
+
+/// The code of one op on an open array: runtime calls on its header.
+struct OpenArrayEmitter : CodeBuilder {
+  OpenArrayEmitter(OpBuilder &b, Location loc, HandleType type,
+                   ModuleSymbols &symbols)
+      : CodeBuilder(b, loc), type(type),
+        element(cast<RankedTensorType>(type.getElementType())),
+        symbols(symbols) {}
+
+  /// Calls the runtime function `name`; its result, if any.
+  Value call(StringRef name, ValueRange args) {
+    func::FuncOp function = lookupOrDeclareRuntimeFunction(symbols, name);
+    assert(function && "checked by the pattern");
+    auto op = func::CallOp::create(b, loc, function, args);
+    return op.getNumResults() ? op.getResult(0) : Value();
+  }
+
+  /// The address of the header of the array in `box`.
+  Value header(Value box) {
+    return address(memref::LoadOp::create(b, loc, box, ValueRange{index(0)}));
+  }
+
+  /// Bytes of one scalar of the element type.
+  Value scalarBytes() {
+    return i64((element.getElementTypeBitWidth() + 7) / 8);
+  }
+
+  /// Runs `body` in a memref.alloca_scope (the op may sit in a loop), giving
+  /// the i64 values it returns out of the scope as index values.
+  SmallVector<Value> scoped(unsigned results,
+                            llvm::function_ref<SmallVector<Value>()> body) {
+    SmallVector<Type> types(results, b.getI64Type());
+    auto scope = memref::AllocaScopeOp::create(b, loc, types);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.createBlock(&scope.getBodyRegion());
+      memref::AllocaScopeReturnOp::create(b, loc, body());
+    }
+    SmallVector<Value> values;
+    for (Value v : scope.getResults())
+      values.push_back(toIndex(v));
+    return values;
+  }
+
+  /// A stack buffer of `n` i64 words.
+  Value words(int64_t n) {
+    return memref::AllocaOp::create(b, loc,
+                                    MemRefType::get({n}, b.getI64Type()));
+  }
+
+  /// The address of `{rank, dims...}` of `tensor`'s runtime shape, on the
+  /// stack (inside a scope).
+  Value shapeOf(Value tensor) {
+    auto ranked = cast<RankedTensorType>(tensor.getType());
+    int64_t rank = ranked.getRank();
+    Value shape = words(rank + 1);
+    memref::StoreOp::create(b, loc, i64(rank), shape, ValueRange{index(0)});
+    for (int64_t d = 0; d < rank; ++d)
+      memref::StoreOp::create(b, loc,
+                              toI64(tensor::DimOp::create(b, loc, tensor, d)),
+                              shape, ValueRange{index(d + 1)});
+    return address(shape);
+  }
+
+  /// The first `n` words of `buffer`.
+  SmallVector<Value> load(Value buffer, int64_t n) {
+    SmallVector<Value> values;
+    for (int64_t d = 0; d < n; ++d)
+      values.push_back(
+          memref::LoadOp::create(b, loc, buffer, ValueRange{index(d)}));
+    return values;
+  }
+
+  /// A result of type `resultType` whose dims are `dims`, filled by
+  /// _ta_rt_dyn_take (with concat's lengths when given).
+  Value take(Value box, RankedTensorType resultType, ArrayRef<Value> dims,
+             Value lengths = Value()) {
+    SmallVector<Value> dynamic;
+    for (int64_t d = 0; d < resultType.getRank(); ++d)
+      if (resultType.isDynamicDim(d))
+        dynamic.push_back(dims[d]);
+    Value result = memref::AllocOp::create(
+        b, loc,
+        MemRefType::get(resultType.getShape(), resultType.getElementType()),
+        dynamic, b.getI64IntegerAttr(kAlignment));
+    call(TA_RT_DYN_TAKE,
+         {header(box), address(result), lengths ? address(lengths) : i64(0)});
+    return toTensor(b, loc, result, resultType);
+  }
+
+  /// A 1-D integer operand as the runtime takes it.
+  struct Vector {
+    Value address, count, entryBytes;
+  };
+  Vector vector(Value tensor) {
+    auto [memref, count] = vectorOperand(b, loc, tensor);
+    auto type = cast<MemRefType>(memref.getType());
+    return {address(memref), toI64(count),
+            i64((type.getElementTypeBitWidth() + 7) / 8)};
+  }
+
+  /// `tensor`'s contiguous data (row-major, from the aligned pointer).
+  Value data(Value tensor) {
+    return address(
+        toBuffer(b, loc, tensor, cast<RankedTensorType>(tensor.getType())));
+  }
+
+  HandleType type;
+  RankedTensorType element;
+  ModuleSymbols &symbols;
+};
+
+/// The runtime functions the open-array patterns call.
+constexpr const char *kOpenArrayFunctions[] = {
+    TA_RT_DYN_INIT,  TA_RT_DYN_RELEASE, TA_RT_DYN_CLOSE,  TA_RT_DYN_SIZE,
+    TA_RT_DYN_WRITE, TA_RT_DYN_READ,    TA_RT_DYN_GATHER, TA_RT_DYN_CONCAT,
+    TA_RT_DYN_TAKE,  TA_RT_DYN_SCATTER, TA_RT_DYN_SPLIT};
+
+/// A pattern for one ta op on open arrays.
+template <typename OpTy> struct OpenArrayPattern : OpConversionPattern<OpTy> {
+  using OneToNOpAdaptor = typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
+
+  OpenArrayPattern(const TypeConverter &converter, MLIRContext *context,
+                   const TAToMemRefOptions &options)
+      : OpConversionPattern<OpTy>(converter, context), options(options),
+        symbols(options.symbols ? options.symbols
+                                : std::make_shared<SymbolCache>()) {}
+
+  LogicalResult
+  matchAndRewrite(OpTy op, OneToNOpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const final {
+    auto type = cast<HandleType>(op.getHandle().getType());
+    if (!hasOpenElementShape(type))
+      return rewriter.notifyMatchFailure(op, "element shape not open");
+    auto module = op->template getParentOfType<ModuleOp>();
+    if (!module)
+      return rewriter.notifyMatchFailure(op, "not in a module");
+    ModuleSymbols &table = symbols->get(module);
+    for (const char *name : kOpenArrayFunctions)
+      if (!lookupOrDeclareRuntimeFunction(table, name))
+        return rewriter.notifyMatchFailure(
+            op, "a runtime function's name is taken by another symbol");
+    OpenArrayEmitter e(rewriter, op.getLoc(), type, table);
+    return lower(op, adaptor, e, rewriter);
+  }
+
+  virtual LogicalResult lower(OpTy op, OneToNOpAdaptor adaptor,
+                              OpenArrayEmitter &e,
+                              ConversionPatternRewriter &rewriter) const = 0;
+
+  TAToMemRefOptions options;
+  std::shared_ptr<SymbolCache> symbols;
+};
+
+struct OpenCreate : OpenArrayPattern<CreateOp> {
+  using OpenArrayPattern::OpenArrayPattern;
+  LogicalResult lower(CreateOp op, OneToNOpAdaptor adaptor, OpenArrayEmitter &e,
+                      ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type8 = MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type());
+    Value buffer =
+        e.allocStorage(type8, ValueRange{e.index(kHeaderBytes)}, kAlignment);
+    auto words = memref::ViewOp::create(
+        rewriter, loc,
+        MemRefType::get({TA_HEADER_WORDS}, rewriter.getI64Type()), buffer,
+        e.index(0), ValueRange{});
+    auto set = [&](int64_t field, Value value) {
+      memref::StoreOp::create(rewriter, loc, value, words,
+                              ValueRange{e.index(field)});
+    };
+    int64_t flags = 0;
+    if (op.getDynamicSize())
+      flags |= TA_FLAG_DYNAMIC;
+    if (op.getClearAfterRead())
+      flags |= TA_FLAG_CLEAR_AFTER_READ;
+    if (op.getIdenticalElementShapes())
+      flags |= TA_FLAG_IDENTICAL_SHAPES;
+    SmallVector<int64_t> shape;
+    for (int64_t d : e.element.getShape())
+      shape.push_back(ShapedType::isDynamic(d) ? -1 : d);
+    StringRef name = op.getName().empty() ? "ta" : op.getName();
+    Value size = e.toI64(adaptor.getSize().front());
+    set(TA_HEADER_SIZE, size);
+    set(TA_HEADER_CAPACITY, size);
+    set(TA_HEADER_FLAGS, e.i64(flags));
+    set(TA_HEADER_MARKED_SIZE, e.i64(-1));
+    set(TA_HEADER_NAME, getNameAddress(rewriter, loc, e.symbols, name));
+    set(TA_HEADER_SOURCE, e.i64(0));
+    set(TA_HEADER_ELEMENT_SHAPE,
+        getShapeAddress(rewriter, loc, e.symbols, shape));
+    set(TA_HEADER_RESERVED, e.i64(0));
+    e.call(TA_RT_DYN_INIT, {e.address(buffer), e.scalarBytes()});
+    // The same box as a static array's: slot 0 the header, one empty slot
+    // per gradient source (open arrays have no accumulators yet).
+    int64_t slots = 1 + options.sources.size();
+    Value box = e.allocStorage(MemRefType::get({slots}, type8));
+    Value empty = memref::ReinterpretCastOp::create(
+        rewriter, loc, type8, buffer, OpFoldResult(rewriter.getIndexAttr(0)),
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+    for (int64_t s = 0; s < slots; ++s)
+      memref::StoreOp::create(rewriter, loc, s ? empty : buffer, box,
+                              ValueRange{e.index(s)});
+    if (options.blockLocal.contains(op)) {
+      // Released before the block's terminator: the runtime's array, the
+      // header, the box.
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(op->getBlock()->getTerminator());
+      Value header =
+          memref::LoadOp::create(rewriter, loc, box, ValueRange{e.index(0)});
+      e.call(TA_RT_DYN_RELEASE, {e.address(header)});
+      e.freeStorage(header);
+      e.freeStorage(box);
+    }
+    Value handle = memref::CastOp::create(
+        rewriter, loc, TATypeConverter::getBoxType(getContext()), box);
+    rewriter.replaceOpWithMultiple(op, {{handle}, {}});
+    return success();
+  }
+};
+
+struct OpenSize : OpenArrayPattern<SizeOp> {
+  using OpenArrayPattern::OpenArrayPattern;
+  LogicalResult lower(SizeOp op, OneToNOpAdaptor adaptor, OpenArrayEmitter &e,
+                      ConversionPatternRewriter &rewriter) const override {
+    Value size =
+        e.call(TA_RT_DYN_SIZE, {e.header(adaptor.getHandle().front())});
+    rewriter.replaceOp(op, e.toIndex(size));
+    return success();
+  }
+};
+
+struct OpenClose : OpenArrayPattern<CloseOp> {
+  using OpenArrayPattern::OpenArrayPattern;
+  LogicalResult lower(CloseOp op, OneToNOpAdaptor adaptor, OpenArrayEmitter &e,
+                      ConversionPatternRewriter &rewriter) const override {
+    e.call(TA_RT_DYN_CLOSE, {e.header(adaptor.getHandle().front())});
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct OpenWrite : OpenArrayPattern<WriteOp> {
+  using OpenArrayPattern::OpenArrayPattern;
+  LogicalResult lower(WriteOp op, OneToNOpAdaptor adaptor, OpenArrayEmitter &e,
+                      ConversionPatternRewriter &rewriter) const override {
+    Value value = op.getValue();
+    if (!isa<RankedTensorType>(value.getType()))
+      return rewriter.notifyMatchFailure(op, "unranked value");
+    Value header = e.header(adaptor.getHandle().front());
+    Value index = e.toI64(adaptor.getIndex().front());
+    Value data = e.data(value);
+    e.scoped(0, [&] {
+      e.call(TA_RT_DYN_WRITE, {header, index, e.shapeOf(value), data});
+      return SmallVector<Value>();
+    });
+    rewriter.replaceOpWithMultiple(op, {ValueRange{}});
+    return success();
+  }
+};
+
+struct OpenRead : OpenArrayPattern<ReadOp> {
+  using OpenArrayPattern::OpenArrayPattern;
+  LogicalResult lower(ReadOp op, OneToNOpAdaptor adaptor, OpenArrayEmitter &e,
+                      ConversionPatternRewriter &rewriter) const override {
+    Value box = adaptor.getHandle().front();
+    Value header = e.header(box);
+    Value index = e.toI64(adaptor.getIndex().front());
+    int64_t rank = e.element.getRank();
+    SmallVector<Value> dims = e.scoped(rank, [&] {
+      Value shape = e.words(std::max<int64_t>(rank, 1));
+      e.call(TA_RT_DYN_READ, {header, index, e.address(shape)});
+      return e.load(shape, rank);
+    });
+    auto resultType = cast<RankedTensorType>(op.getValue().getType());
+    rewriter.replaceOp(op, e.take(box, resultType, dims));
+    return success();
+  }
+};
+
+struct OpenGather : OpenArrayPattern<GatherOp> {
+  using OpenArrayPattern::OpenArrayPattern;
+  LogicalResult lower(GatherOp op, OneToNOpAdaptor adaptor, OpenArrayEmitter &e,
+                      ConversionPatternRewriter &rewriter) const override {
+    Value box = adaptor.getHandle().front();
+    Value header = e.header(box);
+    OpenArrayEmitter::Vector indices = e.vector(op.getIndices());
+    int64_t rank = e.element.getRank();
+    SmallVector<Value> dims = e.scoped(rank, [&] {
+      Value shape = e.words(std::max<int64_t>(rank, 1));
+      e.call(TA_RT_DYN_GATHER, {header, indices.address, indices.count,
+                                indices.entryBytes, e.address(shape)});
+      return e.load(shape, rank);
+    });
+    dims.insert(dims.begin(), e.toIndex(indices.count));
+    auto resultType = cast<RankedTensorType>(op.getValue().getType());
+    rewriter.replaceOp(op, e.take(box, resultType, dims));
+    return success();
+  }
+};
+
+struct OpenConcat : OpenArrayPattern<ConcatOp> {
+  using OpenArrayPattern::OpenArrayPattern;
+  LogicalResult lower(ConcatOp op, OneToNOpAdaptor adaptor, OpenArrayEmitter &e,
+                      ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value box = adaptor.getHandle().front();
+    Value header = e.header(box);
+    int64_t rank = e.element.getRank();
+    // The value's rows, its dims after the first, and the element count.
+    SmallVector<Value> dims = e.scoped(rank + 1, [&] {
+      Value shape = e.words(rank);
+      Value count = e.call(TA_RT_DYN_CONCAT, {header, e.address(shape)});
+      SmallVector<Value> values = e.load(shape, rank);
+      values.push_back(count);
+      return values;
+    });
+    Value count = dims.pop_back_val();
+    Value lengths = memref::AllocOp::create(
+        rewriter, loc,
+        MemRefType::get({ShapedType::kDynamic}, rewriter.getI64Type()),
+        ValueRange{count});
+    auto valueType = cast<RankedTensorType>(op.getValue().getType());
+    Value value = e.take(box, valueType, dims, lengths);
+    rewriter.replaceOp(op, {value, toTensor(rewriter, loc, lengths,
+                                            op.getLengths().getType())});
+    return success();
+  }
+};
+
+struct OpenScatter : OpenArrayPattern<ScatterOp> {
+  using OpenArrayPattern::OpenArrayPattern;
+  LogicalResult lower(ScatterOp op, OneToNOpAdaptor adaptor,
+                      OpenArrayEmitter &e,
+                      ConversionPatternRewriter &rewriter) const override {
+    Value value = op.getValue();
+    if (!isa<RankedTensorType>(value.getType()))
+      return rewriter.notifyMatchFailure(op, "unranked value");
+    Value header = e.header(adaptor.getHandle().front());
+    OpenArrayEmitter::Vector indices = e.vector(op.getIndices());
+    Value data = e.data(value);
+    e.scoped(0, [&] {
+      e.call(TA_RT_DYN_SCATTER, {header, indices.address, indices.count,
+                                 indices.entryBytes, e.shapeOf(value), data});
+      return SmallVector<Value>();
+    });
+    rewriter.replaceOpWithMultiple(op, {ValueRange{}});
+    return success();
+  }
+};
+
+struct OpenSplit : OpenArrayPattern<SplitOp> {
+  using OpenArrayPattern::OpenArrayPattern;
+  LogicalResult lower(SplitOp op, OneToNOpAdaptor adaptor, OpenArrayEmitter &e,
+                      ConversionPatternRewriter &rewriter) const override {
+    Value value = op.getValue();
+    if (!isa<RankedTensorType>(value.getType()))
+      return rewriter.notifyMatchFailure(op, "unranked value");
+    Value header = e.header(adaptor.getHandle().front());
+    // Lengths are i64 (the verifier's TensorOf<[I64]>).
+    OpenArrayEmitter::Vector lengths = e.vector(op.getLengths());
+    Value data = e.data(value);
+    e.scoped(0, [&] {
+      e.call(TA_RT_DYN_SPLIT,
+             {header, lengths.address, lengths.count, e.shapeOf(value), data});
+      return SmallVector<Value>();
+    });
+    rewriter.replaceOpWithMultiple(op, {ValueRange{}});
+    return success();
+  }
+};
+
+} // namespace
+
+void mlir::ta::populateTAOpenArrayLoweringPatterns(
+    const TATypeConverter &converter, RewritePatternSet &patterns,
+    const TAToMemRefOptions &options) {
+  patterns.add<OpenCreate, OpenSize, OpenClose, OpenWrite, OpenRead, OpenGather,
+               OpenConcat, OpenScatter, OpenSplit>(
+      converter, patterns.getContext(), options);
+}

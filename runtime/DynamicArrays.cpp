@@ -1,0 +1,490 @@
+//===- DynamicArrays.cpp - arrays whose element shape is open -------------===//
+//
+// TensorArrays whose element type leaves dims open (`tensor<?x4xf32>`) keep
+// their slots here, as TensorFlow's TensorArray does (tensor_array.h): each
+// slot its own tensor, shape and state, the array a partial element shape
+// that the first write fixes with identical_element_shapes. Lowered code
+// keeps the 64-byte TAArrayHeader in the array's box (name, flags, size)
+// and this runtime's array in its `reserved` word.
+//
+// Operations that give values (read, gather, concat) run in two calls: the
+// first does TensorFlow's reads, checks and state changes and reports the
+// result's shape, so that the caller can allocate it; `take` then copies the
+// values into it. Errors go through _ta_rt_exit_with: no C++ object that
+// needs destroying is alive at a failure (the error handler may longjmp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "TARuntimeInternal.h"
+#include "ta/Runtime/TAABI.h"
+#include "ta/Runtime/TARuntime.h"
+
+#include <cinttypes>
+#include <cstdarg>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <vector>
+
+namespace {
+
+constexpr int64_t kMaxRank = 32;
+
+[[noreturn]] void fail(const char *format, ...) {
+  char message[2048];
+  va_list args;
+  va_start(args, format);
+  std::vsnprintf(message, sizeof(message), format, args);
+  va_end(args);
+  _ta_rt_exit_with(message);
+}
+
+/// A shape as `{rank, dims...}`; rank -1 is an unknown rank, a negative dim
+/// an unknown dim.
+struct Shape {
+  int64_t rank = -1;
+  int64_t dims[kMaxRank] = {};
+
+  static Shape from(const int64_t *s);
+  bool fullyDefined() const {
+    if (rank < 0)
+      return false;
+    for (int64_t d = 0; d < rank; ++d)
+      if (dims[d] < 0)
+        return false;
+    return true;
+  }
+  /// Whether the fully defined `shape` is an instance of this partial one.
+  bool admits(const Shape &shape) const {
+    if (rank < 0)
+      return true;
+    if (rank != shape.rank)
+      return false;
+    for (int64_t d = 0; d < rank; ++d)
+      if (dims[d] >= 0 && dims[d] != shape.dims[d])
+        return false;
+    return true;
+  }
+  bool operator==(const Shape &other) const {
+    return rank == other.rank &&
+           std::memcmp(dims, other.dims, rank * sizeof(int64_t)) == 0;
+  }
+  bool sameExceptFirst(const Shape &other) const {
+    return rank == other.rank && std::memcmp(dims + 1, other.dims + 1,
+                                             (rank - 1) * sizeof(int64_t)) == 0;
+  }
+  /// This shape without its first dim.
+  Shape dropFirst() const {
+    Shape rest = *this;
+    if (rank > 0) {
+      rest.rank = rank - 1;
+      std::memmove(rest.dims, dims + 1, rest.rank * sizeof(int64_t));
+    }
+    return rest;
+  }
+  int64_t elements() const {
+    int64_t n = 1;
+    for (int64_t d = 0; d < rank; ++d)
+      n *= dims[d];
+    return n;
+  }
+  /// TensorShape::DebugString ("[2,?]", "<unknown>").
+  void format(char *out, size_t n) const {
+    int64_t encoded[1 + kMaxRank];
+    encoded[0] = rank;
+    std::memcpy(encoded + 1, dims, (rank < 0 ? 0 : rank) * sizeof(int64_t));
+    _ta_rt_format_shape(out, n, encoded);
+  }
+};
+
+Shape Shape::from(const int64_t *s) {
+  Shape shape;
+  if (!s || s[0] < 0)
+    return shape;
+  if (s[0] > kMaxRank)
+    fail("ta supports element ranks up to %" PRId64 ", got %" PRId64, kMaxRank,
+         s[0]);
+  shape.rank = s[0];
+  std::memcpy(shape.dims, s + 1, shape.rank * sizeof(int64_t));
+  return shape;
+}
+
+struct Slot {
+  void *data = nullptr; // null: no tensor (never written, or cleared)
+  Shape shape;
+  bool written = false, read = false, cleared = false;
+};
+
+/// A value a read gave: the slot's tensor (still owned by the slot unless
+/// `owned`) or zeros (`data` null).
+struct Pending {
+  void *data;
+  Shape shape;
+  bool owned;
+};
+
+struct DynamicArray {
+  TAArrayHeader *header;
+  int64_t elementBytes;
+  Shape elementShape;
+  std::vector<Slot> slots;
+  std::vector<Pending> pending;
+
+  int64_t flags() const { return header->flags; }
+  int64_t bytes(const Shape &shape) const {
+    return shape.elements() * elementBytes;
+  }
+};
+
+/// "name" or "name@source", as TensorFlow names arrays in messages.
+struct Name {
+  char text[512];
+  explicit Name(const TAArrayHeader *h) {
+    text[0] = '\0';
+    if (h->name && h->source)
+      std::snprintf(text, sizeof(text), "%s@%s",
+                    (const char *)(intptr_t)h->name,
+                    (const char *)(intptr_t)h->source);
+    else if (h->name)
+      std::snprintf(text, sizeof(text), "%s", (const char *)(intptr_t)h->name);
+  }
+};
+
+DynamicArray &open(int64_t header) {
+  auto *h = (TAArrayHeader *)(intptr_t)header;
+  if (h->flags & TA_FLAG_CLOSED)
+    fail("TensorArray %s has already been closed.", Name(h).text);
+  return *(DynamicArray *)(intptr_t)h->reserved;
+}
+
+void setSize(DynamicArray &a, size_t n) {
+  a.slots.resize(n);
+  a.header->size = (int64_t)n;
+  a.header->capacity = (int64_t)n;
+}
+
+/// TensorFlow's Write (LockedWriteOrAggregate) of a forward array: the value
+/// is copied into a tensor the slot owns.
+void write(DynamicArray &a, int64_t index, const Shape &shape,
+           const void *data) {
+  int64_t size = (int64_t)a.slots.size();
+  bool dynamic = a.flags() & TA_FLAG_DYNAMIC;
+  if (index < 0 || (!dynamic && index >= size))
+    fail("TensorArray %s: Tried to write to index %" PRId64
+         " but array is not resizeable and size is: %" PRId64,
+         Name(a.header).text, index, size);
+  if (index >= size)
+    setSize(a, (size_t)index + 1);
+  if (!a.elementShape.admits(shape)) {
+    char value[256], element[256];
+    shape.format(value, sizeof(value));
+    a.elementShape.format(element, sizeof(element));
+    fail("TensorArray %s: Could not write to TensorArray index %" PRId64
+         " because the value shape is %s which is incompatible with the "
+         "TensorArray's inferred element shape: %s (consider setting "
+         "infer_shape=False).",
+         Name(a.header).text, index, value, element);
+  }
+  if ((a.flags() & TA_FLAG_IDENTICAL_SHAPES) && !a.elementShape.fullyDefined())
+    a.elementShape = shape;
+  Slot &slot = a.slots[index];
+  if (slot.read)
+    fail("TensorArray %s: Could not write to TensorArray index %" PRId64
+         " because it has already been read.",
+         Name(a.header).text, index);
+  if (slot.written)
+    fail("TensorArray %s: Could not write to TensorArray index %" PRId64
+         " because it has already been written to.",
+         Name(a.header).text, index);
+  int64_t bytes = a.bytes(shape);
+  void *copy = std::malloc(bytes ? (size_t)bytes : 1);
+  if (!copy)
+    fail("OOM when allocating tensor of %" PRId64 " bytes", bytes);
+  if (bytes) // a zero-size value may have no data at all
+    std::memcpy(copy, data, (size_t)bytes);
+  slot.data = copy;
+  slot.shape = shape;
+  slot.written = true;
+}
+
+/// TensorFlow's Read (LockedRead) of a forward array; the value is queued
+/// for `take`.
+void read(DynamicArray &a, int64_t index) {
+  int64_t size = (int64_t)a.slots.size();
+  if (index < 0 || index >= size)
+    fail("Tried to read from index %" PRId64 " but array size is: %" PRId64,
+         index, size);
+  Slot &slot = a.slots[index];
+  if (!slot.written) {
+    if (!a.elementShape.fullyDefined()) {
+      char element[256];
+      a.elementShape.format(element, sizeof(element));
+      fail("TensorArray %s: Could not read from TensorArray index %" PRId64
+           ".  Furthermore, the element shape is not fully defined: %s.  It "
+           "is possible you are working with a resizeable TensorArray and "
+           "stop_gradients is not allowing the gradients to be written.  If "
+           "you set the full element_shape property on the forward "
+           "TensorArray, the proper all-zeros tensor will be returned "
+           "instead of incurring this error.",
+           Name(a.header).text, index, element);
+    }
+    slot.shape = a.elementShape;
+    slot.written = true;
+  }
+  if (slot.cleared)
+    fail("TensorArray %s: Could not read index %" PRId64
+         " twice because it was cleared after a previous read (perhaps try "
+         "setting clear_after_read = false?).",
+         Name(a.header).text, index);
+  bool clear = a.flags() & TA_FLAG_CLEAR_AFTER_READ;
+  if (!slot.data && !clear) {
+    // The slot keeps the zeros it now holds.
+    int64_t bytes = a.bytes(slot.shape);
+    slot.data = std::calloc(bytes ? (size_t)bytes : 1, 1);
+    if (!slot.data)
+      fail("OOM when allocating tensor of %" PRId64 " bytes", bytes);
+  }
+  a.pending.push_back({slot.data, slot.shape, clear});
+  if (clear) {
+    slot.data = nullptr;
+    slot.cleared = true;
+  }
+  slot.read = true;
+}
+
+int64_t indexAt(int64_t indices, int64_t k, int64_t indexBytes) {
+  switch (indexBytes) {
+  case 1:
+    return ((const int8_t *)(intptr_t)indices)[k];
+  case 2:
+    return ((const int16_t *)(intptr_t)indices)[k];
+  case 4:
+    return ((const int32_t *)(intptr_t)indices)[k];
+  default:
+    return ((const int64_t *)(intptr_t)indices)[k];
+  }
+}
+
+/// Writes `shape`'s dims from `first` on to `out`.
+void store(const Shape &shape, int64_t first, int64_t out) {
+  for (int64_t d = first; d < shape.rank; ++d)
+    ((int64_t *)(intptr_t)out)[d - first] = shape.dims[d];
+}
+
+} // namespace
+
+extern "C" {
+
+void _ta_rt_dyn_init(int64_t header, int64_t elementBytes) {
+  auto *h = (TAArrayHeader *)(intptr_t)header;
+  if (h->size < 0)
+    fail("Size should be >= 0.");
+  auto *a = new DynamicArray();
+  a->header = h;
+  a->elementBytes = elementBytes;
+  a->elementShape = Shape::from((const int64_t *)(intptr_t)h->element_shape);
+  setSize(*a, (size_t)h->size);
+  h->reserved = (int64_t)(intptr_t)a;
+}
+
+void _ta_rt_dyn_release(int64_t header) {
+  auto *h = (TAArrayHeader *)(intptr_t)header;
+  auto *a = (DynamicArray *)(intptr_t)h->reserved;
+  if (!a)
+    return;
+  for (Slot &slot : a->slots)
+    std::free(slot.data);
+  for (Pending &p : a->pending)
+    if (p.owned)
+      std::free(p.data);
+  delete a;
+  h->reserved = 0;
+}
+
+void _ta_rt_dyn_close(int64_t header) {
+  // Closing twice is allowed (ClearAndMarkClosed).
+  auto *h = (TAArrayHeader *)(intptr_t)header;
+  auto *a = (DynamicArray *)(intptr_t)h->reserved;
+  for (Slot &slot : a->slots) {
+    std::free(slot.data);
+    slot.data = nullptr;
+  }
+  h->flags |= TA_FLAG_CLOSED;
+}
+
+int64_t _ta_rt_dyn_size(int64_t header) {
+  return (int64_t)open(header).slots.size();
+}
+
+void _ta_rt_dyn_write(int64_t header, int64_t index, int64_t shape,
+                      int64_t data) {
+  DynamicArray &a = open(header);
+  write(a, index, Shape::from((const int64_t *)(intptr_t)shape),
+        (const void *)(intptr_t)data);
+}
+
+void _ta_rt_dyn_read(int64_t header, int64_t index, int64_t shapeOut) {
+  DynamicArray &a = open(header);
+  read(a, index);
+  store(a.pending.back().shape, 0, shapeOut);
+}
+
+void _ta_rt_dyn_gather(int64_t header, int64_t indices, int64_t count,
+                       int64_t indexBytes, int64_t shapeOut) {
+  DynamicArray &a = open(header);
+  if (count == 0) {
+    if (!a.elementShape.fullyDefined()) {
+      char element[256];
+      a.elementShape.format(element, sizeof(element));
+      fail("TensorArray has size zero, but element shape %s is not fully "
+           "defined. Currently only static shapes are supported when packing "
+           "zero-size TensorArrays.",
+           element);
+    }
+    store(a.elementShape, 0, shapeOut);
+    return;
+  }
+  for (int64_t k = 0; k < count; ++k)
+    read(a, indexAt(indices, k, indexBytes));
+  const Shape &first = a.pending.front().shape;
+  for (size_t k = 1; k < a.pending.size(); ++k) {
+    if (a.pending[k].shape == first)
+      continue;
+    char s0[256], sk[256];
+    first.format(s0, sizeof(s0));
+    a.pending[k].shape.format(sk, sizeof(sk));
+    fail("TensorArray has inconsistent shapes.  Index 0 has shape: %s but "
+         "index %zu has shape: %s",
+         s0, k, sk);
+  }
+  store(first, 0, shapeOut);
+}
+
+int64_t _ta_rt_dyn_concat(int64_t header, int64_t shapeOut) {
+  DynamicArray &a = open(header);
+  int64_t count = (int64_t)a.slots.size();
+  if (count == 0) {
+    Shape rest = a.elementShape.dropFirst();
+    if (!rest.fullyDefined()) {
+      char element[256];
+      rest.format(element, sizeof(element));
+      fail("TensorArray has size zero, but element_shape_except0 %s is not "
+           "fully defined. Currently only static shapes are supported when "
+           "concatenating zero-size TensorArrays.",
+           element);
+    }
+    ((int64_t *)(intptr_t)shapeOut)[0] = 0;
+    store(a.elementShape, 1, shapeOut + sizeof(int64_t));
+    return 0;
+  }
+  for (int64_t k = 0; k < count; ++k)
+    read(a, k);
+  const Shape &first = a.pending.front().shape;
+  int64_t rows = 0;
+  for (size_t k = 0; k < a.pending.size(); ++k) {
+    const Shape &shape = a.pending[k].shape;
+    if (shape.rank < 1)
+      fail("Concat saw a scalar shape at index %zu but requires at least "
+           "vectors.  Did you mean to call pack?",
+           k);
+    if (!shape.sameExceptFirst(first)) {
+      char s0[256], sk[256];
+      first.dropFirst().format(s0, sizeof(s0));
+      shape.dropFirst().format(sk, sizeof(sk));
+      fail("TensorArray has inconsistent shapes.  Index 0 has (excepting "
+           "dimension 0) shape: %s but index %zu has (excepting dimension 0) "
+           "shape: %s",
+           s0, k, sk);
+    }
+    rows += shape.dims[0];
+  }
+  ((int64_t *)(intptr_t)shapeOut)[0] = rows;
+  store(first, 1, shapeOut + sizeof(int64_t));
+  return count;
+}
+
+void _ta_rt_dyn_take(int64_t header, int64_t target, int64_t lengths) {
+  auto *h = (TAArrayHeader *)(intptr_t)header;
+  DynamicArray &a = *(DynamicArray *)(intptr_t)h->reserved;
+  char *out = (char *)(intptr_t)target;
+  for (size_t k = 0; k < a.pending.size(); ++k) {
+    Pending &p = a.pending[k];
+    int64_t bytes = a.bytes(p.shape);
+    if (bytes && p.data)
+      std::memcpy(out, p.data, (size_t)bytes);
+    else if (bytes)
+      std::memset(out, 0, (size_t)bytes);
+    out += bytes;
+    if (lengths)
+      ((int64_t *)(intptr_t)lengths)[k] = p.shape.dims[0];
+    if (p.owned)
+      std::free(p.data);
+  }
+  a.pending.clear();
+}
+
+void _ta_rt_dyn_scatter(int64_t header, int64_t indices, int64_t count,
+                        int64_t indexBytes, int64_t valueShape, int64_t data) {
+  DynamicArray &a = open(header);
+  Shape value = Shape::from((const int64_t *)(intptr_t)valueShape);
+  if (count != value.dims[0])
+    fail("Expected len(indices) == values.shape[0], but saw: %" PRId64
+         " vs. %" PRId64,
+         count, value.dims[0]);
+  int64_t size = (int64_t)a.slots.size(), max = -1;
+  for (int64_t k = 0; k < count; ++k) {
+    int64_t index = indexAt(indices, k, indexBytes);
+    max = index > max ? index : max;
+  }
+  if ((a.flags() & TA_FLAG_DYNAMIC) && size < max + 1)
+    size = max + 1;
+  if (max >= size)
+    fail("Max scatter index must be < array size (%" PRId64 " vs. %" PRId64 ")",
+         max, size);
+  Shape row = value.dropFirst();
+  int64_t rowBytes = a.bytes(row);
+  for (int64_t k = 0; k < count; ++k)
+    write(a, indexAt(indices, k, indexBytes), row,
+          (const char *)(intptr_t)data + k * rowBytes);
+}
+
+void _ta_rt_dyn_split(int64_t header, int64_t lengths, int64_t count,
+                      int64_t valueShape, int64_t data) {
+  DynamicArray &a = open(header);
+  Shape value = Shape::from((const int64_t *)(intptr_t)valueShape);
+  const int64_t *length = (const int64_t *)(intptr_t)lengths;
+  int64_t sum = 0;
+  for (int64_t k = 0; k < count; ++k) {
+    if (length[k] < 0)
+      fail("Expected lengths to be non-negative, but lengths[%" PRId64
+           "] is %" PRId64,
+           k, length[k]);
+    sum += length[k];
+  }
+  if (sum != value.dims[0]) {
+    char shape[256];
+    value.format(shape, sizeof(shape));
+    fail("Expected sum of lengths to be equal to values.shape[0], but sum of "
+         "lengths is %" PRId64 " and value's shape is: %s",
+         sum, shape);
+  }
+  int64_t size = (int64_t)a.slots.size();
+  if ((a.flags() & TA_FLAG_DYNAMIC) && size < count)
+    size = count;
+  if (size != count)
+    fail("TensorArray's size is not equal to the size of lengths (%" PRId64
+         " vs. %" PRId64 "), and the TensorArray is not marked as dynamically "
+         "resizeable",
+         size, count);
+  a.header->marked_size = count;
+  Shape element = value;
+  int64_t rowBytes = a.bytes(value.dropFirst());
+  const char *rows = (const char *)(intptr_t)data;
+  for (int64_t k = 0; k < count; ++k) {
+    element.dims[0] = length[k];
+    write(a, k, element, rows);
+    rows += length[k] * rowBytes;
+  }
+}
+
+} // extern "C"

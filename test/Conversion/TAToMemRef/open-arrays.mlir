@@ -1,0 +1,63 @@
+// Arrays whose element type leaves dims open live in libta_runtime: the box
+// holds a 64-byte header (size, flags, name, the partial element shape with
+// -1 for open dims), the runtime's array in its last word; each op is a call,
+// the same in both checks modes. A value read comes back in two calls: the
+// first reports its shape (into a stack buffer, in an alloca_scope), the
+// second copies it into the result allocated for that shape.
+// RUN: ta-opt %s --ta-lower-to-memref | FileCheck %s
+// RUN: ta-opt %s --ta-lower-to-memref=checks=none | FileCheck %s
+
+!A = !ta.handle<?, tensor<?x2xf32>>
+
+// CHECK-LABEL: func.func @create_write_read_close
+// CHECK: %[[HDR:.*]] = memref.alloc(%c64) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
+// CHECK: %[[WORDS:.*]] = memref.view %[[HDR]][%{{.*}}][] : memref<?xi8> to memref<8xi64>
+// CHECK: memref.store %c6_i64, %[[WORDS]][%c2]
+// CHECK: memref.get_global @"__ta_shape_-1_2" : memref<3xi64>
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_init(%{{.*}}, %c4_i64)
+// CHECK: %[[BOX:.*]] = memref.alloc() {bufferization.manual_deallocation} : memref<1xmemref<?xi8>>
+// CHECK: memref.alloca_scope {
+// CHECK: %[[SHAPE:.*]] = memref.alloca() : memref<3xi64>
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_write(
+// CHECK: %[[DIMS:.*]]:2 = memref.alloca_scope -> (i64, i64) {
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_read(
+// CHECK: %[[ROWS:.*]] = arith.index_cast %[[DIMS]]#0 : i64 to index
+// CHECK: %[[VALUE:.*]] = memref.alloc(%[[ROWS]]) {alignment = 64 : i64} : memref<?x2xf32>
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_take(%{{.*}}, %{{.*}}, %c0_i64{{.*}})
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_close(
+// The array cannot leave the function: released before its return.
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_release(
+// CHECK: memref.dealloc %{{.*}} {bufferization.manual_deallocation} : memref<?xi8>
+// CHECK: memref.dealloc %[[BOX]] {bufferization.manual_deallocation}
+// CHECK: return
+// CHECK-NOT: _ta_rt_fail
+func.func @create_write_read_close(%v: tensor<?x2xf32>) -> tensor<?x2xf32> {
+  %c0 = arith.constant 0 : index
+  %h, %f = ta.create %c0 {dynamic_size = true, clear_after_read = true} : !A
+  %f1 = ta.write %h[%c0], %v, %f : !A, tensor<?x2xf32>
+  %r = ta.read %h[%c0], %f1 : !A
+  ta.close %h : !A
+  return %r : tensor<?x2xf32>
+}
+
+// CHECK-LABEL: func.func @bulk
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_scatter(%{{.*}}, %{{.*}}, %{{.*}}, %c4_i64,
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_gather(%{{.*}}, %{{.*}}, %{{.*}}, %c1_i64,
+// CHECK: %[[N:.*]] = {{(func\.)?}}call @_ta_rt_dyn_concat(
+// CHECK: %[[LENGTHS:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_take(%{{.*}}, %{{.*}}, %{{.*}})
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_split(
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_size(
+// CHECK-NOT: _ta_rt_dyn_release
+// CHECK: return
+func.func @bulk(%h: !A, %f: !ta.flow, %v: tensor<2x?x2xf32>, %w: tensor<?x2xf32>) -> (tensor<3x?x2xf32>, tensor<?x2xf32>, tensor<?xi64>, index) {
+  %i = arith.constant dense<[1, 0]> : tensor<2xi32>
+  %f1 = ta.scatter %h[%i], %v, %f : !A, tensor<2xi32>, tensor<2x?x2xf32>
+  %j = arith.constant dense<[1, 0, 1]> : tensor<3xi8>
+  %g = ta.gather %h[%j], %f1 : !A, tensor<3xi8>
+  %c, %l = ta.concat %h, %f1 : !A
+  %lengths = arith.constant dense<[1, 2]> : tensor<2xi64>
+  %f2 = ta.split %h, %w, %lengths, %f1 : !A, tensor<?x2xf32>, tensor<2xi64>
+  %n = ta.size %h, %f2 : !A
+  return %g, %c, %l, %n : tensor<3x?x2xf32>, tensor<?x2xf32>, tensor<?xi64>, index
+}

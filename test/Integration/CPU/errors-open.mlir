@@ -1,0 +1,347 @@
+// Run-time errors of arrays whose element shape is open, with
+// TensorFlow's messages, in both checks modes (the runtime that keeps such
+// arrays checks in both): exit status 1, never a crash.
+// RUN: ta-opt %s --ta-lower-to-llvm > %t.strict.mlir
+// RUN: ta-opt %s --ta-lower-to-llvm=checks=none > %t.none.mlir
+// RUN: not %run_cpu -e read_unknown %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=RUNKNOWN
+// RUN: not %run_cpu -e read_unknown %t.none.mlir 2>&1 | FileCheck %s --check-prefix=RUNKNOWN
+// RUN: not %run_cpu -e gather_inconsistent %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=GINC
+// RUN: not %run_cpu -e gather_inconsistent %t.none.mlir 2>&1 | FileCheck %s --check-prefix=GINC
+// RUN: not %run_cpu -e concat_inconsistent %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=CINC
+// RUN: not %run_cpu -e concat_inconsistent %t.none.mlir 2>&1 | FileCheck %s --check-prefix=CINC
+// RUN: not %run_cpu -e identical_mismatch %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=IDENT
+// RUN: not %run_cpu -e identical_mismatch %t.none.mlir 2>&1 | FileCheck %s --check-prefix=IDENT
+// RUN: not %run_cpu -e gather_zero %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=GZERO
+// RUN: not %run_cpu -e gather_zero %t.none.mlir 2>&1 | FileCheck %s --check-prefix=GZERO
+// RUN: not %run_cpu -e concat_zero %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=CZERO
+// RUN: not %run_cpu -e concat_zero %t.none.mlir 2>&1 | FileCheck %s --check-prefix=CZERO
+// RUN: not %run_cpu -e split_sum %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SSUM
+// RUN: not %run_cpu -e split_sum %t.none.mlir 2>&1 | FileCheck %s --check-prefix=SSUM
+// RUN: not %run_cpu -e split_size %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SSIZE
+// RUN: not %run_cpu -e split_size %t.none.mlir 2>&1 | FileCheck %s --check-prefix=SSIZE
+// RUN: not %run_cpu -e split_negative %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SNEG
+// RUN: not %run_cpu -e split_negative %t.none.mlir 2>&1 | FileCheck %s --check-prefix=SNEG
+// RUN: not %run_cpu -e scatter_length %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SCLEN
+// RUN: not %run_cpu -e scatter_length %t.none.mlir 2>&1 | FileCheck %s --check-prefix=SCLEN
+// RUN: not %run_cpu -e scatter_max %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SCMAX
+// RUN: not %run_cpu -e scatter_max %t.none.mlir 2>&1 | FileCheck %s --check-prefix=SCMAX
+// RUN: not %run_cpu -e double_write %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=DOUBLE
+// RUN: not %run_cpu -e double_write %t.none.mlir 2>&1 | FileCheck %s --check-prefix=DOUBLE
+// RUN: not %run_cpu -e write_after_read %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=WAR
+// RUN: not %run_cpu -e write_after_read %t.none.mlir 2>&1 | FileCheck %s --check-prefix=WAR
+// RUN: not %run_cpu -e read_cleared %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=CLEARED
+// RUN: not %run_cpu -e read_cleared %t.none.mlir 2>&1 | FileCheck %s --check-prefix=CLEARED
+// RUN: not %run_cpu -e write_oob %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=WOOB
+// RUN: not %run_cpu -e write_oob %t.none.mlir 2>&1 | FileCheck %s --check-prefix=WOOB
+// RUN: not %run_cpu -e read_oob %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=ROOB
+// RUN: not %run_cpu -e read_oob %t.none.mlir 2>&1 | FileCheck %s --check-prefix=ROOB
+// RUN: not %run_cpu -e closed %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=CLOSED
+// RUN: not %run_cpu -e closed %t.none.mlir 2>&1 | FileCheck %s --check-prefix=CLOSED
+// RUN: not %run_cpu -e negative_size %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=NEGSIZE
+// RUN: not %run_cpu -e negative_size %t.none.mlir 2>&1 | FileCheck %s --check-prefix=NEGSIZE
+
+!V = !ta.handle<2, tensor<?xf32>>
+!M = !ta.handle<2, tensor<?x?xf32>>
+
+func.func private @printI64(i64)
+
+// Keep values from being folded into the ops (their checks stay at run
+// time).
+func.func private @opaque(%i: index) -> index {
+  return %i : index
+}
+func.func private @opaque_lengths(%l: tensor<2xi64>) -> tensor<2xi64> {
+  return %l : tensor<2xi64>
+}
+func.func private @opaque_indices(%i: tensor<2xi32>) -> tensor<2xi32> {
+  return %i : tensor<2xi32>
+}
+
+// RUNKNOWN: ta runtime error: TensorArray ta: Could not read from TensorArray index 0.  Furthermore, the element shape is not fully defined: [?].  It is possible you are working with a resizeable TensorArray and stop_gradients is not allowing the gradients to be written.  If you set the full element_shape property on the forward TensorArray, the proper all-zeros tensor will be returned instead of incurring this error.
+func.func @read_unknown() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 : !V
+  %r = ta.read %h[%c0], %f : !V
+  return
+}
+
+// GINC: ta runtime error: TensorArray has inconsistent shapes.  Index 0 has shape: [1] but index 1 has shape: [2]
+func.func @gather_inconsistent() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 : !V
+  %f1 = ta.write %h[%c0], %one, %f : !V, tensor<?xf32>
+  %f2 = ta.write %h[%c1], %two, %f1 : !V, tensor<?xf32>
+  %i = arith.constant dense<[0, 1]> : tensor<2xi32>
+  %g = ta.gather %h[%i], %f2 : !V, tensor<2xi32>
+  return
+}
+
+// CINC: ta runtime error: TensorArray has inconsistent shapes.  Index 0 has (excepting dimension 0) shape: [1] but index 1 has (excepting dimension 0) shape: [2]
+func.func @concat_inconsistent() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 : !M
+  %a = tensor.expand_shape %one [[0, 1]] output_shape [1, 1] : tensor<?xf32> into tensor<1x?xf32>
+  %b = tensor.expand_shape %two [[0, 1]] output_shape [1, 2] : tensor<?xf32> into tensor<1x?xf32>
+  %ad = tensor.cast %a : tensor<1x?xf32> to tensor<?x?xf32>
+  %bd = tensor.cast %b : tensor<1x?xf32> to tensor<?x?xf32>
+  %f1 = ta.write %h[%c0], %ad, %f : !M, tensor<?x?xf32>
+  %f2 = ta.write %h[%c1], %bd, %f1 : !M, tensor<?x?xf32>
+  %v, %l = ta.concat %h, %f2 : !M
+  return
+}
+
+// IDENT: ta runtime error: TensorArray ta: Could not write to TensorArray index 1 because the value shape is [2] which is incompatible with the TensorArray's inferred element shape: [1] (consider setting infer_shape=False).
+func.func @identical_mismatch() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 {identical_element_shapes = true} : !V
+  %f1 = ta.write %h[%c0], %one, %f : !V, tensor<?xf32>
+  %f2 = ta.write %h[%c1], %two, %f1 : !V, tensor<?xf32>
+  return
+}
+
+// GZERO: ta runtime error: TensorArray has size zero, but element shape [?] is not fully defined. Currently only static shapes are supported when packing zero-size TensorArrays.
+func.func @gather_zero() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c0 : !ta.handle<?, tensor<?xf32>>
+  %i = arith.constant dense<> : tensor<0xi32>
+  %g = ta.gather %h[%i], %f : !ta.handle<?, tensor<?xf32>>, tensor<0xi32>
+  return
+}
+
+// CZERO: ta runtime error: TensorArray has size zero, but element_shape_except0 [?] is not fully defined. Currently only static shapes are supported when concatenating zero-size TensorArrays.
+func.func @concat_zero() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c0 : !ta.handle<?, tensor<?x?xf32>>
+  %v, %l = ta.concat %h, %f : !ta.handle<?, tensor<?x?xf32>>
+  return
+}
+
+// SSUM: ta runtime error: Expected sum of lengths to be equal to values.shape[0], but sum of lengths is 2 and value's shape is: [3]
+func.func @split_sum() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 : !V
+  %v = arith.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  %l = arith.constant dense<[1, 1]> : tensor<2xi64>
+  %o = func.call @opaque_lengths(%l) : (tensor<2xi64>) -> tensor<2xi64>
+  %f1 = ta.split %h, %v, %o, %f : !V, tensor<3xf32>, tensor<2xi64>
+  return
+}
+
+// SSIZE: ta runtime error: TensorArray's size is not equal to the size of lengths (2 vs. 3), and the TensorArray is not marked as dynamically resizeable
+func.func @split_size() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 : !ta.handle<?, tensor<?xf32>>
+  %v = arith.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  %l = arith.constant dense<[1, 1, 1]> : tensor<3xi64>
+  %f1 = ta.split %h, %v, %l, %f : !ta.handle<?, tensor<?xf32>>, tensor<3xf32>, tensor<3xi64>
+  return
+}
+
+// SNEG: ta runtime error: Expected lengths to be non-negative, but lengths[0] is -1
+func.func @split_negative() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 : !V
+  %v = arith.constant dense<[1.0]> : tensor<1xf32>
+  %l = arith.constant dense<[-1, 2]> : tensor<2xi64>
+  %o = func.call @opaque_lengths(%l) : (tensor<2xi64>) -> tensor<2xi64>
+  %f1 = ta.split %h, %v, %o, %f : !V, tensor<1xf32>, tensor<2xi64>
+  return
+}
+
+// SCLEN: ta runtime error: Expected len(indices) == values.shape[0], but saw: 1 vs. 2
+func.func @scatter_length() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 : !V
+  %v = arith.constant dense<[[1.0], [2.0]]> : tensor<2x1xf32>
+  %vd = tensor.cast %v : tensor<2x1xf32> to tensor<?x?xf32>
+  %i = arith.constant dense<[0]> : tensor<1xi32>
+  %f1 = ta.scatter %h[%i], %vd, %f : !V, tensor<1xi32>, tensor<?x?xf32>
+  return
+}
+
+// SCMAX: ta runtime error: Max scatter index must be < array size (2 vs. 2)
+func.func @scatter_max() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 : !V
+  %v = arith.constant dense<[[1.0], [2.0]]> : tensor<2x1xf32>
+  %i = arith.constant dense<[0, 2]> : tensor<2xi32>
+  %o = func.call @opaque_indices(%i) : (tensor<2xi32>) -> tensor<2xi32>
+  %f1 = ta.scatter %h[%o], %v, %f : !V, tensor<2xi32>, tensor<2x1xf32>
+  return
+}
+
+// DOUBLE: ta runtime error: TensorArray ta: Could not write to TensorArray index 0 because it has already been written to.
+func.func @double_write() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 : !V
+  %f1 = ta.write %h[%c0], %one, %f : !V, tensor<?xf32>
+  %f2 = ta.write %h[%c0], %one, %f1 : !V, tensor<?xf32>
+  return
+}
+
+// WAR: ta runtime error: TensorArray ta: Could not write to TensorArray index 0 because it has already been read.
+func.func @write_after_read() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 : !V
+  %f1 = ta.write %h[%c0], %one, %f : !V, tensor<?xf32>
+  %r = ta.read %h[%c0], %f1 : !V
+  %f2 = ta.write %h[%c0], %one, %f1 : !V, tensor<?xf32>
+  return
+}
+
+// CLEARED: ta runtime error: TensorArray ta: Could not read index 0 twice because it was cleared after a previous read (perhaps try setting clear_after_read = false?).
+func.func @read_cleared() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 : !V
+  %f1 = ta.write %h[%c0], %one, %f : !V, tensor<?xf32>
+  %r = ta.read %h[%c0], %f1 : !V
+  %r2 = ta.read %h[%c0], %f1 : !V
+  return
+}
+
+// WOOB: ta runtime error: TensorArray ta: Tried to write to index 2 but array is not resizeable and size is: 2
+func.func @write_oob() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 : !V
+  %i = func.call @opaque(%c2) : (index) -> index
+  %f1 = ta.write %h[%i], %one, %f : !V, tensor<?xf32>
+  return
+}
+
+// ROOB: ta runtime error: Tried to read from index -1 but array size is: 2
+func.func @read_oob() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 : !V
+  %m = arith.constant -1 : index
+  %i = func.call @opaque(%m) : (index) -> index
+  %r = ta.read %h[%i], %f : !V
+  return
+}
+
+// CLOSED: ta runtime error: TensorArray a has already been closed.
+func.func @closed() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 {name = "a"} : !ta.handle<?, tensor<?xf32>>
+  ta.close %h : !ta.handle<?, tensor<?xf32>>
+  %n = ta.size %h, %f : !ta.handle<?, tensor<?xf32>>
+  %n64 = arith.index_cast %n : index to i64
+  func.call @printI64(%n64) : (i64) -> ()
+  return
+}
+
+// NEGSIZE: ta runtime error: Size should be >= 0.
+func.func @negative_size() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %m = arith.constant -1 : index
+  %o = func.call @opaque(%m) : (index) -> index
+  %h, %f = ta.create %o : !ta.handle<?, tensor<?xf32>>
+  return
+}
