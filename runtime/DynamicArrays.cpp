@@ -126,11 +126,13 @@ struct Pending {
 struct DynamicArray {
   TAArrayHeader *header;
   int64_t elementBytes;
+  int64_t elementKind; // TAElementKind: how accumulators add
   Shape elementShape;
   std::vector<Slot> slots;
   std::vector<Pending> pending;
 
   int64_t flags() const { return header->flags; }
+  bool isGrad() const { return header->flags & TA_FLAG_IS_GRAD; }
   int64_t bytes(const Shape &shape) const {
     return shape.elements() * elementBytes;
   }
@@ -163,8 +165,38 @@ void setSize(DynamicArray &a, size_t n) {
   a.header->capacity = (int64_t)n;
 }
 
-/// TensorFlow's Write (LockedWriteOrAggregate) of a forward array: the value
-/// is copied into a tensor the slot owns.
+template <typename T> void addAll(void *into, const void *from, int64_t n) {
+  T *x = static_cast<T *>(into);
+  const T *y = static_cast<const T *>(from);
+  for (int64_t k = 0; k < n; ++k)
+    x[k] += y[k];
+}
+
+/// AddToTensor: `n` elements of `from` added into `into`.
+void add(DynamicArray &a, void *into, const void *from, int64_t n) {
+  switch (a.elementKind * 16 + a.elementBytes) {
+  case TA_ELEMENT_FLOAT * 16 + 4:
+    return addAll<float>(into, from, n);
+  case TA_ELEMENT_FLOAT * 16 + 8:
+    return addAll<double>(into, from, n);
+  case TA_ELEMENT_INTEGER * 16 + 1:
+    return addAll<int8_t>(into, from, n);
+  case TA_ELEMENT_INTEGER * 16 + 2:
+    return addAll<int16_t>(into, from, n);
+  case TA_ELEMENT_INTEGER * 16 + 4:
+    return addAll<int32_t>(into, from, n);
+  case TA_ELEMENT_INTEGER * 16 + 8:
+    return addAll<int64_t>(into, from, n);
+  case TA_ELEMENT_BOOL * 16 + 1:
+    fail("tensor_array::AddToTensor type not supported: bool");
+  default:
+    fail("ta's runtime does not aggregate %" PRId64 "-byte floats yet",
+         a.elementBytes);
+  }
+}
+
+/// TensorFlow's Write (LockedWriteOrAggregate): a first write copies the
+/// value into a tensor the slot owns; an accumulator's later writes add.
 void write(DynamicArray &a, int64_t index, const Shape &shape,
            const void *data) {
   int64_t size = (int64_t)a.slots.size();
@@ -192,10 +224,23 @@ void write(DynamicArray &a, int64_t index, const Shape &shape,
     fail("TensorArray %s: Could not write to TensorArray index %" PRId64
          " because it has already been read.",
          Name(a.header).text, index);
-  if (slot.written)
+  if (slot.written && !a.isGrad())
     fail("TensorArray %s: Could not write to TensorArray index %" PRId64
          " because it has already been written to.",
          Name(a.header).text, index);
+  if (slot.written && !(slot.shape == shape)) {
+    char existing[256], value[256];
+    slot.shape.format(existing, sizeof(existing));
+    shape.format(value, sizeof(value));
+    fail("TensorArray %s: Could not aggregate to TensorArray index %" PRId64
+         " because the existing shape is %s but the new input shape is %s.",
+         Name(a.header).text, index, existing, value);
+  }
+  if (slot.written && slot.data) {
+    // An accumulator's later writes add (AddToTensor).
+    add(a, slot.data, data, shape.elements());
+    return;
+  }
   int64_t bytes = a.bytes(shape);
   void *copy = std::malloc(bytes ? (size_t)bytes : 1);
   if (!copy)
@@ -207,27 +252,41 @@ void write(DynamicArray &a, int64_t index, const Shape &shape,
   slot.written = true;
 }
 
-/// TensorFlow's Read (LockedRead) of a forward array; the value is queued
-/// for `take`.
+[[noreturn]] void failUnknownShape(DynamicArray &a, int64_t index) {
+  char element[256];
+  a.elementShape.format(element, sizeof(element));
+  fail("TensorArray %s: Could not read from TensorArray index %" PRId64
+       ".  Furthermore, the element shape is not fully defined: %s.  It is "
+       "possible you are working with a resizeable TensorArray and "
+       "stop_gradients is not allowing the gradients to be written.  If you "
+       "set the full element_shape property on the forward TensorArray, the "
+       "proper all-zeros tensor will be returned instead of incurring this "
+       "error.",
+       Name(a.header).text, index, element);
+}
+
+/// TensorFlow's Read (LockedRead); the value is queued for `take`. A slot
+/// never written reads as zeros of the element shape (or, on an
+/// accumulator, of the shape its forward slot had); an accumulator read
+/// past its size grows to it.
 void read(DynamicArray &a, int64_t index) {
   int64_t size = (int64_t)a.slots.size();
-  if (index < 0 || index >= size)
+  if (index < 0 || (!a.isGrad() && index >= size))
     fail("Tried to read from index %" PRId64 " but array size is: %" PRId64,
          index, size);
+  if (index >= size) {
+    if (!a.elementShape.fullyDefined())
+      failUnknownShape(a, index);
+    setSize(a, (size_t)index + 1);
+    for (int64_t k = size; k <= index; ++k) {
+      a.slots[k].shape = a.elementShape;
+      a.slots[k].written = true;
+    }
+  }
   Slot &slot = a.slots[index];
   if (!slot.written) {
-    if (!a.elementShape.fullyDefined()) {
-      char element[256];
-      a.elementShape.format(element, sizeof(element));
-      fail("TensorArray %s: Could not read from TensorArray index %" PRId64
-           ".  Furthermore, the element shape is not fully defined: %s.  It "
-           "is possible you are working with a resizeable TensorArray and "
-           "stop_gradients is not allowing the gradients to be written.  If "
-           "you set the full element_shape property on the forward "
-           "TensorArray, the proper all-zeros tensor will be returned "
-           "instead of incurring this error.",
-           Name(a.header).text, index, element);
-    }
+    if (!a.elementShape.fullyDefined())
+      failUnknownShape(a, index);
     slot.shape = a.elementShape;
     slot.written = true;
   }
@@ -275,16 +334,78 @@ void store(const Shape &shape, int64_t first, int64_t out) {
 
 extern "C" {
 
-void _ta_rt_dyn_init(int64_t header, int64_t elementBytes) {
+void _ta_rt_dyn_init(int64_t header, int64_t elementBytes,
+                     int64_t elementKind) {
   auto *h = (TAArrayHeader *)(intptr_t)header;
   if (h->size < 0)
     fail("Size should be >= 0.");
+  Shape shape = Shape::from((const int64_t *)(intptr_t)h->element_shape);
   auto *a = new DynamicArray();
   a->header = h;
   a->elementBytes = elementBytes;
-  a->elementShape = Shape::from((const int64_t *)(intptr_t)h->element_shape);
+  a->elementKind = elementKind;
+  a->elementShape = shape;
   setSize(*a, (size_t)h->size);
   h->reserved = (int64_t)(intptr_t)a;
+}
+
+void _ta_rt_dyn_grad(int64_t forward, int64_t accumulator, int64_t prepend,
+                     int64_t prependRank) {
+  auto *h = (TAArrayHeader *)(intptr_t)forward;
+  // DisableDynamicSize comes first, even when the array is closed.
+  h->flags &= ~(int64_t)TA_FLAG_DYNAMIC;
+  DynamicArray &f = open(forward);
+  if (!accumulator)
+    return; // LookupOrCreate found it
+  if (prependRank > kMaxRank)
+    fail("ta supports element ranks up to %" PRId64 ", got %" PRId64, kMaxRank,
+         prependRank);
+  Shape before;
+  before.rank = prependRank;
+  for (int64_t d = 0; d < prependRank; ++d) {
+    before.dims[d] = ((const int32_t *)(intptr_t)prepend)[d];
+    if (before.dims[d] < 0)
+      fail("Dimension %" PRId64 " must be >= 0", before.dims[d]);
+  }
+  // Ranks are checked before anything is allocated (a failure unwinds).
+  auto checkRank = [&](const Shape &shape) {
+    if (shape.rank >= 0 && prependRank + shape.rank > kMaxRank)
+      fail("ta supports element ranks up to %" PRId64 ", got %" PRId64,
+           kMaxRank, prependRank + shape.rank);
+  };
+  checkRank(f.elementShape);
+  for (const Slot &slot : f.slots)
+    if (slot.written)
+      checkRank(slot.shape);
+  auto prefixed = [&](const Shape &shape) {
+    Shape out;
+    if (shape.rank < 0)
+      return out;
+    out = before;
+    out.rank = prependRank + shape.rank;
+    std::memcpy(out.dims + prependRank, shape.dims,
+                shape.rank * sizeof(int64_t));
+    return out;
+  };
+  auto *g = (TAArrayHeader *)(intptr_t)accumulator;
+  g->size = (int64_t)f.slots.size();
+  g->marked_size = h->marked_size;
+  g->flags |= h->flags & TA_FLAG_IDENTICAL_SHAPES;
+  Shape shape = prefixed(f.elementShape);
+  auto *a = new DynamicArray();
+  a->header = g;
+  a->elementBytes = f.elementBytes;
+  a->elementKind = f.elementKind;
+  a->elementShape = shape;
+  setSize(*a, f.slots.size());
+  // CopyShapesFrom: the forward array's written slots are soft written.
+  for (size_t k = 0; k < f.slots.size(); ++k) {
+    if (!f.slots[k].written)
+      continue;
+    a->slots[k].shape = prefixed(f.slots[k].shape);
+    a->slots[k].written = true;
+  }
+  g->reserved = (int64_t)(intptr_t)a;
 }
 
 void _ta_rt_dyn_release(int64_t header) {
@@ -362,7 +483,11 @@ void _ta_rt_dyn_gather(int64_t header, int64_t indices, int64_t count,
 
 int64_t _ta_rt_dyn_concat(int64_t header, int64_t shapeOut) {
   DynamicArray &a = open(header);
+  // PackOrConcatSize: an accumulator's marked size (-1, read as 0, when its
+  // forward array was never split; TensorFlow 2.21 crashes there).
   int64_t count = (int64_t)a.slots.size();
+  if (a.isGrad())
+    count = a.header->marked_size > 0 ? a.header->marked_size : 0;
   if (count == 0) {
     Shape rest = a.elementShape.dropFirst();
     if (!rest.fullyDefined()) {
@@ -476,7 +601,8 @@ void _ta_rt_dyn_split(int64_t header, int64_t lengths, int64_t count,
          " vs. %" PRId64 "), and the TensorArray is not marked as dynamically "
          "resizeable",
          size, count);
-  a.header->marked_size = count;
+  if (!a.isGrad()) // SetMarkedSize does nothing on an accumulator
+    a.header->marked_size = count;
   Shape element = value;
   int64_t rowBytes = a.bytes(value.dropFirst());
   const char *rows = (const char *)(intptr_t)data;

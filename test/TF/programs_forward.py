@@ -391,8 +391,7 @@ PROGRAMS = [
         "[?]), a read of the middle one and TensorArrayConcatV3 (values and int64 lengths); "
         "then a growable array of [?, 2] elements split from a [3, 2] tensor, a third "
         "element written, and concatenated.",
-        concat_split, [dyadic([6], -1.0, 0.5)],
-        gap="ragged elements (element shape [?] / [?, 2]): ta-lower-to-memref lowers static element shapes only (issue 21)"),
+        concat_split, [dyadic([6], -1.0, 0.5)]),
     Program(
         "size_close",
         "TensorArraySizeV3 of a static-size int32 array and of a growable array before and "

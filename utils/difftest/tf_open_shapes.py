@@ -135,6 +135,31 @@ def tf_scatter_bad(indices, rows):
     return scatter(h, f, np.array(indices, np.int32), rows)
 
 
+def tf_grad(*, prepend=None, read_past=False, identical=False,
+            second=None):
+    """A forward array of slots [1, 2] and [2, 2] (only slot 0 with
+    `identical`), its accumulator: slot 0 written twice (or once, then with
+    `second`), then read; slot 1 or `read_past` slot 3 read."""
+    h, f = create(2, identical=identical, shape=[None, 2])
+    f = write(h, f, 0, np.array([[1, 2]], np.float32))
+    if not identical:
+        f = write(h, f, 1, np.array([[3, 4], [5, 6]], np.float32))
+    if prepend is not None:
+        g, gf = tf.raw_ops.TensorArrayGradWithShape(
+            handle=h, flow_in=f, shape_to_prepend=np.array(prepend, np.int32),
+            source="gradients")
+        return read(g, gf, 0)
+    g, gf = tf.raw_ops.TensorArrayGradV3(handle=h, flow_in=f,
+                                         source="gradients")
+    if read_past:
+        r = read(g, gf, 3)
+        return r, tf.raw_ops.TensorArraySizeV3(handle=g, flow_in=gf)
+    gf = write(g, gf, 0, np.array([[1, 2]], np.float32))
+    gf = write(g, gf, 0, second if second is not None
+               else np.array([[3, 4]], np.float32))
+    return read(g, gf, 0), read(g, gf, 1)
+
+
 def tf_closed():
     h, f = create(2, shape=[None], name="a")
     tf.raw_ops.TensorArrayCloseV3(handle=h)
@@ -146,6 +171,8 @@ PROGRAM = """
 !V = !ta.handle<2, tensor<?xf32>>
 !W = !ta.handle<?, tensor<?xf32>>
 !M = !ta.handle<2, tensor<?x?xf32>>
+!A = !ta.handle<2, tensor<?x2xf32>>
+!G = !ta.handle<2, tensor<?x2xf32>, grad>
 func.func @ragged(%a: tensor<?x2xf32>, %b: tensor<?x2xf32>, %c: tensor<?x2xf32>) -> (tensor<?x2xf32>, tensor<?xi64>, tensor<i64>, tensor<?x2xf32>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -253,6 +280,54 @@ func.func @scatter_bad(%i: tensor<?xi32>, %rows: tensor<?x?xf32>) {
   %f1 = ta.scatter %h[%i], %rows, %f : !W, tensor<?xi32>, tensor<?x?xf32>
   return
 }
+func.func @grad(%second: tensor<?x2xf32>) -> (tensor<?x2xf32>, tensor<?x2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %a0 = arith.constant dense<[[1.0, 2.0]]> : tensor<1x2xf32>
+  %b0 = arith.constant dense<[[3.0, 4.0], [5.0, 6.0]]> : tensor<2x2xf32>
+  %a = tensor.cast %a0 : tensor<1x2xf32> to tensor<?x2xf32>
+  %b = tensor.cast %b0 : tensor<2x2xf32> to tensor<?x2xf32>
+  %h, %f = ta.create %c2 : !A
+  %f1 = ta.write %h[%c0], %a, %f : !A, tensor<?x2xf32>
+  %f2 = ta.write %h[%c1], %b, %f1 : !A, tensor<?x2xf32>
+  %g, %gf = ta.grad %h, %f2 source "gradients" : !A
+  %gf1 = ta.write %g[%c0], %a, %gf : !G, tensor<?x2xf32>
+  %gf2 = ta.write %g[%c0], %second, %gf1 : !G, tensor<?x2xf32>
+  %r0 = ta.read %g[%c0], %gf2 : !G
+  %r1 = ta.read %g[%c1], %gf2 : !G
+  return %r0, %r1 : tensor<?x2xf32>, tensor<?x2xf32>
+}
+func.func @grad_read_past() -> (tensor<?x2xf32>, tensor<i64>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %a0 = arith.constant dense<[[1.0, 2.0]]> : tensor<1x2xf32>
+  %a = tensor.cast %a0 : tensor<1x2xf32> to tensor<?x2xf32>
+  %h, %f = ta.create %c2 {identical_element_shapes = true} : !A
+  %f1 = ta.write %h[%c0], %a, %f : !A, tensor<?x2xf32>
+  %g, %gf = ta.grad %h, %f1 source "gradients" : !A
+  %r = ta.read %g[%c3], %gf : !G
+  %n = ta.size %g, %gf : !G
+  %n64 = arith.index_cast %n : index to i64
+  %size = tensor.from_elements %n64 : tensor<i64>
+  return %r, %size : tensor<?x2xf32>, tensor<i64>
+}
+func.func @grad_prepend(%prepend: tensor<1xi32>) -> tensor<?x?x2xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %a0 = arith.constant dense<[[1.0, 2.0]]> : tensor<1x2xf32>
+  %b0 = arith.constant dense<[[3.0, 4.0], [5.0, 6.0]]> : tensor<2x2xf32>
+  %a = tensor.cast %a0 : tensor<1x2xf32> to tensor<?x2xf32>
+  %b = tensor.cast %b0 : tensor<2x2xf32> to tensor<?x2xf32>
+  %h, %f = ta.create %c2 : !A
+  %f1 = ta.write %h[%c0], %a, %f : !A, tensor<?x2xf32>
+  %f2 = ta.write %h[%c1], %b, %f1 : !A, tensor<?x2xf32>
+  %g, %gf = ta.grad_with_shape %h, %f2, %prepend source "gradients" : !A, tensor<1xi32>
+  %r = ta.read %g[%c0], %gf : !ta.handle<2, tensor<?x?x2xf32>, grad>
+  return %r : tensor<?x?x2xf32>
+}
 func.func @closed() -> tensor<i64> {
   %c2 = arith.constant 2 : index
   %h, %f = ta.create %c2 {name = "a"} : !W
@@ -296,6 +371,14 @@ SCENARIOS = [
     ("scatter_bad", tf_scatter_bad, (np.array([0, 2], np.int32),
                                      np.ones((2, 1), f32))),
     ("closed", tf_closed, ()),
+    ("grad", lambda second: tf_grad(second=second),
+     (np.array([[3, 4]], f32),)),
+    ("grad", lambda second: tf_grad(second=second),
+     (np.array([[3, 4], [5, 6]], f32),)),
+    ("grad_read_past", lambda: tf_grad(read_past=True, identical=True), ()),
+    ("grad_prepend", lambda p: tf_grad(prepend=p), (np.array([3], np.int32),)),
+    ("grad_prepend", lambda p: tf_grad(prepend=p),
+     (np.array([-1], np.int32),)),
 ]
 
 
@@ -303,8 +386,9 @@ def normalize(message):
     """Array names as NAME (TensorFlow suffixes its own: a_14), without
     eager mode's "{{function_node ...}}" prefix and " [Op:...]" suffix."""
     message = re.sub(r"^\{\{function_node [^}]*\}\} ", "", message)
-    message = re.sub(r"TensorArray [A-Za-z_][A-Za-z0-9_]*?(_\d+)?( has|:)",
-                     r"TensorArray NAME\2", message)
+    message = re.sub(
+        r"TensorArray [A-Za-z_][A-Za-z0-9_]*?(_\d+)?(@[A-Za-z0-9_/]+)?( has|:)",
+        r"TensorArray NAME\2\3", message)
     return message.split(" [Op:")[0].strip()
 
 

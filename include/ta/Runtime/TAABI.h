@@ -106,6 +106,14 @@ enum TASlotState {
   TA_SLOT_MATERIALIZED = 8,
 };
 
+/// What an element's scalars are, for the runtime's accumulators to add
+/// them (arrays of open element shapes).
+enum TAElementKind {
+  TA_ELEMENT_INTEGER = 0,
+  TA_ELEMENT_FLOAT = 1,
+  TA_ELEMENT_BOOL = 2,
+};
+
 /// The runtime's functions that lowered code calls (TARuntime.h).
 #define TA_RT_FAIL "_ta_rt_fail"
 #define TA_RT_CHECK_ACCUMULATOR "_ta_rt_check_accumulator"
@@ -115,6 +123,7 @@ enum TASlotState {
 /* Arrays whose element type leaves dims open (runtime/DynamicArrays.cpp):
    the box holds the header alone, `reserved` the runtime's array. */
 #define TA_RT_DYN_INIT "_ta_rt_dyn_init"
+#define TA_RT_DYN_GRAD "_ta_rt_dyn_grad"
 #define TA_RT_DYN_RELEASE "_ta_rt_dyn_release"
 #define TA_RT_DYN_CLOSE "_ta_rt_dyn_close"
 #define TA_RT_DYN_SIZE "_ta_rt_dyn_size"

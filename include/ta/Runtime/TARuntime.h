@@ -72,7 +72,16 @@ void _ta_rt_unbatch_grad_take(int64_t ticket, int64_t target);
 /// (concat: its rows, then the dims after the first, returning the number
 /// of elements); _ta_rt_dyn_take then copies the values to `target` (and
 /// concat's lengths to `lengths`, 0 for none).
-void _ta_rt_dyn_init(int64_t header, int64_t element_bytes);
+void _ta_rt_dyn_init(int64_t header, int64_t element_bytes,
+                     int64_t element_kind);
+/// TensorArrayGradV3 / GradWithShape on the forward array at `forward`:
+/// disables its dynamic size, checks it is open and, when `accumulator` is
+/// the address of a new header (name, source, flags, element shape filled),
+/// makes it the accumulator: the forward size and marked size, the element
+/// shape `prepend` (`prepend_rank` int32 dims) ++ the forward one, the
+/// forward's written slots soft written. `accumulator` 0: it exists.
+void _ta_rt_dyn_grad(int64_t forward, int64_t accumulator, int64_t prepend,
+                     int64_t prepend_rank);
 void _ta_rt_dyn_release(int64_t header);
 void _ta_rt_dyn_close(int64_t header);
 int64_t _ta_rt_dyn_size(int64_t header);

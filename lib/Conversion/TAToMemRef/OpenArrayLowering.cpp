@@ -26,7 +26,7 @@ using namespace mlir::ta::lowering;
 
 bool lowering::hasOpenElementShape(HandleType type) {
   auto element = dyn_cast<RankedTensorType>(type.getElementType());
-  return element && !element.hasStaticShape() && !type.getIsGrad();
+  return element && !element.hasStaticShape();
 }
 
 namespace {
@@ -52,9 +52,46 @@ struct OpenArrayEmitter : CodeBuilder {
     return address(memref::LoadOp::create(b, loc, box, ValueRange{index(0)}));
   }
 
-  /// Bytes of one scalar of the element type.
+  /// Bytes of one scalar of the element type, and what it is.
   Value scalarBytes() {
     return i64((element.getElementTypeBitWidth() + 7) / 8);
+  }
+  Value scalarKind() {
+    Type t = element.getElementType();
+    if (t.isInteger(1))
+      return i64(TA_ELEMENT_BOOL);
+    return i64(isa<FloatType>(t) ? TA_ELEMENT_FLOAT : TA_ELEMENT_INTEGER);
+  }
+
+  /// A new 64-byte header with its fields set (the runtime's word 0).
+  Value newHeader(int64_t flags, Value size, Value name, Value source,
+                  Value shape) {
+    auto type8 = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
+    Value buffer =
+        allocStorage(type8, ValueRange{index(kHeaderBytes)}, kAlignment);
+    auto words = memref::ViewOp::create(
+        b, loc, MemRefType::get({TA_HEADER_WORDS}, b.getI64Type()), buffer,
+        index(0), ValueRange{});
+    auto set = [&](int64_t field, Value value) {
+      memref::StoreOp::create(b, loc, value, words, ValueRange{index(field)});
+    };
+    set(TA_HEADER_SIZE, size);
+    set(TA_HEADER_CAPACITY, size);
+    set(TA_HEADER_FLAGS, i64(flags));
+    set(TA_HEADER_MARKED_SIZE, i64(-1));
+    set(TA_HEADER_NAME, name);
+    set(TA_HEADER_SOURCE, source);
+    set(TA_HEADER_ELEMENT_SHAPE, shape);
+    set(TA_HEADER_RESERVED, i64(0));
+    return buffer;
+  }
+
+  /// The address of the partial element shape (-1 for an open dim).
+  Value partialShape() {
+    SmallVector<int64_t> shape;
+    for (int64_t d : element.getShape())
+      shape.push_back(ShapedType::isDynamic(d) ? -1 : d);
+    return getShapeAddress(b, loc, symbols, shape);
   }
 
   /// Runs `body` in a memref.alloca_scope (the op may sit in a loop), giving
@@ -144,9 +181,9 @@ struct OpenArrayEmitter : CodeBuilder {
 
 /// The runtime functions the open-array patterns call.
 constexpr const char *kOpenArrayFunctions[] = {
-    TA_RT_DYN_INIT,  TA_RT_DYN_RELEASE, TA_RT_DYN_CLOSE,  TA_RT_DYN_SIZE,
-    TA_RT_DYN_WRITE, TA_RT_DYN_READ,    TA_RT_DYN_GATHER, TA_RT_DYN_CONCAT,
-    TA_RT_DYN_TAKE,  TA_RT_DYN_SCATTER, TA_RT_DYN_SPLIT};
+    TA_RT_DYN_INIT,   TA_RT_DYN_GRAD,  TA_RT_DYN_RELEASE, TA_RT_DYN_CLOSE,
+    TA_RT_DYN_SIZE,   TA_RT_DYN_WRITE, TA_RT_DYN_READ,    TA_RT_DYN_GATHER,
+    TA_RT_DYN_CONCAT, TA_RT_DYN_TAKE,  TA_RT_DYN_SCATTER, TA_RT_DYN_SPLIT};
 
 /// A pattern for one ta op on open arrays.
 template <typename OpTy> struct OpenArrayPattern : OpConversionPattern<OpTy> {
@@ -189,17 +226,6 @@ struct OpenCreate : OpenArrayPattern<CreateOp> {
   LogicalResult lower(CreateOp op, OneToNOpAdaptor adaptor, OpenArrayEmitter &e,
                       ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto type8 = MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type());
-    Value buffer =
-        e.allocStorage(type8, ValueRange{e.index(kHeaderBytes)}, kAlignment);
-    auto words = memref::ViewOp::create(
-        rewriter, loc,
-        MemRefType::get({TA_HEADER_WORDS}, rewriter.getI64Type()), buffer,
-        e.index(0), ValueRange{});
-    auto set = [&](int64_t field, Value value) {
-      memref::StoreOp::create(rewriter, loc, value, words,
-                              ValueRange{e.index(field)});
-    };
     int64_t flags = 0;
     if (op.getDynamicSize())
       flags |= TA_FLAG_DYNAMIC;
@@ -207,23 +233,15 @@ struct OpenCreate : OpenArrayPattern<CreateOp> {
       flags |= TA_FLAG_CLEAR_AFTER_READ;
     if (op.getIdenticalElementShapes())
       flags |= TA_FLAG_IDENTICAL_SHAPES;
-    SmallVector<int64_t> shape;
-    for (int64_t d : e.element.getShape())
-      shape.push_back(ShapedType::isDynamic(d) ? -1 : d);
     StringRef name = op.getName().empty() ? "ta" : op.getName();
-    Value size = e.toI64(adaptor.getSize().front());
-    set(TA_HEADER_SIZE, size);
-    set(TA_HEADER_CAPACITY, size);
-    set(TA_HEADER_FLAGS, e.i64(flags));
-    set(TA_HEADER_MARKED_SIZE, e.i64(-1));
-    set(TA_HEADER_NAME, getNameAddress(rewriter, loc, e.symbols, name));
-    set(TA_HEADER_SOURCE, e.i64(0));
-    set(TA_HEADER_ELEMENT_SHAPE,
-        getShapeAddress(rewriter, loc, e.symbols, shape));
-    set(TA_HEADER_RESERVED, e.i64(0));
-    e.call(TA_RT_DYN_INIT, {e.address(buffer), e.scalarBytes()});
-    // The same box as a static array's: slot 0 the header, one empty slot
-    // per gradient source (open arrays have no accumulators yet).
+    Value buffer = e.newHeader(flags, e.toI64(adaptor.getSize().front()),
+                               getNameAddress(rewriter, loc, e.symbols, name),
+                               e.i64(0), e.partialShape());
+    e.call(TA_RT_DYN_INIT,
+           {e.address(buffer), e.scalarBytes(), e.scalarKind()});
+    // The same box as a static array's: slot 0 the header, one slot per
+    // gradient source for its accumulator's header, empty until created.
+    auto type8 = cast<MemRefType>(buffer.getType());
     int64_t slots = 1 + options.sources.size();
     Value box = e.allocStorage(MemRefType::get({slots}, type8));
     Value empty = memref::ReinterpretCastOp::create(
@@ -233,19 +251,102 @@ struct OpenCreate : OpenArrayPattern<CreateOp> {
     for (int64_t s = 0; s < slots; ++s)
       memref::StoreOp::create(rewriter, loc, s ? empty : buffer, box,
                               ValueRange{e.index(s)});
-    if (options.blockLocal.contains(op)) {
-      // Released before the block's terminator: the runtime's array, the
-      // header, the box.
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPoint(op->getBlock()->getTerminator());
-      Value header =
-          memref::LoadOp::create(rewriter, loc, box, ValueRange{e.index(0)});
-      e.call(TA_RT_DYN_RELEASE, {e.address(header)});
-      e.freeStorage(header);
-      e.freeStorage(box);
-    }
+    if (options.blockLocal.contains(op))
+      releaseAtBlockEnd(e, op->getBlock()->getTerminator(), box, slots);
     Value handle = memref::CastOp::create(
         rewriter, loc, TATypeConverter::getBoxType(getContext()), box);
+    rewriter.replaceOpWithMultiple(op, {{handle}, {}});
+    return success();
+  }
+
+  /// Releases, before the block's terminator, the runtime's arrays of the
+  /// array and of its accumulators (a slot whose buffer is still the empty
+  /// view has none), their headers and the box.
+  static void releaseAtBlockEnd(OpenArrayEmitter &e, Operation *terminator,
+                                Value box, int64_t slots) {
+    OpBuilder::InsertionGuard guard(e.b);
+    e.b.setInsertionPoint(terminator);
+    for (int64_t s = 0; s < slots; ++s) {
+      Value header =
+          memref::LoadOp::create(e.b, e.loc, box, ValueRange{e.index(s)});
+      auto release = [&] {
+        e.call(TA_RT_DYN_RELEASE, {e.address(header)});
+        e.freeStorage(header);
+      };
+      if (s == 0) {
+        release();
+        continue;
+      }
+      Value bytes = memref::DimOp::create(e.b, e.loc, header, 0);
+      auto ifOp = scf::IfOp::create(
+          e.b, e.loc, e.cmp(arith::CmpIPredicate::ne, bytes, e.index(0)),
+          /*withElse=*/false);
+      OpBuilder::InsertionGuard inner(e.b);
+      e.b.setInsertionPointToStart(ifOp.thenBlock());
+      release();
+    }
+    e.freeStorage(box);
+  }
+};
+
+/// ta.grad / ta.grad_with_shape of an open forward array: the accumulator
+/// in the box's slot for the source, made by the runtime on first use.
+template <typename OpTy> struct OpenGrad : OpenArrayPattern<OpTy> {
+  using OpenArrayPattern<OpTy>::OpenArrayPattern;
+  using typename OpenArrayPattern<OpTy>::OneToNOpAdaptor;
+  LogicalResult lower(OpTy op, OneToNOpAdaptor adaptor, OpenArrayEmitter &e,
+                      ConversionPatternRewriter &rewriter) const override {
+    std::optional<int64_t> id = this->options.sources.lookup(op.getSource());
+    if (!id)
+      return rewriter.notifyMatchFailure(op, "source not in the table");
+    int64_t slotIndex = 1 + *id;
+    Location loc = op.getLoc();
+    Value box = adaptor.getHandle().front();
+    Value forward = e.header(box);
+    Value existing = memref::LoadOp::create(rewriter, loc, box,
+                                            ValueRange{e.index(slotIndex)});
+    Value exists =
+        e.cmp(arith::CmpIPredicate::ne,
+              memref::DimOp::create(rewriter, loc, existing, 0), e.index(0));
+    // The prepended dims: shape_to_prepend's values (none for ta.grad).
+    Value prepend = e.i64(0), prependRank = e.i64(0);
+    if constexpr (std::is_same_v<OpTy, GradWithShapeOp>) {
+      OpenArrayEmitter::Vector shape = e.vector(op.getShapeToPrepend());
+      prepend = shape.address;
+      prependRank = shape.count;
+    }
+    auto ifOp = scf::IfOp::create(rewriter, loc, exists, /*withElse=*/true);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifOp.thenBlock());
+      e.call(TA_RT_DYN_GRAD, {forward, e.i64(0), prepend, prependRank});
+      rewriter.setInsertionPointToStart(ifOp.elseBlock());
+      OpenArrayEmitter acc(rewriter, loc, op.getGradHandle().getType(),
+                           e.symbols);
+      Value forwardWords = memref::ViewOp::create(
+          rewriter, loc,
+          MemRefType::get({TA_HEADER_WORDS}, rewriter.getI64Type()),
+          memref::LoadOp::create(rewriter, loc, box, ValueRange{acc.index(0)}),
+          acc.index(0), ValueRange{});
+      Value name = memref::LoadOp::create(
+          rewriter, loc, forwardWords, ValueRange{acc.index(TA_HEADER_NAME)});
+      Value header = acc.newHeader(
+          TA_FLAG_IS_GRAD | TA_FLAG_CLEAR_AFTER_READ, acc.i64(0), name,
+          getNameAddress(rewriter, loc, acc.symbols, op.getSource()),
+          acc.partialShape());
+      acc.call(TA_RT_DYN_GRAD,
+               {forward, acc.address(header), prepend, prependRank});
+      memref::StoreOp::create(rewriter, loc, header, box,
+                              ValueRange{acc.index(slotIndex)});
+    }
+    // The accumulator's handle: a view of its slot.
+    auto slot = memref::SubViewOp::create(
+        rewriter, loc, box,
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(slotIndex)},
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)},
+        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
+    Value handle = memref::CastOp::create(
+        rewriter, loc, TATypeConverter::getBoxType(this->getContext()), slot);
     rewriter.replaceOpWithMultiple(op, {{handle}, {}});
     return success();
   }
@@ -408,6 +509,7 @@ void mlir::ta::populateTAOpenArrayLoweringPatterns(
     const TATypeConverter &converter, RewritePatternSet &patterns,
     const TAToMemRefOptions &options) {
   patterns.add<OpenCreate, OpenSize, OpenClose, OpenWrite, OpenRead, OpenGather,
-               OpenConcat, OpenScatter, OpenSplit>(
-      converter, patterns.getContext(), options);
+               OpenConcat, OpenScatter, OpenSplit, OpenGrad<GradOp>,
+               OpenGrad<GradWithShapeOp>>(converter, patterns.getContext(),
+                                          options);
 }

@@ -60,6 +60,17 @@ struct TALowerToMemRefPass
         }
         return;
       }
+      if (isa<GradOp, GradWithShapeOp>(op)) {
+        auto forward = cast<HandleType>(op->getOperand(0).getType());
+        auto grad = cast<HandleType>(op->getResult(0).getType());
+        if (isSupported(forward) && hasOpenElementShape(grad)) {
+          op->emitOpError() << "makes an accumulator of open element shape "
+                            << grad.getElementType()
+                            << " for an array of static element shape: not "
+                               "supported by ta-lower-to-memref yet";
+          ok = false;
+        }
+      }
       Value bulkValue;
       if (auto scatter = dyn_cast<ScatterOp>(op))
         bulkValue = scatter.getValue();
@@ -75,9 +86,8 @@ struct TALowerToMemRefPass
         if (!handle || isSupported(handle) || hasOpenElementShape(handle))
           return;
         op->emitOpError() << "uses " << handle
-                          << ": ta-lower-to-memref supports neither unranked "
-                             "elements nor accumulators of open element "
-                             "shapes yet";
+                          << ": ta-lower-to-memref supports no unranked "
+                             "elements yet";
         ok = false;
       };
       for (Type t : op->getResultTypes())

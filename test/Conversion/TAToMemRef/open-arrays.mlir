@@ -3,19 +3,20 @@
 // -1 for open dims), the runtime's array in its last word; each op is a call,
 // the same in both checks modes. A value read comes back in two calls: the
 // first reports its shape (into a stack buffer, in an alloca_scope), the
-// second copies it into the result allocated for that shape.
+// second copies it into the result allocated for that shape. Boxes have a
+// slot per gradient source besides the array's (one source here: 2 slots).
 // RUN: ta-opt %s --ta-lower-to-memref | FileCheck %s
 // RUN: ta-opt %s --ta-lower-to-memref=checks=none | FileCheck %s
 
 !A = !ta.handle<?, tensor<?x2xf32>>
 
 // CHECK-LABEL: func.func @create_write_read_close
+// CHECK: memref.get_global @"__ta_shape_-1_2" : memref<3xi64>
 // CHECK: %[[HDR:.*]] = memref.alloc(%c64) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
 // CHECK: %[[WORDS:.*]] = memref.view %[[HDR]][%{{.*}}][] : memref<?xi8> to memref<8xi64>
 // CHECK: memref.store %c6_i64, %[[WORDS]][%c2]
-// CHECK: memref.get_global @"__ta_shape_-1_2" : memref<3xi64>
-// CHECK: {{(func\.)?}}call @_ta_rt_dyn_init(%{{.*}}, %c4_i64)
-// CHECK: %[[BOX:.*]] = memref.alloc() {bufferization.manual_deallocation} : memref<1xmemref<?xi8>>
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_init(%{{.*}}, %c4_i64, %c1_i64)
+// CHECK: %[[BOX:.*]] = memref.alloc() {bufferization.manual_deallocation} : memref<2xmemref<?xi8>>
 // CHECK: memref.alloca_scope {
 // CHECK: %[[SHAPE:.*]] = memref.alloca() : memref<3xi64>
 // CHECK: {{(func\.)?}}call @_ta_rt_dyn_write(
@@ -60,4 +61,35 @@ func.func @bulk(%h: !A, %f: !ta.flow, %v: tensor<2x?x2xf32>, %w: tensor<?x2xf32>
   %f2 = ta.split %h, %w, %lengths, %f1 : !A, tensor<?x2xf32>, tensor<2xi64>
   %n = ta.size %h, %f2 : !A
   return %g, %c, %l, %n : tensor<3x?x2xf32>, tensor<?x2xf32>, tensor<?xi64>, index
+}
+
+// An accumulator lives in the box's slot for its source: made by the
+// runtime the first time (a header filled with the forward's name, the
+// source and the grad flags, then _ta_rt_dyn_grad with it), and the forward
+// array's checks alone when it exists. The handle is a view of the slot;
+// the release at the block's end covers accumulators that exist.
+// CHECK-LABEL: func.func @grad
+// CHECK: %[[EXISTING:.*]] = memref.load %[[BOX:.*]][%c1{{.*}}]
+// CHECK: %[[BYTES:.*]] = memref.dim %[[EXISTING]], %c0{{.*}}
+// CHECK: %[[EXISTS:.*]] = arith.cmpi ne, %[[BYTES]], %c0{{.*}}
+// CHECK: scf.if %[[EXISTS]] {
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_grad(%{{.*}}, %c0_i64{{.*}}, %c0_i64{{.*}}, %c0_i64{{.*}})
+// CHECK: } else {
+// CHECK: %[[ACC:.*]] = memref.alloc(%c64{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
+// CHECK: memref.store %c12_i64, %{{.*}}[%c2{{.*}}] : memref<8xi64>
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_grad(
+// CHECK: memref.store %[[ACC]], %[[BOX]][%c1
+// CHECK: memref.subview %[[BOX]][1] [1] [1]
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_write(
+// CHECK: memref.dim
+// CHECK: scf.if
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_release(
+// CHECK: return
+func.func @grad(%v: tensor<?x2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %h, %f = ta.create %c2 : !ta.handle<2, tensor<?x2xf32>>
+  %g, %gf = ta.grad %h, %f source "gradients" : !ta.handle<2, tensor<?x2xf32>>
+  %gf1 = ta.write %g[%c0], %v, %gf : !ta.handle<2, tensor<?x2xf32>, grad>, tensor<?x2xf32>
+  return
 }

@@ -39,6 +39,18 @@
 // RUN: not %run_cpu -e closed %t.none.mlir 2>&1 | FileCheck %s --check-prefix=CLOSED
 // RUN: not %run_cpu -e negative_size %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=NEGSIZE
 // RUN: not %run_cpu -e negative_size %t.none.mlir 2>&1 | FileCheck %s --check-prefix=NEGSIZE
+// RUN: not %run_cpu -e aggregate_shape %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=AGGSHAPE
+// RUN: not %run_cpu -e aggregate_shape %t.none.mlir 2>&1 | FileCheck %s --check-prefix=AGGSHAPE
+// RUN: not %run_cpu -e aggregate_bool %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=AGGBOOL
+// RUN: not %run_cpu -e aggregate_bool %t.none.mlir 2>&1 | FileCheck %s --check-prefix=AGGBOOL
+// RUN: not %run_cpu -e grad_read_unknown %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=GRUNKNOWN
+// RUN: not %run_cpu -e grad_read_unknown %t.none.mlir 2>&1 | FileCheck %s --check-prefix=GRUNKNOWN
+// RUN: not %run_cpu -e grad_closed %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=GCLOSED
+// RUN: not %run_cpu -e grad_closed %t.none.mlir 2>&1 | FileCheck %s --check-prefix=GCLOSED
+// RUN: not %run_cpu -e grad_locks_size %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=GLOCK
+// RUN: not %run_cpu -e grad_locks_size %t.none.mlir 2>&1 | FileCheck %s --check-prefix=GLOCK
+// RUN: not %run_cpu -e prepend_negative %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=PNEG
+// RUN: not %run_cpu -e prepend_negative %t.none.mlir 2>&1 | FileCheck %s --check-prefix=PNEG
 
 !V = !ta.handle<2, tensor<?xf32>>
 !M = !ta.handle<2, tensor<?x?xf32>>
@@ -55,6 +67,9 @@ func.func private @opaque_lengths(%l: tensor<2xi64>) -> tensor<2xi64> {
 }
 func.func private @opaque_indices(%i: tensor<2xi32>) -> tensor<2xi32> {
   return %i : tensor<2xi32>
+}
+func.func private @opaque_prepend(%p: tensor<1xi32>) -> tensor<1xi32> {
+  return %p : tensor<1xi32>
 }
 
 // RUNKNOWN: ta runtime error: TensorArray ta: Could not read from TensorArray index 0.  Furthermore, the element shape is not fully defined: [?].  It is possible you are working with a resizeable TensorArray and stop_gradients is not allowing the gradients to be written.  If you set the full element_shape property on the forward TensorArray, the proper all-zeros tensor will be returned instead of incurring this error.
@@ -343,5 +358,101 @@ func.func @negative_size() {
   %m = arith.constant -1 : index
   %o = func.call @opaque(%m) : (index) -> index
   %h, %f = ta.create %o : !ta.handle<?, tensor<?xf32>>
+  return
+}
+
+// AGGSHAPE: ta runtime error: TensorArray ta@gradients: Could not aggregate to TensorArray index 0 because the existing shape is [1] but the new input shape is [2].
+func.func @aggregate_shape() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 : !V
+  %f1 = ta.write %h[%c0], %one, %f : !V, tensor<?xf32>
+  %g, %gf = ta.grad %h, %f1 source "gradients" : !V
+  %gf1 = ta.write %g[%c0], %two, %gf : !ta.handle<2, tensor<?xf32>, grad>, tensor<?xf32>
+  return
+}
+
+// AGGBOOL: ta runtime error: tensor_array::AddToTensor type not supported: bool
+func.func @aggregate_bool() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 : !ta.handle<2, tensor<?xi1>>
+  %g, %gf = ta.grad %h, %f source "gradients" : !ta.handle<2, tensor<?xi1>>
+  %t0 = arith.constant dense<[true]> : tensor<1xi1>
+  %t = tensor.cast %t0 : tensor<1xi1> to tensor<?xi1>
+  %gf1 = ta.write %g[%c0], %t, %gf : !ta.handle<2, tensor<?xi1>, grad>, tensor<?xi1>
+  %gf2 = ta.write %g[%c0], %t, %gf1 : !ta.handle<2, tensor<?xi1>, grad>, tensor<?xi1>
+  return
+}
+
+// GRUNKNOWN: ta runtime error: TensorArray ta@gradients: Could not read from TensorArray index 5.  Furthermore, the element shape is not fully defined: [?].
+func.func @grad_read_unknown() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 : !V
+  %g, %gf = ta.grad %h, %f source "gradients" : !V
+  %c5 = arith.constant 5 : index
+  %r = ta.read %g[%c5], %gf : !ta.handle<2, tensor<?xf32>, grad>
+  return
+}
+
+// GCLOSED: ta runtime error: TensorArray a has already been closed.
+func.func @grad_closed() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 {name = "a"} : !V
+  ta.close %h : !V
+  %g, %gf = ta.grad %h, %f source "gradients" : !V
+  return
+}
+
+// GLOCK: ta runtime error: TensorArray ta: Tried to write to index 2 but array is not resizeable and size is: 2
+func.func @grad_locks_size() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 {dynamic_size = true} : !ta.handle<?, tensor<?xf32>>
+  %g, %gf = ta.grad %h, %f source "gradients" : !ta.handle<?, tensor<?xf32>>
+  %f1 = ta.write %h[%c2], %one, %gf : !ta.handle<?, tensor<?xf32>>, tensor<?xf32>
+  return
+}
+
+// PNEG: ta runtime error: Dimension -1 must be >= 0
+func.func @prepend_negative() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %one0 = arith.constant dense<[1.0]> : tensor<1xf32>
+  %two0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
+  %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
+  %h, %f = ta.create %c2 : !V
+  %p0 = arith.constant dense<[-1]> : tensor<1xi32>
+  %p = func.call @opaque_prepend(%p0) : (tensor<1xi32>) -> tensor<1xi32>
+  %g, %gf = ta.grad_with_shape %h, %f, %p source "gradients" : !V, tensor<1xi32>
   return
 }
