@@ -113,10 +113,10 @@ func.func @concat_inconsistent() {
   %one = tensor.cast %one0 : tensor<1xf32> to tensor<?xf32>
   %two = tensor.cast %two0 : tensor<2xf32> to tensor<?xf32>
   %h, %f = ta.create %c2 : !M
-  %a = tensor.expand_shape %one [[0, 1]] output_shape [1, 1] : tensor<?xf32> into tensor<1x?xf32>
-  %b = tensor.expand_shape %two [[0, 1]] output_shape [1, 2] : tensor<?xf32> into tensor<1x?xf32>
-  %ad = tensor.cast %a : tensor<1x?xf32> to tensor<?x?xf32>
-  %bd = tensor.cast %b : tensor<1x?xf32> to tensor<?x?xf32>
+  %a = arith.constant dense<[[1.0]]> : tensor<1x1xf32>
+  %b = arith.constant dense<[[1.0, 2.0]]> : tensor<1x2xf32>
+  %ad = tensor.cast %a : tensor<1x1xf32> to tensor<?x?xf32>
+  %bd = tensor.cast %b : tensor<1x2xf32> to tensor<?x?xf32>
   %f1 = ta.write %h[%c0], %ad, %f : !M, tensor<?x?xf32>
   %f2 = ta.write %h[%c1], %bd, %f1 : !M, tensor<?x?xf32>
   %v, %l = ta.concat %h, %f2 : !M
