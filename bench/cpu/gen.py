@@ -23,13 +23,65 @@ Ops:
   wrg  wr on a growable array that starts empty (dynamic_size): the
        amortised cost of growth; the floor grows a C array by doubling
        with realloc; no upstream formulation
+  rc   ragged: split the input into N elements of 1..64 rows of E floats
+       (lengths drawn from a fixed seed; an element type with an open dim,
+       kept by libta_runtime), concat them; the floor copies each element
+       into a buffer of its own and back; no upstream formulation. The
+       rows are the configuration's N x E input.
 
 Writes OUT/ta.mlir, OUT/up.mlir, OUT/floor.c, OUT/configs.h.
 Usage: gen.py OUT OP:E:N ...
 """
 
 import os
+import random
 import sys
+
+
+def ragged_lengths(slots):
+    """rc's element lengths (rows), the same for every build."""
+    rng = random.Random(slots)
+    return [rng.randint(1, 64) for _ in range(slots)]
+
+
+def ta_ragged_kernel(i, e, lengths):
+    n = sum(lengths)
+    t = f"tensor<{n}x{e}xf32>"
+    h = f"!ta.handle<{len(lengths)}, tensor<?x{e}xf32>>"
+    dense = ", ".join(map(str, lengths))
+    return (f"func.func @ta_rc_{i}(%src: {t}, %perm: tensor<{n}xi32>) -> {t} "
+            "attributes {llvm.emit_c_interface} {\n"
+            f"  %slots = arith.constant {len(lengths)} : index\n"
+            f"  %h, %f = ta.create %slots {{clear_after_read = false}} : {h}\n"
+            f"  %lengths = arith.constant dense<[{dense}]> : tensor<{len(lengths)}xi64>\n"
+            f"  %f1 = ta.split %h, %src, %lengths, %f : {h}, {t}, tensor<{len(lengths)}xi64>\n"
+            f"  %v, %l = ta.concat %h, %f1 : {h}\n"
+            f"  %out = tensor.cast %v : tensor<?x{e}xf32> to {t}\n"
+            f"  ta.close %h : {h}\n"
+            f"  return %out : {t}\n}}\n")
+
+
+def floor_ragged_kernel(i, e, lengths):
+    dense = ", ".join(map(str, lengths))
+    return (f"void floor_rc_{i}(const float *src, const int32_t *perm, float *out) {{\n"
+            f"  static const int64_t lengths[{len(lengths)}] = {{{dense}}};\n"
+            f"  enum {{ slots = {len(lengths)}, e = {e} }};\n"
+            "  float *element[slots];\n"
+            "  size_t offset = 0;\n"
+            "  for (size_t k = 0; k < slots; ++k) {\n"
+            "    size_t bytes = (size_t)lengths[k] * e * 4;\n"
+            "    element[k] = malloc(bytes);\n"
+            "    memcpy(element[k], src + offset, bytes);\n"
+            "    offset += (size_t)lengths[k] * e;\n"
+            "  }\n"
+            "  keep(element);\n"
+            "  offset = 0;\n"
+            "  for (size_t k = 0; k < slots; ++k) {\n"
+            "    memcpy(out + offset, element[k], (size_t)lengths[k] * e * 4);\n"
+            "    offset += (size_t)lengths[k] * e;\n"
+            "  }\n"
+            "  for (size_t k = 0; k < slots; ++k) free(element[k]);\n"
+            "}\n")
 
 
 def ta_kernel(op, i, e, n):
@@ -194,6 +246,13 @@ def main():
     for i, config in enumerate(configs):
         op, e, n = config.split(":")
         e, n = int(e), int(n)
+        if op == "rc":
+            lengths = ragged_lengths(n)
+            n = sum(lengths)
+            ta.append(ta_ragged_kernel(i, e, lengths))
+            floor.append(floor_ragged_kernel(i, e, lengths))
+            header.append(f'CONFIG({op}, {i}, {n}, {e}, {4 * n * e * 4}, 0)')
+            continue
         ta.append(ta_kernel(op, i, e, n))
         # The upstream formulation copies the whole array per iteration in
         # some shapes (and, without a deallocation pass, keeps every copy):

@@ -26,6 +26,8 @@ for op in wr gs sc acc; do
   # element 64 KiB: 1 MiB .. 256 MiB
   configs+=("$op:16384:16" "$op:16384:1024" "$op:16384:4096")
 done
+# Ragged: split into / concat of 4096 elements of 1..64 rows of 256 B.
+configs+=("rc:64:4096")
 # Scaling: write/read per element at 1K .. 1M elements of 64 B, fixed size
 # (swr) and growable from empty (wrg).
 for n in 1024 16384 262144 1048576; do
