@@ -77,6 +77,32 @@ void CodeBuilder::forLoop(Value lb, Value ub,
   body(loop.getInductionVar());
 }
 
+Value CodeBuilder::newBox(Value buffer, int64_t slots) {
+  auto type = cast<MemRefType>(buffer.getType());
+  Value box = allocStorage(MemRefType::get({slots}, type));
+  memref::StoreOp::create(b, loc, buffer, box, ValueRange{index(0)});
+  if (slots == 1)
+    return box;
+  Value empty = memref::ReinterpretCastOp::create(
+      b, loc, type, buffer, OpFoldResult(b.getIndexAttr(0)),
+      ArrayRef<OpFoldResult>{b.getIndexAttr(0)},
+      ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+  for (int64_t s = 1; s < slots; ++s)
+    memref::StoreOp::create(b, loc, empty, box, ValueRange{index(s)});
+  return box;
+}
+
+Value CodeBuilder::handleOf(Value box, int64_t slot) {
+  Value view = box;
+  if (slot != 0)
+    view = memref::SubViewOp::create(
+        b, loc, box, ArrayRef<OpFoldResult>{b.getIndexAttr(slot)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
+  return memref::CastOp::create(
+      b, loc, TATypeConverter::getBoxType(b.getContext()), view);
+}
+
 //===----------------------------------------------------------------------===//
 // ArrayLayout
 //===----------------------------------------------------------------------===//

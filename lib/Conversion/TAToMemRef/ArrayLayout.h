@@ -85,6 +85,14 @@ public:
                      int64_t alignment = 0);
   void freeStorage(Value memref);
 
+  /// A new box of `slots` slots: `buffer` in slot 0 (the array), an empty
+  /// (zero-size) view in each of the others (one per gradient source, until
+  /// its accumulator is made). Marked like allocStorage's.
+  Value newBox(Value buffer, int64_t slots);
+  /// The handle of the array in slot `slot` of `box`: the box itself for
+  /// slot 0, a view of the slot for an accumulator, of the box type.
+  Value handleOf(Value box, int64_t slot);
+
   /// The address (i64) of a memref's data (with identity layout), for the
   /// runtime.
   Value address(Value buffer);

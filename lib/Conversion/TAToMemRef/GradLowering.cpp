@@ -89,15 +89,7 @@ template <typename OpTy> struct GradLowering : TAPattern<OpTy> {
       }
       acc.storeBuffer(grad, box, slotIndex);
     }
-    // The accumulator's handle: a view of its slot.
-    auto slot = memref::SubViewOp::create(
-        rewriter, loc, box,
-        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(slotIndex)},
-        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)},
-        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
-    Value handle = memref::CastOp::create(
-        rewriter, loc, TATypeConverter::getBoxType(this->getContext()), slot);
-    rewriter.replaceOpWithMultiple(op, {{handle}, {}});
+    rewriter.replaceOpWithMultiple(op, {{acc.handleOf(box, slotIndex)}, {}});
     return success();
   }
 };

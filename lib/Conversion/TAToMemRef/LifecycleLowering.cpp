@@ -48,20 +48,8 @@ struct CreateLowering : TAPattern<CreateOp> {
     // Slot 0 holds the array; one slot per gradient source holds its
     // accumulator, empty (a zero-size view) until created.
     int64_t slots = 1 + options.sources.size();
-    auto boxType = MemRefType::get({slots}, buffer.getType());
-    Value box = e.allocStorage(boxType);
-    e.storeBuffer(buffer, box);
-    if (slots > 1) {
-      Value empty = memref::ReinterpretCastOp::create(
-          rewriter, loc, cast<MemRefType>(buffer.getType()), buffer,
-          OpFoldResult(rewriter.getIndexAttr(0)),
-          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
-          ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
-      for (int64_t s = 1; s < slots; ++s)
-        e.storeBuffer(empty, box, s);
-    }
-    Value handle = memref::CastOp::create(
-        rewriter, loc, TATypeConverter::getBoxType(getContext()), box);
+    Value box = e.newBox(buffer, slots);
+    Value handle = e.handleOf(box, 0);
     if (options.blockLocal.contains(op))
       releaseAtBlockEnd(e, op->getBlock()->getTerminator(), box, slots);
     rewriter.replaceOpWithMultiple(op, {{handle}, {}});

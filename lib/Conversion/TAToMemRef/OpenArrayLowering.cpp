@@ -131,6 +131,18 @@ struct OpenArrayEmitter : CodeBuilder {
     return address(shape);
   }
 
+  /// Calls the runtime function `name` with `args`, then the address of
+  /// `value`'s shape (on the stack for the call) and of its data.
+  void callWithValue(StringRef name, SmallVector<Value> args, Value value) {
+    args.push_back(Value()); // the shape, made in the scope
+    args.push_back(data(value));
+    scoped(0, [&] {
+      args[args.size() - 2] = shapeOf(value);
+      call(name, args);
+      return SmallVector<Value>();
+    });
+  }
+
   /// The first `n` words of `buffer`.
   SmallVector<Value> load(Value buffer, int64_t n) {
     SmallVector<Value> values;
@@ -241,20 +253,11 @@ struct OpenCreate : OpenArrayPattern<CreateOp> {
            {e.address(buffer), e.scalarBytes(), e.scalarKind()});
     // The same box as a static array's: slot 0 the header, one slot per
     // gradient source for its accumulator's header, empty until created.
-    auto type8 = cast<MemRefType>(buffer.getType());
     int64_t slots = 1 + options.sources.size();
-    Value box = e.allocStorage(MemRefType::get({slots}, type8));
-    Value empty = memref::ReinterpretCastOp::create(
-        rewriter, loc, type8, buffer, OpFoldResult(rewriter.getIndexAttr(0)),
-        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(0)},
-        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
-    for (int64_t s = 0; s < slots; ++s)
-      memref::StoreOp::create(rewriter, loc, s ? empty : buffer, box,
-                              ValueRange{e.index(s)});
+    Value box = e.newBox(buffer, slots);
     if (options.blockLocal.contains(op))
       releaseAtBlockEnd(e, op->getBlock()->getTerminator(), box, slots);
-    Value handle = memref::CastOp::create(
-        rewriter, loc, TATypeConverter::getBoxType(getContext()), box);
+    Value handle = e.handleOf(box, 0);
     rewriter.replaceOpWithMultiple(op, {{handle}, {}});
     return success();
   }
@@ -339,15 +342,7 @@ template <typename OpTy> struct OpenGrad : OpenArrayPattern<OpTy> {
       memref::StoreOp::create(rewriter, loc, header, box,
                               ValueRange{acc.index(slotIndex)});
     }
-    // The accumulator's handle: a view of its slot.
-    auto slot = memref::SubViewOp::create(
-        rewriter, loc, box,
-        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(slotIndex)},
-        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)},
-        ArrayRef<OpFoldResult>{rewriter.getIndexAttr(1)});
-    Value handle = memref::CastOp::create(
-        rewriter, loc, TATypeConverter::getBoxType(this->getContext()), slot);
-    rewriter.replaceOpWithMultiple(op, {{handle}, {}});
+    rewriter.replaceOpWithMultiple(op, {{e.handleOf(box, slotIndex)}, {}});
     return success();
   }
 };
@@ -380,13 +375,10 @@ struct OpenWrite : OpenArrayPattern<WriteOp> {
     Value value = op.getValue();
     if (!isa<RankedTensorType>(value.getType()))
       return rewriter.notifyMatchFailure(op, "unranked value");
-    Value header = e.header(adaptor.getHandle().front());
-    Value index = e.toI64(adaptor.getIndex().front());
-    Value data = e.data(value);
-    e.scoped(0, [&] {
-      e.call(TA_RT_DYN_WRITE, {header, index, e.shapeOf(value), data});
-      return SmallVector<Value>();
-    });
+    e.callWithValue(TA_RT_DYN_WRITE,
+                    {e.header(adaptor.getHandle().front()),
+                     e.toI64(adaptor.getIndex().front())},
+                    value);
     rewriter.replaceOpWithMultiple(op, {ValueRange{}});
     return success();
   }
@@ -471,12 +463,9 @@ struct OpenScatter : OpenArrayPattern<ScatterOp> {
       return rewriter.notifyMatchFailure(op, "unranked value");
     Value header = e.header(adaptor.getHandle().front());
     OpenArrayEmitter::Vector indices = e.vector(op.getIndices());
-    Value data = e.data(value);
-    e.scoped(0, [&] {
-      e.call(TA_RT_DYN_SCATTER, {header, indices.address, indices.count,
-                                 indices.entryBytes, e.shapeOf(value), data});
-      return SmallVector<Value>();
-    });
+    e.callWithValue(
+        TA_RT_DYN_SCATTER,
+        {header, indices.address, indices.count, indices.entryBytes}, value);
     rewriter.replaceOpWithMultiple(op, {ValueRange{}});
     return success();
   }
@@ -492,12 +481,8 @@ struct OpenSplit : OpenArrayPattern<SplitOp> {
     Value header = e.header(adaptor.getHandle().front());
     // Lengths are i64 (the verifier's TensorOf<[I64]>).
     OpenArrayEmitter::Vector lengths = e.vector(op.getLengths());
-    Value data = e.data(value);
-    e.scoped(0, [&] {
-      e.call(TA_RT_DYN_SPLIT,
-             {header, lengths.address, lengths.count, e.shapeOf(value), data});
-      return SmallVector<Value>();
-    });
+    e.callWithValue(TA_RT_DYN_SPLIT, {header, lengths.address, lengths.count},
+                    value);
     rewriter.replaceOpWithMultiple(op, {ValueRange{}});
     return success();
   }
