@@ -218,7 +218,7 @@ template <typename OpTy> struct OpenArrayPattern : OpConversionPattern<OpTy> {
       return rewriter.notifyMatchFailure(op, "not in a module");
     ModuleSymbols &table = symbols->get(module);
     for (const char *name : kOpenArrayFunctions)
-      if (!lookupOrDeclareRuntimeFunction(table, name))
+      if (!isRuntimeFunctionAvailable(table, name))
         return rewriter.notifyMatchFailure(
             op, "a runtime function's name is taken by another symbol");
     OpenArrayEmitter e(rewriter, op.getLoc(), type, table);

@@ -131,11 +131,16 @@ static FunctionType getGrowType(MLIRContext *context) {
       {});
 }
 
+bool lowering::isRuntimeFunctionAvailable(ModuleSymbols &symbols,
+                                          StringRef name) {
+  return isAvailable(symbols, name,
+                     getRuntimeFunctionType(symbols.module.getContext(), name));
+}
+
 bool lowering::hasRuntimeFunctions(ModuleSymbols &symbols,
                                    const ArrayLayout &layout) {
-  MLIRContext *context = symbols.module.getContext();
   auto available = [&](StringRef name) {
-    return isAvailable(symbols, name, getRuntimeFunctionType(context, name));
+    return isRuntimeFunctionAvailable(symbols, name);
   };
   if (layout.strict && !available(TA_RT_FAIL))
     return false;

@@ -85,6 +85,10 @@ func::FuncOp lookupOrDeclareFail(ModuleSymbols &symbols);
 /// be had in `module`: none of their names is taken by another symbol.
 bool hasRuntimeFunctions(ModuleSymbols &symbols, const ArrayLayout &layout);
 
+/// Whether libta_runtime's function `name` can be had in `symbols`: no
+/// other symbol takes its name (nothing is declared).
+bool isRuntimeFunctionAvailable(ModuleSymbols &symbols, StringRef name);
+
 /// Whether `op` is a function definition of internal linkage, as the
 /// lowering defines its growth and access functions.
 bool isInternalFunction(Operation *op);
