@@ -330,6 +330,24 @@ void store(const Shape &shape, int64_t first, int64_t out) {
     ((int64_t *)(intptr_t)out)[d - first] = shape.dims[d];
 }
 
+/// Frees an array and everything it holds (not its header).
+void destroy(void *array) {
+  auto *a = static_cast<DynamicArray *>(array);
+  for (Slot &slot : a->slots)
+    std::free(slot.data);
+  for (Pending &p : a->pending)
+    if (p.owned)
+      std::free(p.data);
+  delete a;
+}
+
+/// A new array, recorded in the call scope (if any) until released.
+DynamicArray *newArray() {
+  auto *a = new DynamicArray();
+  _ta_rt_track(a, destroy);
+  return a;
+}
+
 } // namespace
 
 extern "C" {
@@ -340,7 +358,7 @@ void _ta_rt_dyn_init(int64_t header, int64_t elementBytes,
   if (h->size < 0)
     fail("Size should be >= 0.");
   Shape shape = Shape::from((const int64_t *)(intptr_t)h->element_shape);
-  auto *a = new DynamicArray();
+  DynamicArray *a = newArray();
   a->header = h;
   a->elementBytes = elementBytes;
   a->elementKind = elementKind;
@@ -392,7 +410,7 @@ void _ta_rt_dyn_grad(int64_t forward, int64_t accumulator, int64_t prepend,
   g->marked_size = h->marked_size;
   g->flags |= h->flags & TA_FLAG_IDENTICAL_SHAPES;
   Shape shape = prefixed(f.elementShape);
-  auto *a = new DynamicArray();
+  DynamicArray *a = newArray();
   a->header = g;
   a->elementBytes = f.elementBytes;
   a->elementKind = f.elementKind;
@@ -413,12 +431,8 @@ void _ta_rt_dyn_release(int64_t header) {
   auto *a = (DynamicArray *)(intptr_t)h->reserved;
   if (!a)
     return;
-  for (Slot &slot : a->slots)
-    std::free(slot.data);
-  for (Pending &p : a->pending)
-    if (p.owned)
-      std::free(p.data);
-  delete a;
+  _ta_rt_untrack(a);
+  destroy(a);
   h->reserved = 0;
 }
 

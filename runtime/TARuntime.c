@@ -207,6 +207,28 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     "The num_elements to reserve must be a non negative "
                     "number, but got %" PRId64,
                     a);
+  case TA_ERR_OOM: {
+    /* TensorFlow's resource-exhausted wording ("OOM when allocating tensor
+       with shape[...]"), with what compiled code knows of the shape. */
+    const char *what = (c & TA_ALLOC_ARRAY) ? "TensorArray storage" : "tensor";
+    int tooLarge = (c & TA_ALLOC_TOO_LARGE) || a < 0 || b < 0 ||
+                   (b != 0 && a > INT64_MAX / b);
+    if (tooLarge && a < 0) /* a count that wrapped, or none mode's size */
+      return snprintf(
+          buffer, n, "OOM when allocating %s: more than 2**63 - 1 bytes", what);
+    if (tooLarge)
+      return snprintf(buffer, n,
+                      "OOM when allocating %s: more than 2**63 - 1 bytes "
+                      "(%" PRId64 " x %" PRId64 " bytes)",
+                      what, a, b);
+    if (b == 1)
+      return snprintf(buffer, n, "OOM when allocating %s of %" PRId64 " bytes",
+                      what, a);
+    return snprintf(buffer, n,
+                    "OOM when allocating %s of %" PRId64 " bytes (%" PRId64
+                    " x %" PRId64 " bytes)",
+                    what, a * b, a, b);
+  }
   default:
     return snprintf(buffer, n, "unknown ta runtime error %d", (int)code);
   }

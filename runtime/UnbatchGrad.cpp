@@ -78,6 +78,17 @@ struct Registry {
   std::atomic<int64_t> timeout{0};
 };
 
+/// Whether a wait of `micros` would end past the range of the clock
+/// wait_for counts on (about 292 years of nanoseconds from boot): such a
+/// timeout waits forever, as TensorFlow's does, instead of overflowing
+/// into one that has already passed.
+bool beyondClock(int64_t micros) {
+  using std::chrono::steady_clock;
+  auto left = std::chrono::duration_cast<std::chrono::microseconds>(
+      steady_clock::time_point::max() - steady_clock::now());
+  return micros >= left.count();
+}
+
 /// The default timeout from TA_UNBATCH_GRAD_TIMEOUT_MICROS (0: none).
 int64_t timeoutFromEnvironment() {
   const char *text = std::getenv("TA_UNBATCH_GRAD_TIMEOUT_MICROS");
@@ -286,7 +297,7 @@ int64_t _ta_rt_unbatch_grad(int64_t site, int64_t element_bytes,
   int64_t timeout =
       timeout_micros > 0 ? timeout_micros : registry().timeout.load();
   auto complete = [&] { return mine->result != nullptr; };
-  if (timeout > 0) {
+  if (timeout > 0 && !beyondClock(timeout)) {
     if (!mine->complete.wait_for(lock, std::chrono::microseconds(timeout),
                                  complete)) {
       // The owner gives up its batch (the ids it waited for are no longer

@@ -95,8 +95,10 @@ void onRuntimeError(const char *message, void *) {
 }
 
 /// Calls `function` with libta_runtime's error handler leaving the call with
-/// longjmp: returns false with the message on a runtime error. Nothing with
-/// a destructor lives between setjmp and the call.
+/// longjmp: returns false with the message on a runtime error, after
+/// releasing what the failed call held (its call scope: arrays, values,
+/// partial results). Nothing with a destructor lives between setjmp and the
+/// call.
 bool callGuarded(void (*function)(void **), void **args, std::string &error) {
   std::jmp_buf target;
   std::jmp_buf *previousTarget = failureTarget;
@@ -105,11 +107,13 @@ bool callGuarded(void (*function)(void **), void **args, std::string &error) {
   failureMessage = &error;
   ta_runtime_error_handler old =
       ta_runtime_set_error_handler(onRuntimeError, nullptr);
+  TACallScope *scope = ta_runtime_begin_call();
   bool ok = true;
   if (setjmp(target) == 0)
     function(args);
   else
     ok = false;
+  ta_runtime_end_call(scope, /*release=*/!ok);
   ta_runtime_set_error_handler(old, nullptr);
   failureTarget = previousTarget;
   failureMessage = previousMessage;

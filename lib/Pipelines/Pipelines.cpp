@@ -57,6 +57,8 @@ static void addLowerToBuffers(mlir::OpPassManager &pm,
   pm.addPass(bufferization::createLowerDeallocationsPass());
   // The bufferization.clone ops deallocation introduced.
   pm.addPass(createConvertBufferizationToMemRefPass());
+  // Allocation sizes that would wrap fail with TensorFlow's OOM message.
+  pm.addPass(createTACheckAllocationSizesPass());
 }
 
 void mlir::ta::buildLowerToLLVMPipeline(OpPassManager &pm,
@@ -81,6 +83,9 @@ void mlir::ta::buildLowerToLLVMPipeline(OpPassManager &pm,
   // array's buffer address out of element loops.
   FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
   memrefToLLVM.useAlignedAlloc = true;
+  // Allocations go through libta_runtime (runtime/Allocation.c), which
+  // fails with TensorFlow's OOM message where malloc gives null.
+  memrefToLLVM.useGenericFunctions = true;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());

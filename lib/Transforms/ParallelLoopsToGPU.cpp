@@ -71,6 +71,10 @@ struct ParallelLoopToLaunch : OpRewritePattern<scf::ParallelOp> {
     Value block = index(blockSize);
     Value blocks = arith::CeilDivSIOp::create(rewriter, loc, total, block);
     blocks = arith::MinSIOp::create(rewriter, loc, blocks, index(maxBlocks));
+    // At least one block: an empty (or, for a size that wrapped, negative)
+    // iteration space runs no iteration of the grid-stride loop, and a grid
+    // dim of 0 is invalid.
+    blocks = arith::MaxSIOp::create(rewriter, loc, blocks, one);
     auto launch =
         gpu::LaunchOp::create(rewriter, loc, blocks, one, one, block, one, one);
     OpBuilder::InsertionGuard guard(rewriter);

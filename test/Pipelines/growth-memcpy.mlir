@@ -7,7 +7,7 @@
 
 // CHECK-NOT: memrefCopy
 // CHECK-LABEL: llvm.func @grow
-// CHECK: llvm.call @aligned_alloc
+// CHECK: llvm.call @_mlir_memref_to_llvm_aligned_alloc
 // CHECK: "llvm.intr.memcpy"
 // CHECK-NOT: memrefCopy
 func.func @grow(%v: tensor<16xf32>, %n: index) {

@@ -18,7 +18,8 @@
 // CHECK: %[[ROWS:.*]] = arith.maxsi %[[N]], %[[C0]]
 // CHECK: %[[TOTAL:.*]] = arith.muli %[[ROWS]], %[[E]]
 // CHECK: %[[CEIL:.*]] = arith.ceildivsi %[[TOTAL]], %[[C128]]
-// CHECK: %[[GRID:.*]] = arith.minsi %[[CEIL]], %[[C1000]]
+// CHECK: %[[CLAMP:.*]] = arith.minsi %[[CEIL]], %[[C1000]]
+// CHECK: %[[GRID:.*]] = arith.maxsi %[[CLAMP]], %[[C1]]
 // CHECK: gpu.launch blocks(%[[BX:.*]], %{{.*}}, %{{.*}}) in (%[[GX:.*]] = %[[GRID]], %{{.*}} = %[[C1]], %{{.*}} = %[[C1]]) threads(%[[TX:.*]], %{{.*}}, %{{.*}}) in (%{{.*}} = %[[C128]], %{{.*}} = %[[C1]], %{{.*}} = %[[C1]])
 // CHECK:   %[[BASE:.*]] = arith.muli %[[BX]], %[[C128]]
 // CHECK:   %[[START:.*]] = arith.addi %[[BASE]], %[[TX]]

@@ -69,6 +69,14 @@ enum TARuntimeError {
   TA_ERR_LIST_RESIZE = 28,        /* TensorListResize: a = size */
   TA_ERR_STACK_EMPTY = 29,        /* StackPopV2 of an empty stack */
   TA_ERR_LIST_FULL = 30,          /* PushBack: a = size, b = capacity */
+  TA_ERR_OOM = 31, /* a = count, b = bytes each, c = TAAllocationKind */
+};
+
+/// What a failed allocation was for (TA_ERR_OOM's `c`).
+enum TAAllocationKind {
+  TA_ALLOC_TENSOR = 0,    /* a tensor's buffer: a = elements */
+  TA_ALLOC_ARRAY = 1,     /* ta's storage of arrays: a = slots or bytes */
+  TA_ALLOC_TOO_LARGE = 2, /* flag: a x b bytes would pass INT64_MAX */
 };
 
 /// The header's fields as indices of int64 words, as lowered code reads

@@ -24,6 +24,27 @@ extern "C" {
 /// int64s [rank, dims..., rank, dims...].
 void _ta_rt_fail(int32_t code, int64_t header, int64_t a, int64_t b, int64_t c);
 
+/// MLIR's generic allocation functions, which ta-lower-to-llvm's code calls
+/// for memref.alloc and memref.dealloc: malloc, aligned_alloc and free,
+/// except that an allocation that fails (of a size that is not zero) calls
+/// _ta_rt_fail with TA_ERR_OOM instead of returning null, and that a call
+/// scope records what they hand out.
+void *_mlir_memref_to_llvm_alloc(uint64_t size);
+void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size);
+void _mlir_memref_to_llvm_free(void *pointer);
+
+/// A call scope, for drivers whose error handler leaves compiled code with
+/// longjmp, skipping the code that would free what the call allocated.
+/// Between ta_runtime_begin_call and ta_runtime_end_call the runtime
+/// records, for the calling thread, every buffer compiled code allocates
+/// and does not free again, and the arrays of open element shapes it makes.
+/// ta_runtime_end_call(scope, 1) releases them (after a failed call);
+/// ta_runtime_end_call(scope, 0) keeps them (the results of a call that
+/// returned). Scopes nest; end them in reverse order, on the same thread.
+typedef struct TACallScope TACallScope;
+TACallScope *ta_runtime_begin_call(void);
+void ta_runtime_end_call(TACallScope *scope, int release);
+
 /// Fails with TA_ERR_ACCUMULATOR_SHAPE unless the element shape of the
 /// accumulator whose header is at `header` equals `shape`.
 void _ta_rt_check_accumulator(int64_t header, int64_t shape);

@@ -44,6 +44,38 @@ def TABufferDeallocationPass
   ];
 }
 
+def TACheckAllocationSizesPass
+    : Pass<"ta-check-allocation-sizes", "::mlir::ModuleOp"> {
+  let summary = "fail with TensorFlow's OOM message where an allocation's "
+                "byte size would wrap";
+  let description = [{
+    The LLVM lowering of `memref.alloc` multiplies the sizes of a memref
+    with wrapping arithmetic: a memref of run-time sizes whose byte size
+    passes INT64_MAX (2^62 floats, or a negative size no check caught)
+    would get a small buffer that the code then writes past. Before every
+    `memref.alloc` of dynamic sizes in a function, this pass checks that
+    the product of the sizes and the element's bytes fits in an int64, in
+    both checks modes (the check keeps the process sound, it does not check
+    the program); one dynamic size is one unsigned comparison with a
+    constant. A failed check calls libta_runtime's `_ta_rt_fail` with
+    `TA_ERR_OOM` (include/ta/Runtime/TAABI.h): "OOM when allocating tensor:
+    more than 2**63 - 1 bytes", TensorFlow's resource-exhausted wording. The
+    declaration of `_ta_rt_fail` is added on first use. A memref of static
+    sizes whose byte size does not fit is diagnosed at compile time.
+
+    Allocations that fail are libta_runtime's to report: `ta-lower-to-llvm`
+    lowers `memref.alloc` to MLIR's generic allocation functions, which the
+    runtime defines (runtime/Allocation.c). Runs on buffers, after
+    `convert-bufferization-to-memref` (clones are allocations too) and
+    before `convert-scf-to-cf` (the checks are `scf.if`s).
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 def TALowerToGPUPass : Pass<"ta-lower-to-gpu", "::mlir::ModuleOp"> {
   let summary = "turn the data movement of lowered ta code into linalg ops "
                 "for GPU kernels";
@@ -65,7 +97,7 @@ def TAParallelLoopsToGPUPass
   let description = [{
     Every outermost `scf.parallel` without reductions becomes one
     `gpu.launch` over its iteration space linearized to one dimension:
-    `min(ceildiv(total, block-size), max-blocks)` blocks of `block-size`
+    `max(min(ceildiv(total, block-size), max-blocks), 1)` blocks of `block-size`
     threads, each thread striding through the iterations by the grid's
     size. Any iteration space, 2^31 iterations and beyond, launches within
     CUDA's limits (gridDim.x < 2^31, gridDim.y and .z < 2^16); consecutive

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 using namespace mlir;
 using namespace mlir::ta;
@@ -30,6 +31,22 @@ void ArrayEmitter::failIf(Value condition, TARuntimeError code, Value buffer,
   while (operands.size() < 5)
     operands.push_back(i64(0));
   func::CallOp::create(b, loc, fail, operands);
+}
+
+void ArrayEmitter::checkCapacity(Value slots) {
+  std::optional<int64_t> known = getConstantIntValue(slots);
+  if (known && *known >= 0 && *known <= maxCapacity())
+    return;
+  Value tooMany = cmp(arith::CmpIPredicate::ugt, slots, index(maxCapacity()));
+  failIf(tooMany, TA_ERR_OOM, Value(), [&](SmallVectorImpl<Value> &args) {
+    args.append({toI64(slots), i64(elementBytes()),
+                 i64(TA_ALLOC_ARRAY | TA_ALLOC_TOO_LARGE)});
+  });
+}
+
+Value ArrayEmitter::newBuffer(Value capacity, bool zero) {
+  checkCapacity(capacity);
+  return allocBuffer(capacity, zero);
 }
 
 std::pair<Value, Value> ArrayEmitter::open(Value box) {

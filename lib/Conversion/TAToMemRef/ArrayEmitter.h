@@ -45,6 +45,14 @@ public:
   void failIf(Value condition, TARuntimeError code, Value buffer,
               MessageArgs args = nullptr);
 
+  /// Fails with TensorFlow's "OOM when allocating", in both checks modes,
+  /// when a buffer of `slots` slots (an index value) would have a byte size
+  /// past an int64 (a negative `slots` included). Whether the allocation
+  /// itself succeeds is checked by ta-check-allocations.
+  void checkCapacity(Value slots);
+  /// A new buffer of `capacity` slots after checkCapacity (allocBuffer).
+  Value newBuffer(Value capacity, bool zero = true);
+
   /// Loads the buffer and header of the array in `box`; in strict mode,
   /// fails first when the array is closed (every method but Close checks).
   std::pair<Value, Value> open(Value box);

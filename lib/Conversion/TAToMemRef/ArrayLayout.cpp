@@ -7,6 +7,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::ta;
 using namespace mlir::ta::lowering;
@@ -118,6 +120,15 @@ int64_t ArrayLayout::elementBytes() const {
   return element.getNumElements() * ((bits + 7) / 8);
 }
 
+int64_t ArrayLayout::maxCapacity() const {
+  // dataOffset(c) <= kHeaderBytes + kAlignment - 1 + c (with a state byte
+  // per slot), so c * (elementBytes + state) + that fits in an int64.
+  int64_t perSlot = elementBytes() + (hasState() ? 1 : 0);
+  int64_t room =
+      std::numeric_limits<int64_t>::max() - kHeaderBytes - kAlignment;
+  return perSlot == 0 ? room : room / perSlot;
+}
+
 Value ArrayLayout::loadBuffer(Value box, int64_t slot) {
   return memref::LoadOp::create(b, loc, box, ValueRange{index(slot)});
 }
@@ -174,8 +185,7 @@ Value ArrayLayout::slot(Value data, Value i) {
   auto source = cast<MemRefType>(data.getType());
   auto resultType = memref::SubViewOp::inferRankReducedResultType(
       element.getShape(), source, offsets, sizes, strides);
-  return memref::SubViewOp::create(b, loc, cast<MemRefType>(resultType), data,
-                                   offsets, sizes, strides);
+  return subview(data, cast<MemRefType>(resultType), offsets, sizes, strides);
 }
 Value ArrayLayout::slotOffset(Value capacity, Value i) {
   Value bytes = arith::MulIOp::create(b, loc, i, index(elementBytes()));
@@ -199,8 +209,34 @@ Value ArrayLayout::rows(Value data, Value i) {
   auto source = cast<MemRefType>(data.getType());
   auto resultType =
       memref::SubViewOp::inferResultType(source, offsets, sizes, strides);
-  return memref::SubViewOp::create(b, loc, cast<MemRefType>(resultType), data,
-                                   offsets, sizes, strides);
+  return subview(data, cast<MemRefType>(resultType), offsets, sizes, strides);
+}
+Value ArrayLayout::subview(Value data, MemRefType type,
+                           ArrayRef<OpFoldResult> offsets,
+                           ArrayRef<OpFoldResult> sizes,
+                           ArrayRef<OpFoldResult> strides) {
+  if (element.getNumElements() != 0)
+    return memref::SubViewOp::create(b, loc, type, data, offsets, sizes,
+                                     strides);
+  // An element of no values (a dim of 0) has no data to view, and the
+  // subview verifier rejects any offset into a dim of 0: a view of the same
+  // type at offset 0 that nothing reads or writes through.
+  SmallVector<int64_t> typeStrides;
+  int64_t typeOffset;
+  (void)type.getStridesAndOffset(typeStrides, typeOffset);
+  SmallVector<OpFoldResult> viewStrides;
+  for (int64_t stride : typeStrides)
+    viewStrides.push_back(ShapedType::isDynamic(stride)
+                              ? OpFoldResult(index(0))
+                              : OpFoldResult(b.getIndexAttr(stride)));
+  OpFoldResult offset = b.getIndexAttr(0);
+  if (ShapedType::isDynamic(typeOffset))
+    offset = index(0);
+  SmallVector<OpFoldResult> viewSizes;
+  for (int64_t d : type.getShape())
+    viewSizes.push_back(b.getIndexAttr(d));
+  return memref::ReinterpretCastOp::create(b, loc, type, data, offset,
+                                           viewSizes, viewStrides);
 }
 Value ArrayLayout::bytes(Value buffer, Value offset, Value length) {
   auto type = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());

@@ -112,6 +112,9 @@ public:
 
   /// Bytes of one element.
   int64_t elementBytes() const;
+  /// The most slots a buffer can have: bufferBytes of more would not fit in
+  /// an int64.
+  int64_t maxCapacity() const;
   /// Whether arrays of this type can grow: only forward arrays of unknown
   /// SIZE (the verifier rejects dynamic_size with a static SIZE).
   bool mayGrow() const { return !type.getIsGrad() && !type.hasStaticSize(); }
@@ -162,13 +165,18 @@ public:
   MemRefType elementMemRefType() const;
   /// Rows `[i, i + element dim 0)` of a memref with the element's rank.
   Value rows(Value data, Value i);
+  /// A subview of `data` of type `type`; for elements of no values, a
+  /// reinterpret_cast of that type (the subview verifier rejects offsets
+  /// into a dim of 0).
+  Value subview(Value data, MemRefType type, ArrayRef<OpFoldResult> offsets,
+                ArrayRef<OpFoldResult> sizes, ArrayRef<OpFoldResult> strides);
   /// A byte range of a buffer, as a view with an identity layout: copies of
   /// it lower to memcpy (a strided subview with a dynamic offset would go
   /// through the runtime's generic, element-by-element memrefCopy).
   Value bytes(Value buffer, Value offset, Value length);
 
-  /// Allocates a buffer of `capacity` slots, zeroed unless `zero` is false
-  /// (with lazyZeroing(), only the header and state).
+  /// Allocates a buffer of `capacity` slots (at most maxCapacity()), zeroed
+  /// unless `zero` is false (with lazyZeroing(), only the header and state).
   Value allocBuffer(Value capacity, bool zero = true);
   void zeroFill(Value bytes);
 

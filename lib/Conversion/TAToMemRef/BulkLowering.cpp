@@ -206,8 +206,17 @@ struct ConcatLowering : TAPattern<ConcatOp> {
     SmallVector<ReassociationIndices> joined{{0, 1}};
     for (int64_t d = 2; d <= e.element.getRank(); ++d)
       joined.push_back({d});
-    Value value =
-        memref::CollapseShapeOp::create(rewriter, loc, elements, joined);
+    // [count, d0, ...] -> [count * d0, ...]. The verifier wants the joined
+    // dim dynamic (count is), even where d0 = 0 makes it 0.
+    auto elementsType = cast<MemRefType>(elements.getType());
+    SmallVector<int64_t> joinedShape{ShapedType::kDynamic};
+    llvm::append_range(joinedShape, e.element.getShape().drop_front());
+    auto joinedType = MemRefType::get(joinedShape, e.element.getElementType());
+    if (!elementsType.isDynamicDim(0))
+      joinedType =
+          memref::CollapseShapeOp::computeCollapsedType(elementsType, joined);
+    Value value = memref::CollapseShapeOp::create(rewriter, loc, joinedType,
+                                                  elements, joined);
     auto valueType = cast<RankedTensorType>(op.getValue().getType());
     auto valueMemRef =
         MemRefType::get(valueType.getShape(), valueType.getElementType());
@@ -356,8 +365,11 @@ struct SplitLowering : TAPattern<SplitOp> {
     SmallVector<int64_t> shape{ShapedType::kDynamic};
     llvm::append_range(shape, e.element.getShape());
     auto elementsType = MemRefType::get(shape, e.element.getElementType());
+    // (For elements of no values the layout leaves the outer stride open.)
     for (int64_t stride : elementsType.getStridesAndOffset().first)
-      strides.push_back(rewriter.getIndexAttr(stride));
+      strides.push_back(ShapedType::isDynamic(stride)
+                            ? OpFoldResult(e.index(e.element.getNumElements()))
+                            : OpFoldResult(rewriter.getIndexAttr(stride)));
     Value elements = memref::ReinterpretCastOp::create(
         rewriter, loc, elementsType, flat, rewriter.getIndexAttr(0), sizes,
         strides);

@@ -63,7 +63,7 @@ template <typename OpTy> struct GradLowering : TAPattern<OpTy> {
       rewriter.setInsertionPointToStart(ifOp.elseBlock());
       Value size = fwd.get(header, kSize);
       Value capacity = fwd.toIndex(size);
-      Value grad = acc.allocBuffer(capacity);
+      Value grad = acc.newBuffer(capacity);
       Value gradHeader = acc.header(grad);
       acc.set(gradHeader, kSize, size);
       acc.set(gradHeader, kCapacity, size);

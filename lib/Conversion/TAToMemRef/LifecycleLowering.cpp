@@ -30,7 +30,7 @@ struct CreateLowering : TAPattern<CreateOp> {
       e.failIf(e.cmp(arith::CmpIPredicate::slt, size64, e.i64(0)),
                TA_ERR_NEGATIVE_SIZE, Value(),
                [&](SmallVectorImpl<Value> &args) { args.push_back(size64); });
-    Value buffer = e.allocBuffer(size);
+    Value buffer = e.newBuffer(size);
     Value header = e.header(buffer);
     int64_t flags = 0;
     if (op.getDynamicSize())

@@ -155,10 +155,19 @@ Value lowering::toBuffer(OpBuilder &b, Location loc, Value tensor,
     layout =
         StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic, strides);
   }
-  return bufferization::ToBufferOp::create(
-      b, loc, MemRefType::get(type.getShape(), type.getElementType(), layout),
-      tensor,
-      /*read_only=*/true);
+  auto bufferType =
+      MemRefType::get(type.getShape(), type.getElementType(), layout);
+  if (layout && type.hasStaticShape() && type.getNumElements() == 0) {
+    // A value of no elements has no offset to keep; bufferization would
+    // copy one (a constant) into an allocation of the dynamic-offset type,
+    // which memref.alloc cannot have.
+    Value buffer = bufferization::ToBufferOp::create(
+        b, loc, MemRefType::get(type.getShape(), type.getElementType()), tensor,
+        /*read_only=*/true);
+    return memref::CastOp::create(b, loc, bufferType, buffer);
+  }
+  return bufferization::ToBufferOp::create(b, loc, bufferType, tensor,
+                                           /*read_only=*/true);
 }
 
 /// A 1-D integer tensor operand (indices, lengths) as a read-only memref,

@@ -1,6 +1,7 @@
 //===- RuntimeFunctions.cpp - what lowered code calls and reads -----------===//
 
 #include "RuntimeFunctions.h"
+#include "ArrayEmitter.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -142,7 +143,9 @@ bool lowering::hasRuntimeFunctions(ModuleSymbols &symbols,
   auto available = [&](StringRef name) {
     return isRuntimeFunctionAvailable(symbols, name);
   };
-  if (layout.strict && !available(TA_RT_FAIL))
+  // Both modes fail through the runtime: strict for TensorFlow's checks,
+  // both for allocations (ArrayEmitter::checkCapacity).
+  if (!available(TA_RT_FAIL))
     return false;
   if (layout.strict && layout.type.getIsGrad() &&
       !available(TA_RT_CHECK_ACCUMULATOR))
@@ -193,16 +196,22 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
                                                   const ArrayLayout &layout) {
   Location loc = symbols.module.getLoc();
   auto build = [&](OpBuilder &b, Block *entry) {
-    ArrayLayout e(b, loc, layout.type,
-                  layout.strict ? ChecksMode::Strict : ChecksMode::None);
+    ArrayEmitter e(b, loc, layout.type,
+                   layout.strict ? ChecksMode::Strict : ChecksMode::None,
+                   symbols);
     Value box = entry->getArgument(0);
     Value i = entry->getArgument(1);
     Value buffer = e.loadBuffer(box);
     Value oldCap = e.toIndex(e.get(e.header(buffer), kCapacity));
-    Value newCap64 = arith::MulIOp::create(
-        b, loc, arith::AddIOp::create(b, loc, i, e.i64(1)), e.i64(2));
-    Value newCap = e.toIndex(newCap64);
+    // Room for twice the slots asked for, without passing maxCapacity (a
+    // need past it fails in newBuffer): need + min(need, max - need).
+    Value need = e.toIndex(arith::AddIOp::create(b, loc, i, e.i64(1)));
+    Value room = arith::SubIOp::create(b, loc, e.index(e.maxCapacity()), need);
+    Value newCap = arith::AddIOp::create(
+        b, loc, need, arith::MinSIOp::create(b, loc, need, room));
+    Value newCap64 = e.toI64(newCap);
     // Only the bytes the copies below do not overwrite are zeroed.
+    e.checkCapacity(need);
     Value grown = e.allocBuffer(newCap, /*zero=*/false);
     Value added = arith::SubIOp::create(b, loc, newCap, oldCap);
     Value headerBytes = e.index(kHeaderBytes);

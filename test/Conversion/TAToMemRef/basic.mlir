@@ -17,12 +17,17 @@ func.func @signature(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow)
 // -----
 
 // CHECK: memref.global "private" constant @__ta_name.steps : memref<6xi8> = dense<[115, 116, 101, 112, 115, 0]>
-// STRICT: func.func private @_ta_rt_fail(i32, i64, i64, i64, i64)
-// NONE-NOT: _ta_rt_fail
+// CHECK: func.func private @_ta_rt_fail(i32, i64, i64, i64, i64)
 // CHECK-LABEL: func.func @create
 // CHECK-SAME: (%[[N:.*]]: index)
 // STRICT: scf.if
 // STRICT: func.call @_ta_rt_fail(%c1_i32
+// A size known only at run time is checked in both modes against the most
+// slots whose bytes fit in an int64 (TensorFlow's OOM error, code 31; a
+// negative size with checks=none too).
+// CHECK: %[[TOOMANY:.*]] = arith.cmpi ugt, %[[N]], %c{{[0-9]+}} : index
+// CHECK: scf.if %[[TOOMANY]] {
+// CHECK: func.call @_ta_rt_fail(%c31_i32
 // CHECK: %[[BUF:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
 // CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[BUF]] : memref<?xi8>)
 // CHECK: %[[HDR:.*]] = memref.view %[[BUF]][%{{.*}}][] : memref<?xi8> to memref<8xi64>
@@ -95,14 +100,25 @@ func.func @write(%h: !ta.handle<4, tensor<2x3xf32>>, %i: index,
 // CHECK: memref.view %[[BUF]]
 // CHECK: arith.maxsi
 // CHECK: return
-// The growth function, defined once per element size: header copied;
-// (strict) state bytes copied and the new ones zeroed; data copied and the
-// new slots zeroed; the capacity set; the old buffer freed; the new one
-// stored in the box.
+// The growth function, defined once per element size: room for twice the
+// slots asked for, at most the capacity whose byte size fits in an int64
+// ((2^63 - 1 - 128) / 9 with strict's state byte, (2^63 - 1 - 128) / 8
+// without), and TensorFlow's OOM error in both modes where the slots asked
+// for pass it; header copied; (strict) state bytes copied and the new ones
+// zeroed; data copied and the new slots zeroed; the capacity set; the old
+// buffer freed; the new one stored in the box.
 // CHECK: func.func private @__ta_grow_{{(strict|none)}}_8(%[[BOX:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[AT:.*]]: i64) attributes {llvm.linkage = #llvm.linkage<internal>}
 // CHECK: %[[OLDBUF:.*]] = memref.load %[[BOX]]
-// CHECK: %[[NEXT:.*]] = arith.addi %[[AT]], %c1_i64
-// CHECK: %[[NEWCAP:.*]] = arith.muli %[[NEXT]], %c2_i64
+// CHECK: %[[NEXT64:.*]] = arith.addi %[[AT]], %c1_i64
+// CHECK: %[[NEXT:.*]] = arith.index_cast %[[NEXT64]] : i64 to index
+// STRICT: %[[ROOM:.*]] = arith.subi %c1024819115206086186, %[[NEXT]] : index
+// NONE: %[[ROOM:.*]] = arith.subi %c1152921504606846959, %[[NEXT]] : index
+// CHECK: %[[MORE:.*]] = arith.minsi %[[NEXT]], %[[ROOM]] : index
+// CHECK: %[[CAP:.*]] = arith.addi %[[NEXT]], %[[MORE]] : index
+// CHECK: %[[NEWCAP:.*]] = arith.index_cast %[[CAP]] : index to i64
+// CHECK: %[[TOOMANY:.*]] = arith.cmpi ugt, %[[NEXT]], %c{{1024819115206086186|1152921504606846959}}
+// CHECK: scf.if %[[TOOMANY]] {
+// CHECK: func.call @_ta_rt_fail(%c31_i32, %c0_i64, %{{.*}}, %c8_i64, %c3_i64)
 // CHECK: %[[ALLOC:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
 // CHECK: memref.copy
 // STRICT: memref.copy

@@ -26,10 +26,12 @@ func.func @sources(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
 // looks the accumulator up in its slot: an existing one is checked (strict)
 // and returned; otherwise a zeroed buffer of the forward size is made, with
 // the forward's marked size and name and the source, and (strict) the
-// forward's written slots soft-written.
-// STRICT-DAG: func.func private @_ta_rt_fail(i32, i64, i64, i64, i64)
+// forward's written slots soft-written. Both modes check that the
+// accumulator's byte size fits in an int64 (TensorFlow's OOM error, code
+// 31): its element may be larger than the forward's (grad_with_shape).
+// CHECK-DAG: func.func private @_ta_rt_fail(i32, i64, i64, i64, i64)
 // STRICT-DAG: func.func private @_ta_rt_check_accumulator(i64, i64)
-// NONE-NOT: _ta_rt
+// NONE-NOT: _ta_rt_check_accumulator
 // CHECK-LABEL: func.func @grad
 // CHECK-SAME: (%[[H:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>) -> memref<?xmemref<?xi8>, strided<[1], offset: ?>>
 // CHECK: arith.andi %{{.*}}, %c-3_i64
@@ -40,6 +42,7 @@ func.func @sources(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
 // CHECK: scf.if %[[EXISTS]] {
 // STRICT: func.call @_ta_rt_check_accumulator
 // CHECK: } else {
+// CHECK: func.call @_ta_rt_fail(%c31_i32
 // CHECK: %[[NEW:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
 // CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[NEW]] : memref<?xi8>)
 // STRICT: scf.for

@@ -12,9 +12,13 @@
 // IR-DAG: func.func private @_ta_rt_check_accumulator(i64, i64)
 // IR-DAG: func.func private @__ta_grow_strict_8(%{{.*}}: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %{{.*}}: i64) attributes {llvm.linkage = #llvm.linkage<internal>}
 // IR-NOT: ta.
-// NONE-NOT: _ta_rt_
+// checks=none calls the runtime for one error only: a capacity whose byte
+// size would not fit in an int64 (TensorFlow's OOM, code 31), in growth.
+// NONE: func.func private @_ta_rt_fail(i32, i64, i64, i64, i64)
+// NONE-NOT: _ta_rt_check_accumulator
 // NONE: func.func private @__ta_grow_none_8(
-// NONE-NOT: _ta_rt_
+// NONE: func.call @_ta_rt_fail(%c31_i32
+// NONE-NOT: _ta_rt_check_accumulator
 
 !G = !ta.handle<?, tensor<2xf32>>
 !A = !ta.handle<?, tensor<2xf32>, grad>

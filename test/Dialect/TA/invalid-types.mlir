@@ -64,3 +64,22 @@ func.func @trailing(%h: !ta.handle<4, tensor<2xf32>, grad, grad>)
 
 // expected-error @+1 {{unknown  type `unknown_type` in dialect `ta`}}
 func.func @unknown_type(%h: !ta.unknown_type)
+
+// -----
+
+// TensorShape's limit, in bytes: 2^64 values of a byte (TensorFlow: "would
+// have more than 2**63 - 1 elements"); the byte size wraps to 0 otherwise.
+// expected-error @+1 {{TensorArray element 'tensor<4294967296x4294967296xi8>' would have more than 2**63 - 1 bytes}}
+func.func @too_many_values(%h: !ta.handle<4, tensor<4294967296x4294967296xi8>>)
+
+// -----
+
+// 2^61 values of 4 bytes: the values fit in an int64, their bytes do not.
+// expected-error @+1 {{TensorArray element 'tensor<2305843009213693952xf32>' would have more than 2**63 - 1 bytes}}
+func.func @too_many_bytes(%h: !ta.handle<?, tensor<2305843009213693952xf32>>)
+
+// -----
+
+// The largest element that fits: 2^63 - 1 bytes (an open dim does not count).
+func.func private @largest(%h: !ta.handle<?, tensor<9223372036854775807xi8>>,
+                           %g: !ta.handle<?, tensor<?x1152921504606846975xf64>>)

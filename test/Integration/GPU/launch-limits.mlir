@@ -12,8 +12,9 @@
 // fill, the write's element copy, then the concat, which finds slots never
 // written: one slot at a time, the zero-fill of such a slot and the copy;
 // the copy of all slots at once (the other branch) has a grid computed at
-// run time, clamped to 65535 blocks. (The two modes' LLVM code places the
-// concat's branches in a different order.)
+// run time, clamped to [1, 65535] blocks (an empty copy still launches one
+// block, whose loop does nothing: CUDA rejects a grid dim of 0). (The two
+// modes' LLVM code places the concat's branches in a different order.)
 // CHECK-DAG: %[[ONE:.*]] = llvm.mlir.constant(1 : index) : i64
 // CHECK-DAG: %[[THREADS:.*]] = llvm.mlir.constant(256 : index) : i64
 // CHECK-DAG: %[[BLOCKS:.*]] = llvm.mlir.constant(65535 : index) : i64
@@ -22,7 +23,8 @@
 // CHECK: gpu.launch_func {{.*}} blocks in (%[[BLOCKS]], %[[ONE]], %[[ONE]]) threads in (%[[THREADS]], %[[ONE]], %[[ONE]])
 // STRICT: gpu.launch_func {{.*}} blocks in (%[[BLOCKS]], %[[ONE]], %[[ONE]]) threads in (%[[THREADS]], %[[ONE]], %[[ONE]])
 // STRICT: gpu.launch_func {{.*}} blocks in (%[[BLOCKS]], %[[ONE]], %[[ONE]]) threads in (%[[THREADS]], %[[ONE]], %[[ONE]])
-// CHECK: %[[GRID:.*]] = llvm.intr.smin(%{{.*}}, %[[BLOCKS]]) : (i64, i64) -> i64
+// CHECK: %[[CLAMP:.*]] = llvm.intr.smin(%{{.*}}, %[[BLOCKS]]) : (i64, i64) -> i64
+// CHECK: %[[GRID:.*]] = llvm.intr.smax(%[[CLAMP]], %[[ONE]]) : (i64, i64) -> i64
 // CHECK: gpu.launch_func {{.*}} blocks in (%[[GRID]], %[[ONE]], %[[ONE]]) threads in (%[[THREADS]], %[[ONE]], %[[ONE]])
 // NONE: gpu.launch_func {{.*}} blocks in (%[[BLOCKS]], %[[ONE]], %[[ONE]]) threads in (%[[THREADS]], %[[ONE]], %[[ONE]])
 // NONE: gpu.launch_func {{.*}} blocks in (%[[BLOCKS]], %[[ONE]], %[[ONE]]) threads in (%[[THREADS]], %[[ONE]], %[[ONE]])

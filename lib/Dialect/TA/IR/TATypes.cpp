@@ -92,5 +92,17 @@ LogicalResult HandleType::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "TensorArray element must have elements of 1, 8, "
                           "16, 32 or 64 bits (TensorFlow's dtypes), got "
                        << elementType;
+  // TensorShape's limit: an element has at most 2^63 - 1 values, and ta
+  // lays it out in bytes, so its byte size must fit in an int64 too.
+  if (auto ranked = dyn_cast<RankedTensorType>(elementType)) {
+    int64_t bytes = bits == 1 ? 1 : bits / 8;
+    bool fits = true;
+    for (int64_t dim : ranked.getShape())
+      if (!ShapedType::isDynamic(dim))
+        fits = fits && !llvm::MulOverflow(bytes, dim, bytes);
+    if (!fits)
+      return emitError() << "TensorArray element " << elementType
+                         << " would have more than 2**63 - 1 bytes";
+  }
   return success();
 }

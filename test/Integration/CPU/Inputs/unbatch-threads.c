@@ -273,6 +273,26 @@ static int timeout(void) {
   return 0;
 }
 
+/* A timeout past the clock's range waits forever, as TensorFlow's does:
+   the owner is still waiting when its last grad comes 50 ms later. */
+static int forever(void) {
+  ta_unbatch_grad_set_timeout(INT64_MAX);
+  Call owner = {11, 1, {11, 12}, 2, -1};
+  pthread_t t = startOwner(&owner);
+  struct timespec pause = {0, 50 * 1000 * 1000};
+  nanosleep(&pause, NULL);
+  TAUnbatchGradState s;
+  ta_unbatch_grad_inspect(NULL, kName, &s);
+  printf("forever: waiting %lld\n", (long long)s.waiting_batches);
+  Call last = {12, 0, {0}, 0, -1};
+  runCall(&last);
+  pthread_join(t, NULL);
+  ta_unbatch_grad_inspect(NULL, kName, &s);
+  printf("forever: delivered, parked %lld waiting %lld\n",
+         (long long)s.parked_grads, (long long)s.waiting_batches);
+  return 0;
+}
+
 int main(int argc, char **argv) {
   if (argc != 2) {
     fprintf(stderr, "usage: %s MODE\n", argv[0]);
@@ -294,6 +314,8 @@ int main(int argc, char **argv) {
     status = batchTwice();
   else if (!strcmp(mode, "timeout"))
     status = timeout();
+  else if (!strcmp(mode, "forever"))
+    status = forever();
   else
     fprintf(stderr, "unknown mode '%s'\n", mode);
   if (failures) {

@@ -1,0 +1,70 @@
+// Allocations that fail stop the program with TensorFlow's resource-exhausted
+// wording in both checks modes, never with a null pointer the code writes
+// through: lowered code allocates through libta_runtime, which checks. Run
+// under an address-space limit of 4 GB, where an array of 100000 slots of
+// 64 KiB (6.5 GB) cannot be had. (Not under ASan, whose shadow memory needs
+// the address space.)
+// UNSUPPORTED: asan
+// RUN: ta-opt %s --ta-lower-to-llvm > %t.strict.mlir
+// RUN: ta-opt %s --ta-lower-to-llvm=checks=none > %t.none.mlir
+// RUN: ulimit -v 4000000; not %run_cpu -e big_array %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=ARRAY
+// RUN: ulimit -v 4000000; not %run_cpu -e big_array %t.none.mlir 2>&1 | FileCheck %s --check-prefix=ARRAY
+// RUN: ulimit -v 4000000; not %run_cpu -e big_gather %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=GATHER
+// RUN: ulimit -v 4000000; not %run_cpu -e big_gather %t.none.mlir 2>&1 | FileCheck %s --check-prefix=GATHER
+// RUN: ulimit -v 4000000; not %run_cpu -e big_growth %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=GROWTH
+// RUN: ulimit -v 4000000; not %run_cpu -e big_growth %t.none.mlir 2>&1 | FileCheck %s --check-prefix=GROWTH
+
+!B = !ta.handle<?, tensor<16384xf32>>
+!S = !ta.handle<2, tensor<16384xf32>>
+
+func.func private @printI64(i64)
+func.func private @opaque(%i: index) -> index attributes {no_inline} {
+  return %i : index
+}
+
+// The header, a state byte per slot and 100000 x 65536 bytes of data.
+// ARRAY: ta runtime error: OOM when allocating tensor of 6553700096 bytes
+func.func @big_array() {
+  %n = arith.constant 100000 : index
+  %m = func.call @opaque(%n) : (index) -> index
+  %h, %f = ta.create %m : !B
+  %s = ta.size %h, %f : !B
+  %si = arith.index_cast %s : index to i64
+  call @printI64(%si) : (i64) -> ()
+  return
+}
+
+// A gather of slot 0, 100000 times: its result (6.5 GB) cannot be had.
+// GATHER: ta runtime error: OOM when allocating tensor of 6553600000 bytes
+func.func @big_gather() {
+  %c2 = arith.constant 2 : index
+  %h, %f = ta.create %c2 {clear_after_read = false} : !S
+  %n = arith.constant 100000 : index
+  %m = func.call @opaque(%n) : (index) -> index
+  %idx = tensor.generate %m {
+  ^bb0(%k: index):
+    %z = arith.constant 0 : i32
+    tensor.yield %z : i32
+  } : tensor<?xi32>
+  %g = ta.gather %h[%idx], %f : !S, tensor<?xi32>
+  %c0 = arith.constant 0 : index
+  %x = tensor.extract %g[%c0, %c0] : tensor<?x16384xf32>
+  %xi = arith.fptosi %x : f32 to i64
+  call @printI64(%xi) : (i64) -> ()
+  return
+}
+
+// A write at 100000 grows the array to 200002 slots (13 GB).
+// GROWTH: ta runtime error: OOM when allocating tensor of 13107531200 bytes
+func.func @big_growth() {
+  %c0 = arith.constant 0 : index
+  %v = arith.constant dense<1.0> : tensor<16384xf32>
+  %h, %f = ta.create %c0 {dynamic_size = true} : !B
+  %n = arith.constant 100000 : index
+  %i = func.call @opaque(%n) : (index) -> index
+  %f1 = ta.write %h[%i], %v, %f : !B, tensor<16384xf32>
+  %s = ta.size %h, %f1 : !B
+  %si = arith.index_cast %s : index to i64
+  call @printI64(%si) : (i64) -> ()
+  return
+}
