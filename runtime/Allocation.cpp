@@ -32,7 +32,10 @@ struct TACallScope {
 
 namespace {
 
-thread_local TACallScope *current = nullptr;
+// Read on every allocation: initial-exec, one load from the thread pointer
+// (the general model is a call of __tls_get_addr in a shared library).
+__attribute__((tls_model("initial-exec"))) thread_local TACallScope *current =
+    nullptr;
 
 void failAllocation(uint64_t bytes) {
   _ta_rt_fail(TA_ERR_OOM, 0, (int64_t)bytes, 1,

@@ -87,6 +87,8 @@ void mlir::ta::buildLowerToLLVMPipeline(OpPassManager &pm,
   // fails with TensorFlow's OOM message where malloc gives null.
   memrefToLLVM.useGenericFunctions = true;
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
+  // Their results are fresh memory, as malloc's are to LLVM.
+  pm.addPass(createTAMarkRuntimeAllocatorsPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
   // The memref descriptors one lowered op builds and the next takes apart

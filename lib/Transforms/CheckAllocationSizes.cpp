@@ -58,17 +58,15 @@ func::FuncOp lookupOrDeclareFail(ModuleOp module) {
   auto b = OpBuilder::atBlockBegin(module.getBody());
   auto function = func::FuncOp::create(b, module.getLoc(), TA_RT_FAIL, type);
   function.setPrivate();
-  function->setAttr("passthrough",
-                    b.getArrayAttr({b.getStringAttr("noreturn"),
-                                    b.getStringAttr("cold")}));
+  function->setAttr("passthrough", b.getArrayAttr({b.getStringAttr("noreturn"),
+                                                   b.getStringAttr("cold")}));
   return function;
 }
 
 /// Emits, before `alloc`, the check that its byte size fits in an int64:
 /// `staticBytes` (the static sizes times the element's bytes) times the
 /// dynamic sizes.
-void checkSize(memref::AllocOp alloc, int64_t staticBytes,
-               func::FuncOp fail) {
+void checkSize(memref::AllocOp alloc, int64_t staticBytes, func::FuncOp fail) {
   OpBuilder b(alloc);
   Location loc = alloc.getLoc();
   Type i64Type = b.getI64Type();
@@ -105,10 +103,9 @@ void checkSize(memref::AllocOp alloc, int64_t staticBytes,
   b.setInsertionPointToStart(ifOp.thenBlock());
   func::CallOp::create(
       b, loc, fail,
-      ValueRange{arith::ConstantIntOp::create(b, loc, b.getI32Type(),
-                                              TA_ERR_OOM),
-                 i64(0), i64(-1), i64(0),
-                 i64(TA_ALLOC_TENSOR | TA_ALLOC_TOO_LARGE)});
+      ValueRange{
+          arith::ConstantIntOp::create(b, loc, b.getI32Type(), TA_ERR_OOM),
+          i64(0), i64(-1), i64(0), i64(TA_ALLOC_TENSOR | TA_ALLOC_TOO_LARGE)});
 }
 
 struct TACheckAllocationSizesPass
