@@ -28,7 +28,9 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <limits>
 #include <mutex>
+#include <type_traits>
 
 namespace py = pybind11;
 using namespace mlir;
@@ -175,6 +177,12 @@ T scalarArgument(py::handle value, const std::string &where, const char *what) {
   try {
     return value.cast<T>();
   } catch (const py::cast_error &) {
+    if (std::is_integral_v<T> && py::isinstance<py::int_>(value))
+      throw py::value_error(where + " must be an integer in [" +
+                            std::to_string(std::numeric_limits<T>::min()) +
+                            ", " +
+                            std::to_string(std::numeric_limits<T>::max()) +
+                            "], not " + std::string(py::str(value)));
     throw py::type_error(where + " must be " + what + ", not " +
                          std::string(py::str(py::type::of(value))));
   }
@@ -300,8 +308,17 @@ private:
         throw py::value_error(where + " must have shape " + typeString(tensor) +
                               ", dim " + std::to_string(d) + " is " +
                               std::to_string(array.shape(d)));
-    return py::module_::import("numpy").attr("array")(
+    py::array copy = py::module_::import("numpy").attr("array")(
         array, py::arg("copy") = true, py::arg("order") = "C");
+    if (tensor.getElementType().isInteger(1)) {
+      // A numpy bool is a byte that numpy reads as nonzero-is-true; the
+      // compiled code reads an i1 from bit 0 only. Bytes other than 0 and 1
+      // (from a view of other data) become 1 as numpy reads them.
+      auto *bytes = static_cast<uint8_t *>(copy.mutable_data());
+      for (py::ssize_t k = 0; k < copy.size(); ++k)
+        bytes[k] = bytes[k] != 0;
+    }
+    return copy;
   }
 
   std::unique_ptr<ta::Executable> executable;

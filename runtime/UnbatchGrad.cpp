@@ -129,16 +129,21 @@ std::shared_ptr<Resource> lookup(const std::string &container,
   return resource;
 }
 
-/// Called with r.mu held, which it releases first: an error handler may
-/// leave by longjmp, past the lock's owner.
+/// A failure inside the rendezvous, carried out of it as an exception so
+/// that every lock, reference and buffer on the way is released; the C
+/// entry point turns it into the runtime error (whose handler may leave by
+/// longjmp, which would skip those destructors).
+struct Failure {
+  std::string message;
+};
+
+/// TensorFlow's message for `message` at call `id` of resource `r`.
 [[noreturn]] void fail(Resource &r, int64_t id, const std::string &message) {
   std::string text = "UnbatchGrad \"" + r.name + "\"";
   if (!r.container.empty())
     text += " in container \"" + r.container + "\"";
   text += " (id " + std::to_string(id) + "): " + message;
-  r.mu.unlock();
-  // The message outlives the handler's longjmp only as a copy it makes.
-  _ta_rt_exit_with(text.c_str());
+  throw Failure{std::move(text)};
 }
 
 /// TensorFlow's OutputBatch: takes the grads of `ids` in order and checks
@@ -192,12 +197,17 @@ int64_t deliver(Resource &r, int64_t id, std::unique_ptr<Ticket> ticket,
   return static_cast<int64_t>(reinterpret_cast<intptr_t>(ticket.release()));
 }
 
+/// The sorted ids, as "[1, 2, 3]"; past 20 ids, the first 20 and a count
+/// (a message is not a list of a million ids).
 std::string idList(const std::unordered_set<int64_t> &ids) {
+  constexpr size_t kShown = 20;
   std::vector<int64_t> sorted(ids.begin(), ids.end());
   std::sort(sorted.begin(), sorted.end());
   std::string text = "[";
-  for (size_t i = 0; i < sorted.size(); ++i)
+  for (size_t i = 0; i < sorted.size() && i < kShown; ++i)
     text += (i ? ", " : "") + std::to_string(sorted[i]);
+  if (sorted.size() > kShown)
+    text += ", ... (" + std::to_string(sorted.size() - kShown) + " more)";
   return text + "]";
 }
 
@@ -208,14 +218,11 @@ void forEachMatching(const char *container, const char *name, Fn fn) {
       fn(resource);
 }
 
-} // namespace
-
-extern "C" {
-
-int64_t _ta_rt_unbatch_grad(int64_t site, int64_t element_bytes,
-                            int64_t timeout_micros, int64_t id, int64_t owner,
-                            int64_t batch_index, int64_t rows, int64_t grad,
-                            int64_t grad_shape) {
+/// TensorFlow's UnbatchGradResource::Compute for one call (see
+/// _ta_rt_unbatch_grad); throws Failure.
+int64_t unbatchGrad(int64_t site, int64_t element_bytes, int64_t timeout_micros,
+                    int64_t id, int64_t owner, int64_t batch_index,
+                    int64_t rows, int64_t grad, int64_t grad_shape) {
   const char *strings = reinterpret_cast<const char *>(site);
   std::string container = strings;
   strings += container.size() + 1;
@@ -270,9 +277,21 @@ int64_t _ta_rt_unbatch_grad(int64_t site, int64_t element_bytes,
       return deliver(r, id, outputBatch(r, id, batch->ids), own);
     if (!r.batches.emplace(id, batch).second)
       fail(r, id, "Batch key with valid batch used twice.");
-    for (int64_t missing : batch->missing)
-      if (!r.desired.emplace(missing, id).second)
-        fail(r, id, "Missing tensor wanted by more than one batch.");
+    for (int64_t missing : batch->missing) {
+      if (r.desired.emplace(missing, id).second)
+        continue;
+      // TensorFlow leaves this batch registered, waited for by nobody: its
+      // id could never own a batch again and a reset would be refused
+      // forever. ta withdraws it (the ids it had claimed included); the
+      // call's own grad stays parked, as after every error.
+      for (int64_t claimed : batch->missing) {
+        auto it = r.desired.find(claimed);
+        if (it != r.desired.end() && it->second == id)
+          r.desired.erase(it);
+      }
+      r.batches.erase(id);
+      fail(r, id, "Missing tensor wanted by more than one batch.");
+    }
     mine = std::move(batch);
   }
 
@@ -316,6 +335,34 @@ int64_t _ta_rt_unbatch_grad(int64_t site, int64_t element_bytes,
     mine->complete.wait(lock, complete);
   }
   return deliver(r, id, std::move(mine->result), own);
+}
+
+/// The message of the last failure on this thread, kept past the unwinding
+/// for the error handler.
+std::string &failureMessage() {
+  static thread_local std::string message;
+  return message;
+}
+
+} // namespace
+
+extern "C" {
+
+int64_t _ta_rt_unbatch_grad(int64_t site, int64_t element_bytes,
+                            int64_t timeout_micros, int64_t id, int64_t owner,
+                            int64_t batch_index, int64_t rows, int64_t grad,
+                            int64_t grad_shape) {
+  try {
+    return unbatchGrad(site, element_bytes, timeout_micros, id, owner,
+                       batch_index, rows, grad, grad_shape);
+  } catch (Failure &failure) {
+    failureMessage() = std::move(failure.message);
+  } catch (const std::bad_alloc &) {
+    failureMessage() =
+        "OOM when allocating the grad of UnbatchGrad id " + std::to_string(id);
+  }
+  // Nothing on this frame needs destroying: the handler may longjmp.
+  _ta_rt_exit_with(failureMessage().c_str());
 }
 
 int64_t _ta_rt_unbatch_grad_rows(int64_t ticket) {

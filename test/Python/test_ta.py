@@ -156,6 +156,24 @@ def test_runtime_errors_are_exceptions_and_the_process_goes_on():
     np.testing.assert_array_equal(ta.compile(ARRAY, checks="none").write_read(np.ones(2, np.float32), 0)[0], [1, 1])
 
 
+def test_integers_out_of_range_and_bools_of_any_byte():
+    exe = ta.compile(ARRAY)
+    with pytest.raises(ValueError, match=r"argument 1 of @write_read must be an integer in "
+                       r"\[-9223372036854775808, 9223372036854775807\], not 36893488147419103232"):
+        exe.write_read(np.zeros(2, np.float32), 2**65)
+    # numpy reads a bool byte as nonzero-is-true; bytes 2 and 255 (a view of
+    # other data) are true to the compiled code too.
+    negate = ta.compile("""
+func.func @negate(%b: tensor<3xi1>) -> tensor<3xi1> {
+  %t = arith.constant dense<true> : tensor<3xi1>
+  %r = arith.xori %b, %t : tensor<3xi1>
+  return %r : tensor<3xi1>
+}
+""").negate
+    odd = np.array([0, 2, 255], np.uint8).view(np.bool_)
+    np.testing.assert_array_equal(negate(odd), [True, False, False])
+
+
 def test_bad_arguments():
     exe = ta.compile(ARRAY)
     v = np.zeros(2, np.float32)
@@ -246,6 +264,25 @@ def test_unbatch_grad_timeout_then_recovery():
     out = exe.step(np.zeros((1, 2), np.float32), np.array([[5, 0, 1]], np.int64),
                    np.array([[5, 6]], np.float32), 5)
     np.testing.assert_array_equal(out, [[5, 6]])
+
+
+def test_unbatch_grad_timeout_message_is_bounded():
+    # An owner waiting for 1000 ids that never come: the message names the
+    # first 20 and counts the rest (not a list of every id).
+    ta.unbatch_grad_reset()
+    exe = ta.compile(UNBATCH)
+    ta.unbatch_grad_set_timeout(20000)
+    ids = np.arange(100, 1101, dtype=np.int64)
+    index = np.stack([ids, np.arange(1001), np.arange(1, 1002)], axis=1)
+    first = ", ".join(str(i) for i in range(101, 121))
+    with pytest.raises(ta.RuntimeError) as e:
+        exe.step(np.zeros((1001, 2), np.float32), index,
+                 np.array([[1, 2]], np.float32), 100)
+    assert str(e.value) == (
+        'UnbatchGrad "py" (id 100): Batched data did not arrive within timeout window: '
+        f"waited 20000 microseconds for the grads of ids [{first}, ... (980 more)]"
+    )
+    assert ta.unbatch_grad_reset(None, "py") == 1
 
 
 def test_unbatch_grad_misuse():

@@ -4,13 +4,17 @@
 // upstream dialects ta programs use), verify, canonicalize and lower through
 // ta-lower-to-llvm. Every input must end in success or diagnostics: a crash,
 // sanitizer report, leak or hang is a finding. The input's length picks the
-// checks mode (even: strict, odd: none), so both lowerings are exercised
-// without changing the text. A finding that needs earlier inputs to show
-// (state kept in the shared context) is reproduced by running the fuzzer on
-// the inputs in order (-runs over a directory of them).
+// world it is read in, so that every mode is exercised without changing the
+// text: bit 0 the checks mode (0: strict, 1: none); bit 1 whether it is read
+// as TensorFlow imports are (unregistered dialects allowed, `tf.` ops kept
+// as they are, ta-import-tf and ta-legalize-tf in front of the lowering) or
+// as a ta program (registered dialects only). A finding that needs earlier
+// inputs to show (state kept in the shared context) is reproduced by running
+// the fuzzer on the inputs in order (-runs over a directory of them).
 //
 //===----------------------------------------------------------------------===//
 
+#include "ta/Conversion/Passes.h"
 #include "ta/InitAll.h"
 #include "ta/Pipelines/Pipelines.h"
 
@@ -59,13 +63,20 @@ constexpr unsigned kInputsPerContext = 2000;
 struct Session {
   Session() : context(makeRegistry(), MLIRContext::Threading::DISABLED) {
     context.loadAllAvailableDialects();
-    for (ta::ChecksMode mode : {ta::ChecksMode::Strict, ta::ChecksMode::None}) {
-      auto pm = std::make_unique<PassManager>(&context);
-      pm->addPass(createCanonicalizerPass());
-      ta::LowerToLLVMOptions options;
-      options.checks = mode;
-      ta::buildLowerToLLVMPipeline(*pm, options);
-      pipelines.push_back(std::move(pm));
+    for (bool tensorflow : {false, true}) {
+      for (ta::ChecksMode mode :
+           {ta::ChecksMode::Strict, ta::ChecksMode::None}) {
+        auto pm = std::make_unique<PassManager>(&context);
+        if (tensorflow) {
+          pm->addPass(ta::createTAImportTFPass());
+          pm->addPass(ta::createTALegalizeTFPass());
+        }
+        pm->addPass(createCanonicalizerPass());
+        ta::LowerToLLVMOptions options;
+        options.checks = mode;
+        ta::buildLowerToLLVMPipeline(*pm, options);
+        pipelines.push_back(std::move(pm));
+      }
     }
   }
 
@@ -76,8 +87,8 @@ struct Session {
   }
 
   MLIRContext context;
-  /// Strict, then none.
-  SmallVector<std::unique_ptr<PassManager>, 2> pipelines;
+  /// Indexed by the input's length mod 4 (see the file comment).
+  SmallVector<std::unique_ptr<PassManager>, 4> pipelines;
   unsigned inputs = 0;
 };
 
@@ -96,6 +107,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   if (tooDeep(text))
     return 0;
   Session &s = session();
+  bool tensorflow = size & 2;
+  s.context.allowUnregisteredDialects(tensorflow);
   // Diagnostics are the expected outcome for most inputs: swallow them.
   ScopedDiagnosticHandler handler(&s.context,
                                   [](Diagnostic &) { return success(); });
@@ -106,6 +119,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
       parseSourceFile<ModuleOp>(sourceMgr, &s.context);
   if (!module || failed(verify(*module)))
     return 0;
-  (void)s.pipelines[size % 2]->run(*module);
+  (void)s.pipelines[size % 4]->run(*module);
   return 0;
 }

@@ -156,10 +156,12 @@ int64_t ta_unbatch_grad_timeout(void);
 /// ta_runtime_set_error_handler is called instead, on the thread that hit
 /// the error, with the message (without the prefix); it is meant to leave
 /// the compiled code with longjmp (the Python binding turns the error into
-/// an exception). The runtime releases its own locks before calling it; the
-/// failed call's unbatch_grad resource may keep parked grads
-/// (ta_unbatch_grad_reset clears them). If the handler returns, the default
-/// runs.
+/// an exception). The runtime releases its own locks and buffers before
+/// calling it, and undoes the failed call's registration as a batch owner;
+/// the call's own grad stays parked (ta_unbatch_grad_reset clears it). A
+/// driver that leaves calls this way wraps each in a call scope
+/// (ta_runtime_begin_call) to free what compiled code held. If the handler
+/// returns, the default runs.
 typedef void (*ta_runtime_error_handler)(const char *message, void *user_data);
 
 /// Sets the handler for errors raised on the calling thread (NULL: the

@@ -10,6 +10,7 @@
 #include "ta/Runtime/TARuntime.h"
 
 #include <pthread.h>
+#include <setjmp.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -273,6 +274,70 @@ static int timeout(void) {
   return 0;
 }
 
+/* The rendezvous after its own errors, with an error handler that leaves
+   the call (as the Python binding does): each failed call is undone, the
+   other owners complete, reset is not refused and ids are reused. */
+static jmp_buf recoverTarget;
+static char recoverMessage[512];
+static void leaveCall(const char *message, void *data) {
+  (void)data;
+  snprintf(recoverMessage, sizeof(recoverMessage), "%s", message);
+  longjmp(recoverTarget, 1);
+}
+
+/* Runs `call` on this thread; prints the error it stops with, if any. */
+static void runCatching(Call *call) {
+  ta_runtime_error_handler old = ta_runtime_set_error_handler(leaveCall, NULL);
+  TACallScope *scope = ta_runtime_begin_call();
+  if (setjmp(recoverTarget) == 0) {
+    runCall(call);
+    ta_runtime_end_call(scope, 0);
+  } else {
+    ta_runtime_end_call(scope, 1);
+    printf("error: %s\n", recoverMessage);
+  }
+  ta_runtime_set_error_handler(old, NULL);
+}
+
+static void printState(const char *when) {
+  TAUnbatchGradState s;
+  ta_unbatch_grad_inspect(NULL, kName, &s);
+  printf("%s: parked %lld waiting %lld missing %lld\n", when,
+         (long long)s.parked_grads, (long long)s.waiting_batches,
+         (long long)s.missing_grads);
+}
+
+static int recovers(void) {
+  /* Owner 1 waits for 3; owner 2 (batch [2, 3]) wants 3 too: its batch is
+     withdrawn, its grad stays parked. */
+  Call first = {1, 1, {1, 3}, 2, -1};
+  pthread_t t = startOwner(&first);
+  Call second = {2, 1, {2, 3}, 2, -1};
+  runCatching(&second);
+  printState("after wanted twice");
+  /* 3 completes owner 1; owner 2's id can own a batch again ([2]: its
+     parked grad is taken back first, so a run with a new grad for 2 is a
+     second run with the same batch key, TensorFlow's error). */
+  Call three = {3, 0, {0}, 0, -1};
+  runCall(&three);
+  pthread_join(t, NULL);
+  printState("after owner 1");
+  Call again = {2, 1, {2}, 1, -1};
+  runCatching(&again);
+  printf("reset: %lld\n", (long long)ta_unbatch_grad_reset(NULL, kName));
+  Call fresh = {2, 1, {2}, 1, -1};
+  runCatching(&fresh);
+  printState("after id 2 again");
+  /* A batch that times out is undone too; reset frees its parked grad. */
+  ta_unbatch_grad_set_timeout(2000);
+  Call late = {7, 1, {7, 8}, 2, -1};
+  runCatching(&late);
+  printState("after timeout");
+  printf("reset: %lld\n", (long long)ta_unbatch_grad_reset(NULL, kName));
+  printState("after reset");
+  return 0;
+}
+
 /* A timeout past the clock's range waits forever, as TensorFlow's does:
    the owner is still waiting when its last grad comes 50 ms later. */
 static int forever(void) {
@@ -316,6 +381,8 @@ int main(int argc, char **argv) {
     status = timeout();
   else if (!strcmp(mode, "forever"))
     status = forever();
+  else if (!strcmp(mode, "recovers"))
+    status = recovers();
   else
     fprintf(stderr, "unknown mode '%s'\n", mode);
   if (failures) {
