@@ -11,18 +11,29 @@
 // - inside a call scope (ta_runtime_begin_call), every allocation that is
 //   not freed again is recorded, with the runtime's own objects (arrays of
 //   open element shapes), so that a driver whose error handler left the
-//   call with longjmp can release what the failed call held.
+//   call with longjmp can release what the failed call held;
+// - an allocation of 1 GiB or more is a mapping of its own, reserved
+//   without accounting (MAP_NORESERVE): the kernel backs its pages on first
+//   touch, so a large array whose slots are mostly never written costs what
+//   is written (its creation zeroes only the header and the slot states),
+//   as TensorFlow's arrays, which allocate at each write, do.
 //
-// The memory is malloc's: a driver frees the results it keeps with free().
+// A driver frees the results it keeps with _mlir_memref_to_llvm_free (or
+// with free() where they are under 1 GiB: the rest is malloc's).
 //
 //===----------------------------------------------------------------------===//
 
 #include "TARuntimeInternal.h"
 #include "ta/Runtime/TARuntime.h"
 
+#include <atomic>
 #include <cstdlib>
+#include <mutex>
 #include <new>
 #include <unordered_map>
+
+#include <sys/mman.h>
+#include <unistd.h>
 
 struct TACallScope {
   /// What the call holds: each object with the function that releases it.
@@ -43,7 +54,64 @@ void failAllocation(uint64_t bytes) {
                                           : TA_ALLOC_TENSOR);
 }
 
-void freeBuffer(void *pointer) { std::free(pointer); }
+/// Allocations of this many bytes or more are mappings of their own.
+constexpr uint64_t kMappedBytes = uint64_t(1) << 30;
+
+/// The live mappings and their sizes (for munmap); `count` lets a free skip
+/// the lookup while there are none, which is nearly always.
+struct Mappings {
+  std::mutex mu;
+  std::unordered_map<void *, uint64_t> sizes;
+  std::atomic<size_t> count{0};
+};
+
+Mappings &mappings() {
+  static Mappings *m = new Mappings; // never destroyed: used at exit too
+  return *m;
+}
+
+/// A fresh mapping of `size` bytes (page-aligned, zero on first touch), or
+/// null.
+void *map(uint64_t size) {
+  void *pointer = mmap(nullptr, size, PROT_READ | PROT_WRITE,
+                       MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+  if (pointer == MAP_FAILED)
+    return nullptr;
+  Mappings &m = mappings();
+  try {
+    std::lock_guard<std::mutex> lock(m.mu);
+    m.sizes.emplace(pointer, size);
+    m.count.fetch_add(1, std::memory_order_relaxed);
+  } catch (const std::bad_alloc &) {
+    munmap(pointer, size);
+    return nullptr;
+  }
+  return pointer;
+}
+
+/// Unmaps `pointer` if it is a mapping of map().
+bool unmap(void *pointer) {
+  Mappings &m = mappings();
+  if (m.count.load(std::memory_order_relaxed) == 0)
+    return false;
+  uint64_t size;
+  {
+    std::lock_guard<std::mutex> lock(m.mu);
+    auto it = m.sizes.find(pointer);
+    if (it == m.sizes.end())
+      return false;
+    size = it->second;
+    m.sizes.erase(it);
+    m.count.fetch_sub(1, std::memory_order_relaxed);
+  }
+  munmap(pointer, size);
+  return true;
+}
+
+void freeBuffer(void *pointer) {
+  if (!unmap(pointer))
+    std::free(pointer);
+}
 
 void *allocated(void *pointer, uint64_t size) {
   if (!pointer) {
@@ -79,10 +147,15 @@ void _ta_rt_untrack(void *object) {
 }
 
 void *_mlir_memref_to_llvm_alloc(uint64_t size) {
+  if (size >= kMappedBytes)
+    return allocated(map(size), size);
   return allocated(std::malloc(size), size);
 }
 
 void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size) {
+  // Mappings are page-aligned.
+  if (size >= kMappedBytes && alignment <= (uint64_t)sysconf(_SC_PAGESIZE))
+    return allocated(map(size), size);
   // aligned_alloc wants a size that is a multiple of the alignment.
   uint64_t rounded = (size + alignment - 1) / alignment * alignment;
   if (rounded < size)
@@ -91,9 +164,11 @@ void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size) {
 }
 
 void _mlir_memref_to_llvm_free(void *pointer) {
-  if (current && pointer)
+  if (!pointer)
+    return;
+  if (current)
     _ta_rt_untrack(pointer);
-  std::free(pointer);
+  freeBuffer(pointer);
 }
 
 TACallScope *ta_runtime_begin_call(void) {

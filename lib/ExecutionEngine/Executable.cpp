@@ -38,8 +38,10 @@ MemRefDescriptor MemRefDescriptor::contiguous(void *data,
 }
 
 CallResults::~CallResults() {
+  // Compiled code allocates through libta_runtime, whose large buffers are
+  // mappings: its free, not std::free.
   for (void *buffer : owned)
-    std::free(buffer);
+    _mlir_memref_to_llvm_free(buffer);
 }
 
 Executable::~Executable() = default;

@@ -27,8 +27,10 @@ void _ta_rt_fail(int32_t code, int64_t header, int64_t a, int64_t b, int64_t c);
 /// MLIR's generic allocation functions, which ta-lower-to-llvm's code calls
 /// for memref.alloc and memref.dealloc: malloc, aligned_alloc and free,
 /// except that an allocation that fails (of a size that is not zero) calls
-/// _ta_rt_fail with TA_ERR_OOM instead of returning null, and that a call
-/// scope records what they hand out.
+/// _ta_rt_fail with TA_ERR_OOM instead of returning null, that a call scope
+/// records what they hand out, and that an allocation of 1 GiB or more is
+/// a mapping of its own, whose pages cost memory once touched. Free what
+/// compiled code returns with _mlir_memref_to_llvm_free.
 void *_mlir_memref_to_llvm_alloc(uint64_t size);
 void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size);
 void _mlir_memref_to_llvm_free(void *pointer);

@@ -48,7 +48,8 @@ public:
   /// Fails with TensorFlow's "OOM when allocating", in both checks modes,
   /// when a buffer of `slots` slots (an index value) would have a byte size
   /// past an int64 (a negative `slots` included). Whether the allocation
-  /// itself succeeds is checked by ta-check-allocations.
+  /// itself succeeds is checked by libta_runtime's allocation functions
+  /// (runtime/Allocation.cpp).
   void checkCapacity(Value slots);
   /// A new buffer of `capacity` slots after checkCapacity (allocBuffer).
   Value newBuffer(Value capacity, bool zero = true);

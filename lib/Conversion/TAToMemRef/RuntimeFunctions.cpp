@@ -204,7 +204,7 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
     Value buffer = e.loadBuffer(box);
     Value oldCap = e.toIndex(e.get(e.header(buffer), kCapacity));
     // Room for twice the slots asked for, without passing maxCapacity (a
-    // need past it fails in newBuffer): need + min(need, max - need).
+    // need past it fails in checkCapacity): need + min(need, max - need).
     Value need = e.toIndex(arith::AddIOp::create(b, loc, i, e.i64(1)));
     Value room = arith::SubIOp::create(b, loc, e.index(e.maxCapacity()), need);
     Value newCap = arith::AddIOp::create(

@@ -112,7 +112,7 @@ static void *runCall(void *arg) {
     if (row != result.sizes[0])
       fail("owner result has extra rows", call->id);
   }
-  free(result.allocated);
+  _mlir_memref_to_llvm_free(result.allocated);
   return NULL;
 }
 

@@ -1,0 +1,67 @@
+// Memory that costs only what is written: an array of 100000 slots of
+// 256 KiB (26 GB, more than this machine has) is one mapping that the
+// kernel backs page by page on first touch (libta_runtime maps allocations
+// of 1 GiB or more without reserving memory); creation zeroes only the
+// header and the slot states, a read zeroes only the slot it reads. Writing
+// two slots and reading three holds about 1 MB of the array, as
+// TensorFlow, which allocates at each write, would. Both checks modes; the
+// peak RSS of the whole run (the JIT included) stays under 1 GB.
+// RUN: ta-opt %s --ta-lower-to-llvm > %t.strict.mlir
+// RUN: ta-opt %s --ta-lower-to-llvm=checks=none > %t.none.mlir
+// RUN: %python %S/Inputs/max-rss.py 1000 %run_cpu -e main %t.strict.mlir 2>&1 | FileCheck %s
+// RUN: %python %S/Inputs/max-rss.py 1000 %run_cpu -e main %t.none.mlir 2>&1 | FileCheck %s
+
+!B = !ta.handle<?, tensor<65536xf32>>
+
+func.func private @printI64(i64)
+func.func private @printNewline()
+func.func private @printComma()
+func.func private @opaque(%i: index) -> index attributes {no_inline} {
+  return %i : index
+}
+
+func.func @show(%t: tensor<65536xf32>) {
+  // The first and last values of a slot.
+  %c0 = arith.constant 0 : index
+  %c65535 = arith.constant 65535 : index
+  %a = tensor.extract %t[%c0] : tensor<65536xf32>
+  %b = tensor.extract %t[%c65535] : tensor<65536xf32>
+  %ai = arith.fptosi %a : f32 to i64
+  %bi = arith.fptosi %b : f32 to i64
+  call @printI64(%ai) : (i64) -> ()
+  call @printComma() : () -> ()
+  call @printI64(%bi) : (i64) -> ()
+  call @printNewline() : () -> ()
+  return
+}
+
+// CHECK: 100000
+// CHECK-NEXT: 7, 7
+// CHECK-NEXT: 9, 9
+// CHECK-NEXT: 0, 0
+// CHECK-NEXT: max-rss: below 1000 MB
+func.func @main() {
+  %n = arith.constant 100000 : index
+  %m = func.call @opaque(%n) : (index) -> index
+  %h, %f = ta.create %m : !B
+  %c5 = arith.constant 5 : index
+  %c7 = arith.constant 7 : index
+  %c99999 = arith.constant 99999 : index
+  %seven = arith.constant dense<7.0> : tensor<65536xf32>
+  %nine = arith.constant dense<9.0> : tensor<65536xf32>
+  %f1 = ta.write %h[%c5], %seven, %f : !B, tensor<65536xf32>
+  %f2 = ta.write %h[%c99999], %nine, %f1 : !B, tensor<65536xf32>
+  %s = ta.size %h, %f2 : !B
+  %si = arith.index_cast %s : index to i64
+  call @printI64(%si) : (i64) -> ()
+  call @printNewline() : () -> ()
+  %r5 = ta.read %h[%c5], %f2 : !B
+  call @show(%r5) : (tensor<65536xf32>) -> ()
+  %r9 = ta.read %h[%c99999], %f2 : !B
+  call @show(%r9) : (tensor<65536xf32>) -> ()
+  // Never written: zeros, from the slot's state.
+  %r7 = ta.read %h[%c7], %f2 : !B
+  call @show(%r7) : (tensor<65536xf32>) -> ()
+  ta.close %h : !B
+  return
+}
