@@ -131,9 +131,15 @@ extern "C" {
 void _ta_rt_track(void *object, void (*release)(void *)) {
   if (!current)
     return;
+  bool recorded = true;
   try {
     current->live.emplace(object, release);
   } catch (const std::bad_alloc &) {
+    recorded = false;
+  }
+  // Failed outside the handler: the error handler may longjmp, which must
+  // not leave a catch block (the exception would never be freed).
+  if (!recorded) {
     release(object);
     _ta_rt_fail(TA_ERR_OOM, 0, 0, 0, TA_ALLOC_TENSOR);
   }
@@ -172,7 +178,10 @@ void _mlir_memref_to_llvm_free(void *pointer) {
 }
 
 TACallScope *ta_runtime_begin_call(void) {
-  auto *scope = new TACallScope();
+  auto *scope = new (std::nothrow) TACallScope();
+  if (!scope)
+    _ta_rt_fail(TA_ERR_OOM, 0, (int64_t)sizeof(TACallScope), 1,
+                TA_ALLOC_TENSOR);
   scope->outer = current;
   current = scope;
   return scope;

@@ -105,11 +105,12 @@ bool callGuarded(void (*function)(void **), void **args, std::string &error) {
   std::jmp_buf target;
   std::jmp_buf *previousTarget = failureTarget;
   std::string *previousMessage = failureMessage;
+  // Before the handler: it must not leave for a target not set yet.
+  TACallScope *scope = ta_runtime_begin_call();
   failureTarget = &target;
   failureMessage = &error;
   ta_runtime_error_handler old =
       ta_runtime_set_error_handler(onRuntimeError, nullptr);
-  TACallScope *scope = ta_runtime_begin_call();
   bool ok = true;
   if (setjmp(target) == 0)
     function(args);

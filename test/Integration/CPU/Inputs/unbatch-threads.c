@@ -287,8 +287,8 @@ static void leaveCall(const char *message, void *data) {
 
 /* Runs `call` on this thread; prints the error it stops with, if any. */
 static void runCatching(Call *call) {
-  ta_runtime_error_handler old = ta_runtime_set_error_handler(leaveCall, NULL);
   TACallScope *scope = ta_runtime_begin_call();
+  ta_runtime_error_handler old = ta_runtime_set_error_handler(leaveCall, NULL);
   if (setjmp(recoverTarget) == 0) {
     runCall(call);
     ta_runtime_end_call(scope, 0);
