@@ -54,8 +54,9 @@ void failAllocation(uint64_t bytes) {
                                           : TA_ALLOC_TENSOR);
 }
 
-/// Allocations of this many bytes or more are mappings of their own.
-constexpr uint64_t kMappedBytes = uint64_t(1) << 30;
+/// Allocations of this many bytes or more are mappings of their own (the
+/// lowering relies on their zeros: TAABI.h).
+constexpr uint64_t kMappedBytes = TA_MAPPED_ALLOCATION_BYTES;
 
 /// The live mappings and their sizes (for munmap); `count` lets a free skip
 /// the lookup while there are none, which is nearly always.

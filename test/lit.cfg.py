@@ -73,6 +73,7 @@ config.substitutions.append(("%python", config.python_executable))
 tools = [
     "ta-opt",
     "ta-lsp-server",
+    "ta-exec-fuzz",
     "mlir-opt",
     "mlir-runner",
     "mlir-translate",

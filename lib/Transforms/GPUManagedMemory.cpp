@@ -10,6 +10,10 @@
 
 #include "ta/Transforms/Passes.h"
 
+#include "ta/Runtime/TAABI.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -104,6 +108,19 @@ struct TAGPUManagedMemoryPass
       return signalPassFailure();
     getOperation()->walk(
         [](memref::GetGlobalOp op) { op->removeAttr(kHostSourceAttr); });
+    // Managed memory is not zero when allocated, whatever its size: the
+    // lowering's fills of fresh buffers stay (TAABI.h).
+    if (auto isZero =
+            getOperation().lookupSymbol<func::FuncOp>(TA_FRESH_BUFFER_IS_ZERO);
+        isZero && !isZero.isExternal()) {
+      Block &entry = isZero.getBody().front();
+      while (!entry.empty())
+        entry.back().erase();
+      auto b = OpBuilder::atBlockEnd(&entry);
+      Value no =
+          arith::ConstantOp::create(b, isZero.getLoc(), b.getBoolAttr(false));
+      func::ReturnOp::create(b, isZero.getLoc(), no);
+    }
   }
 };
 

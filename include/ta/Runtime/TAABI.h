@@ -96,6 +96,17 @@ enum TAHeaderField {
 /// Bytes of the header, and the alignment of every array buffer.
 enum { TA_HEADER_BYTES = TA_HEADER_WORDS * 8, TA_BUFFER_ALIGNMENT = 64 };
 
+/// libta_runtime's allocations (_mlir_memref_to_llvm_aligned_alloc, with an
+/// alignment up to a page) of this many bytes or more are fresh anonymous
+/// mappings: zero, and backed by memory only where touched. Lowered code
+/// skips zero-filling them.
+#define TA_MAPPED_ALLOCATION_BYTES (1ull << 30)
+/// The internal function of lowered modules that says whether a fresh
+/// buffer of its argument's bytes is zero already (on the CPU: whether
+/// libta_runtime mapped it). A pipeline whose allocator gives no zeros
+/// (ta-gpu-managed-memory) redefines it to return false.
+#define TA_FRESH_BUFFER_IS_ZERO "__ta_fresh_buffer_is_zero"
+
 /// Bits of the header's `flags`.
 enum TAArrayFlag {
   TA_FLAG_CLOSED = 1,

@@ -44,9 +44,30 @@ void ArrayEmitter::checkCapacity(Value slots) {
   });
 }
 
-Value ArrayEmitter::newBuffer(Value capacity, bool zero) {
+Value ArrayEmitter::newBuffer(Value capacity) {
   checkCapacity(capacity);
-  return allocBuffer(capacity, zero);
+  Value buffer = allocBuffer(capacity);
+  // With lazy zeroing only the header and the state: a slot's state says
+  // whether its data was ever written (materialized), and reads of the
+  // others zero them first (readSlot).
+  if (lazyZeroing())
+    zeroFillFresh(bytes(buffer, index(0), dataOffset(capacity)), capacity);
+  else
+    zeroFillFresh(buffer, capacity);
+  return buffer;
+}
+
+void ArrayEmitter::zeroFillFresh(Value bytes, Value capacity) {
+  func::FuncOp isZero = lookupOrDefineFreshBufferIsZeroFunction(symbols);
+  Value zero = func::CallOp::create(b, loc, isZero,
+                                    ValueRange{toI64(bufferBytes(capacity))})
+                   .getResult(0);
+  auto ifOp =
+      scf::IfOp::create(b, loc, arith::XOrIOp::create(b, loc, zero, one()),
+                        /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  zeroFill(bytes);
 }
 
 std::pair<Value, Value> ArrayEmitter::open(Value box) {

@@ -52,7 +52,13 @@ public:
   /// (runtime/Allocation.cpp).
   void checkCapacity(Value slots);
   /// A new buffer of `capacity` slots after checkCapacity (allocBuffer).
-  Value newBuffer(Value capacity, bool zero = true);
+  /// Zeroed where reads need zeros (the header and state, and with small
+  /// elements the data).
+  Value newBuffer(Value capacity);
+  /// Zero-fills `bytes` of a buffer fresh from allocBuffer(`capacity`)
+  /// unless it is zero already (TA_FRESH_BUFFER_IS_ZERO: on the CPU, a
+  /// buffer libta_runtime mapped, which filling would back page by page).
+  void zeroFillFresh(Value bytes, Value capacity);
 
   /// Loads the buffer and header of the array in `box`; in strict mode,
   /// fails first when the array is closed (every method but Close checks).

@@ -244,20 +244,9 @@ Value ArrayLayout::bytes(Value buffer, Value offset, Value length) {
                                 ValueRange{length});
 }
 
-Value ArrayLayout::allocBuffer(Value capacity, bool zero) {
+Value ArrayLayout::allocBuffer(Value capacity) {
   auto type = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
-  Value buffer =
-      allocStorage(type, ValueRange{bufferBytes(capacity)}, kAlignment);
-  if (!zero)
-    return buffer;
-  // With lazy zeroing only the header and the state: a slot's state says
-  // whether its data was ever written (materialized), and reads of the
-  // others zero them first (ArrayEmitter::readSlot).
-  if (lazyZeroing())
-    zeroFill(bytes(buffer, index(0), dataOffset(capacity)));
-  else
-    zeroFill(buffer);
-  return buffer;
+  return allocStorage(type, ValueRange{bufferBytes(capacity)}, kAlignment);
 }
 void ArrayLayout::zeroFill(Value bytes) {
   linalg::FillOp::create(b, loc, ValueRange{i8(0)}, ValueRange{bytes});

@@ -175,9 +175,9 @@ public:
   /// through the runtime's generic, element-by-element memrefCopy).
   Value bytes(Value buffer, Value offset, Value length);
 
-  /// Allocates a buffer of `capacity` slots (at most maxCapacity()), zeroed
-  /// unless `zero` is false (with lazyZeroing(), only the header and state).
-  Value allocBuffer(Value capacity, bool zero = true);
+  /// Allocates a buffer of `capacity` slots (at most maxCapacity()),
+  /// uninitialized (ArrayEmitter::newBuffer zeroes what must be).
+  Value allocBuffer(Value capacity);
   void zeroFill(Value bytes);
 
   HandleType type;

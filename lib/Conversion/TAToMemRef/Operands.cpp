@@ -157,10 +157,11 @@ Value lowering::toBuffer(OpBuilder &b, Location loc, Value tensor,
   }
   auto bufferType =
       MemRefType::get(type.getShape(), type.getElementType(), layout);
-  if (layout && type.hasStaticShape() && type.getNumElements() == 0) {
-    // A value of no elements has no offset to keep; bufferization would
-    // copy one (a constant) into an allocation of the dynamic-offset type,
-    // which memref.alloc cannot have.
+  if (layout && llvm::is_contained(type.getShape(), 0)) {
+    // A value of no elements (a dim of size 0, whatever the others) has no
+    // offset to keep; bufferization would copy one (a constant, a
+    // tensor.empty) into an allocation of the dynamic-offset type, which
+    // memref.alloc cannot have.
     Value buffer = bufferization::ToBufferOp::create(
         b, loc, MemRefType::get(type.getShape(), type.getElementType()), tensor,
         /*read_only=*/true);

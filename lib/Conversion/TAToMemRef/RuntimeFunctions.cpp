@@ -187,6 +187,22 @@ func::FuncOp lowering::lookupOrDefineInternalFunction(
   return function;
 }
 
+func::FuncOp
+lowering::lookupOrDefineFreshBufferIsZeroFunction(ModuleSymbols &symbols) {
+  MLIRContext *context = symbols.module.getContext();
+  auto i64 = IntegerType::get(context, 64);
+  auto type = FunctionType::get(context, {i64}, {IntegerType::get(context, 1)});
+  return lookupOrDefineInternalFunction(
+      symbols, TA_FRESH_BUFFER_IS_ZERO, type, [&](OpBuilder &b, Block *entry) {
+        Location loc = symbols.module.getLoc();
+        Value threshold = arith::ConstantOp::create(
+            b, loc, b.getI64IntegerAttr(TA_MAPPED_ALLOCATION_BYTES));
+        Value mapped = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                             entry->getArgument(0), threshold);
+        func::ReturnOp::create(b, loc, mapped);
+      });
+}
+
 bool lowering::isGrowFunction(Operation *op) {
   return isInternalFunction(op) && cast<func::FuncOp>(op).getFunctionType() ==
                                        getGrowType(op->getContext());
@@ -212,7 +228,7 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
     Value newCap64 = e.toI64(newCap);
     // Only the bytes the copies below do not overwrite are zeroed.
     e.checkCapacity(need);
-    Value grown = e.allocBuffer(newCap, /*zero=*/false);
+    Value grown = e.allocBuffer(newCap);
     Value added = arith::SubIOp::create(b, loc, newCap, oldCap);
     Value headerBytes = e.index(kHeaderBytes);
     memref::CopyOp::create(b, loc, e.bytes(buffer, e.index(0), headerBytes),
@@ -221,7 +237,7 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
       memref::CopyOp::create(b, loc, e.bytes(buffer, headerBytes, oldCap),
                              e.bytes(grown, headerBytes, oldCap));
       Value stateEnd = arith::AddIOp::create(b, loc, headerBytes, oldCap);
-      e.zeroFill(e.bytes(grown, stateEnd, added));
+      e.zeroFillFresh(e.bytes(grown, stateEnd, added), newCap);
     }
     Value eltBytes = e.index(e.elementBytes());
     Value dataBytes = arith::MulIOp::create(b, loc, oldCap, eltBytes);
@@ -230,11 +246,12 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
                            e.bytes(buffer, e.dataOffset(oldCap), dataBytes),
                            e.bytes(grown, newData, dataBytes));
     // The new slots read as zeros from their data, or, with lazy zeroing,
-    // from their state (see ArrayLayout::allocBuffer).
+    // from their state (see ArrayEmitter::newBuffer).
     if (!e.lazyZeroing())
-      e.zeroFill(e.bytes(grown,
-                         arith::AddIOp::create(b, loc, newData, dataBytes),
-                         arith::MulIOp::create(b, loc, added, eltBytes)));
+      e.zeroFillFresh(e.bytes(grown,
+                              arith::AddIOp::create(b, loc, newData, dataBytes),
+                              arith::MulIOp::create(b, loc, added, eltBytes)),
+                      newCap);
     e.set(e.header(grown), kCapacity, newCap64);
     e.freeStorage(buffer);
     e.storeBuffer(grown, box);

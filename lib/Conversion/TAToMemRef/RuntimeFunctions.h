@@ -112,6 +112,10 @@ std::string growFunctionName(const ArrayLayout &layout);
 /// at every write keeps the lowered code small. Internal linkage: each
 /// lowered module (strict and none, say) has its own, and they link
 /// together.
+/// TA_FRESH_BUFFER_IS_ZERO (TAABI.h): (i64 bytes) -> i1, whether a fresh
+/// buffer of that many bytes from libta_runtime is a mapping, zero already.
+func::FuncOp lookupOrDefineFreshBufferIsZeroFunction(ModuleSymbols &symbols);
+
 func::FuncOp lookupOrDefineGrowFunction(ModuleSymbols &symbols,
                                         const ArrayLayout &layout);
 

@@ -10,6 +10,13 @@
 // RUN: ta-opt %s --ta-lower-to-llvm=checks=none > %t.none.mlir
 // RUN: %python %S/Inputs/max-rss.py 1000 %run_cpu -e main %t.strict.mlir 2>&1 | FileCheck %s
 // RUN: %python %S/Inputs/max-rss.py 1000 %run_cpu -e main %t.none.mlir 2>&1 | FileCheck %s
+//
+// Small elements, whose data is zeroed when the buffer is allocated rather
+// than at each read: a mapping is zero already, so neither creation (2^32
+// slots of 8 bytes, 36 GB) nor growth (a growable array written at 2^31)
+// fills it (found by ta-exec-fuzz: creation touched every byte).
+// RUN: %python %S/Inputs/max-rss.py 1000 %run_cpu -e small %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SMALL
+// RUN: %python %S/Inputs/max-rss.py 1000 %run_cpu -e small %t.none.mlir 2>&1 | FileCheck %s --check-prefix=SMALL
 
 !B = !ta.handle<?, tensor<65536xf32>>
 
@@ -63,5 +70,71 @@ func.func @main() {
   %r7 = ta.read %h[%c7], %f2 : !B
   call @show(%r7) : (tensor<65536xf32>) -> ()
   ta.close %h : !B
+  return
+}
+
+!S = !ta.handle<?, tensor<2xf32>>
+
+func.func @pair(%t: tensor<2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = tensor.extract %t[%c0] : tensor<2xf32>
+  %b = tensor.extract %t[%c1] : tensor<2xf32>
+  %ai = arith.fptosi %a : f32 to i64
+  %bi = arith.fptosi %b : f32 to i64
+  call @printI64(%ai) : (i64) -> ()
+  call @printComma() : () -> ()
+  call @printI64(%bi) : (i64) -> ()
+  call @printNewline() : () -> ()
+  return
+}
+
+// SMALL: 4294967296
+// SMALL-NEXT: 3, 4
+// SMALL-NEXT: 5, 6
+// SMALL-NEXT: 0, 0
+// SMALL-NEXT: 2147483649
+// SMALL-NEXT: 5, 6
+// SMALL-NEXT: 0, 0
+// SMALL-NEXT: max-rss: below 1000 MB
+func.func @small() {
+  %n = arith.constant 4294967296 : index
+  %m = func.call @opaque(%n) : (index) -> index
+  %c5 = arith.constant 5 : index
+  %c7 = arith.constant 7 : index
+  %last = arith.constant 4294967295 : index
+  %three = arith.constant dense<[3.0, 4.0]> : tensor<2xf32>
+  %five = arith.constant dense<[5.0, 6.0]> : tensor<2xf32>
+  %h, %f = ta.create %m : !S
+  %f1 = ta.write %h[%c5], %three, %f : !S, tensor<2xf32>
+  %f2 = ta.write %h[%last], %five, %f1 : !S, tensor<2xf32>
+  %s = ta.size %h, %f2 : !S
+  %si = arith.index_cast %s : index to i64
+  call @printI64(%si) : (i64) -> ()
+  call @printNewline() : () -> ()
+  %r5 = ta.read %h[%c5], %f2 : !S
+  call @pair(%r5) : (tensor<2xf32>) -> ()
+  %rl = ta.read %h[%last], %f2 : !S
+  call @pair(%rl) : (tensor<2xf32>) -> ()
+  %r7 = ta.read %h[%c7], %f2 : !S
+  call @pair(%r7) : (tensor<2xf32>) -> ()
+  ta.close %h : !S
+
+  // Growth from 8 slots to room for 2^32 + 2.
+  %c8 = arith.constant 8 : index
+  %e = func.call @opaque(%c8) : (index) -> index
+  %far = arith.constant 2147483648 : index
+  %near = arith.constant 2147483643 : index
+  %g, %gf = ta.create %e {dynamic_size = true} : !S
+  %gf1 = ta.write %g[%far], %five, %gf : !S, tensor<2xf32>
+  %gs = ta.size %g, %gf1 : !S
+  %gsi = arith.index_cast %gs : index to i64
+  call @printI64(%gsi) : (i64) -> ()
+  call @printNewline() : () -> ()
+  %rf = ta.read %g[%far], %gf1 : !S
+  call @pair(%rf) : (tensor<2xf32>) -> ()
+  %rn = ta.read %g[%near], %gf1 : !S
+  call @pair(%rn) : (tensor<2xf32>) -> ()
+  ta.close %g : !S
   return
 }

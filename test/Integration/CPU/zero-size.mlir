@@ -4,6 +4,10 @@
 // shapes and move no data. Both checks modes.
 // RUN: ta-opt %s --ta-lower-to-llvm | %run_cpu -e main | FileCheck %s
 // RUN: ta-opt %s --ta-lower-to-llvm=checks=none | %run_cpu -e main | FileCheck %s
+// Rows of a run-time count (found by ta-exec-fuzz: a value of type
+// tensor<?x0x2xf32> did not compile).
+// RUN: ta-opt %s --ta-lower-to-llvm | %run_cpu -e dynamic_rows | FileCheck %s --check-prefix=ROWS
+// RUN: ta-opt %s --ta-lower-to-llvm=checks=none | %run_cpu -e dynamic_rows | FileCheck %s --check-prefix=ROWS
 // Strict mode keeps TensorFlow's checks on them.
 // RUN: ta-opt %s --ta-lower-to-llvm | not %run_cpu -e double_write 2>&1 | FileCheck %s --check-prefix=DOUBLE
 
@@ -169,5 +173,35 @@ func.func @double_write() {
   %h, %f = ta.create %c3 : !Z
   %f1 = ta.write %h[%c1], %empty, %f : !Z, tensor<0x2xf32>
   %f2 = ta.write %h[%c1], %empty, %f1 : !Z, tensor<0x2xf32>
+  return
+}
+
+// ROWS: 3
+// ROWS-NEXT: 2, 0
+func.func private @opaque(%i: index) -> index attributes {no_inline} {
+  return %i : index
+}
+func.func @dynamic_rows() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %two = func.call @opaque(%c2) : (index) -> index
+  %rows = tensor.empty(%two) : tensor<?x0x2xf32>
+  %indices = arith.constant dense<[2, 0]> : tensor<2xi64>
+  %h, %f = ta.create %c1 {dynamic_size = true} : !ta.handle<?, tensor<0x2xf32>>
+  %f1 = ta.scatter %h[%indices], %rows, %f : !ta.handle<?, tensor<0x2xf32>>, tensor<2xi64>, tensor<?x0x2xf32>
+  %n = ta.size %h, %f1 : !ta.handle<?, tensor<0x2xf32>>
+  %ni = arith.index_cast %n : index to i64
+  call @printI64(%ni) : (i64) -> ()
+  call @printNewline() : () -> ()
+  %g = ta.gather %h[%indices], %f1 : !ta.handle<?, tensor<0x2xf32>>, tensor<2xi64>
+  %d0 = tensor.dim %g, %c0 : tensor<2x0x2xf32>
+  %d1 = tensor.dim %g, %c1 : tensor<2x0x2xf32>
+  %d0i = arith.index_cast %d0 : index to i64
+  %d1i = arith.index_cast %d1 : index to i64
+  call @printI64(%d0i) : (i64) -> ()
+  call @printComma() : () -> ()
+  call @printI64(%d1i) : (i64) -> ()
+  call @printNewline() : () -> ()
   return
 }

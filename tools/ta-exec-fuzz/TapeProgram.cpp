@@ -1,0 +1,456 @@
+//===- TapeProgram.cpp - ta programs driven by a run-time op tape ---------===//
+
+#include "TapeProgram.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace ta::execfuzz;
+
+unsigned ta::execfuzz::byteWidth(DType type) {
+  return type == DType::F32 || type == DType::I32 ? 4 : 8;
+}
+
+bool ta::execfuzz::isFloat(DType type) {
+  return type == DType::F32 || type == DType::F64;
+}
+
+static const char *typeName(DType type) {
+  switch (type) {
+  case DType::F32:
+    return "f32";
+  case DType::F64:
+    return "f64";
+  case DType::I32:
+    return "i32";
+  case DType::I64:
+    return "i64";
+  }
+  return "?";
+}
+
+std::vector<int64_t> ProgramShape::gradElement() const {
+  std::vector<int64_t> shape = prepend;
+  shape.insert(shape.end(), element.begin(), element.end());
+  return shape;
+}
+
+/// "AxBx" for {A, B} (dynamic dims as "?").
+static std::string dims(const std::vector<int64_t> &shape) {
+  std::string text;
+  for (int64_t d : shape)
+    text += (d < 0 ? std::string("?") : std::to_string(d)) + "x";
+  return text;
+}
+
+std::string ProgramShape::key() const {
+  std::string text = typeName(type);
+  text += "_" + dims(element);
+  text += staticSize ? std::to_string(*staticSize) : std::string("?");
+  text += dynamicSize ? "d" : "";
+  text += clearAfterRead ? "c" : "";
+  if (grad == GradKind::Grad)
+    text += "_g";
+  if (grad == GradKind::GradWithShape)
+    text += "_gws" + dims(prepend);
+  return text;
+}
+
+namespace {
+
+/// One array the steps address, as the emitted IR names it.
+struct Target {
+  std::string handle, handleType, flow;
+  std::vector<int64_t> element;
+  bool isGrad;
+  std::optional<int64_t> staticSize;
+  std::string rows, pieces;
+};
+
+class Emitter {
+public:
+  Emitter(const ProgramShape &shape, llvm::raw_ostream &os)
+      : shape(shape), os(os), t(typeName(shape.type)) {}
+
+  void emitModule();
+
+private:
+  std::string fresh() { return "%v" + std::to_string(counter++); }
+  std::string tensor(const std::vector<int64_t> &s) const {
+    return "tensor<" + dims(s) + t + ">";
+  }
+  std::string rowsType(const std::vector<int64_t> &e) const {
+    std::vector<int64_t> s{-1};
+    s.insert(s.end(), e.begin(), e.end());
+    return tensor(s);
+  }
+  std::string piecesType(const std::vector<int64_t> &e) const {
+    std::vector<int64_t> s{-1};
+    if (!e.empty())
+      s.insert(s.end(), e.begin() + 1, e.end());
+    return tensor(s);
+  }
+  std::string handleType(const std::vector<int64_t> &e, bool grad) const {
+    std::string size =
+        shape.staticSize ? std::to_string(*shape.staticSize) : "?";
+    return "!ta.handle<" + size + ", " + tensor(e) + (grad ? ", grad" : "") +
+           ">";
+  }
+  std::string outType() const {
+    return "tensor<" + std::to_string(kValueCapacity) + "x" + t + ">";
+  }
+  std::string intType() const {
+    return "tensor<" + std::to_string(kIntegerCapacity) + "xi64>";
+  }
+
+  /// A slice [offset, offset + count) of dim 0 of `value` (type `type`,
+  /// rank 1 + rest.size()), of type `type` again.
+  std::string slice(const std::string &value, const std::string &type,
+                    const std::vector<int64_t> &rest, const std::string &offset,
+                    const std::string &count);
+  /// `value` (shape `s`) as a tensor<?xT>.
+  std::string flatten(const std::string &value, const std::vector<int64_t> &s);
+  /// Appends the tensor<?xT> (or tensor<?xi64>) `flat` to the output
+  /// `out`/`cursor`; sets both to the new values.
+  void append(const std::string &flat, std::string &out, std::string &cursor,
+              bool integers);
+  /// The body of one step on `target`: the yields of an index_switch case.
+  /// `state` is (flows..., values, value cursor, integers, integer cursor)
+  /// and `flowIndex` the position of the target's flow in it.
+  void emitCase(TapeOp op, const Target &target, std::vector<std::string> state,
+                unsigned flowIndex, const std::string &stateTypes);
+  /// A loop over tape steps [from, to) on `targets`; returns the results.
+  std::string emitLoop(const std::vector<Target> &targets,
+                       const std::vector<std::string> &init,
+                       const std::string &from, const std::string &to);
+
+  const ProgramShape &shape;
+  llvm::raw_ostream &os;
+  std::string t;
+  unsigned counter = 0;
+  std::string a, b, c, d;
+};
+
+} // namespace
+
+std::string Emitter::slice(const std::string &value, const std::string &type,
+                           const std::vector<int64_t> &rest,
+                           const std::string &offset,
+                           const std::string &count) {
+  std::string result = fresh();
+  // tensor.extract_slice rejects an offset of 0 in a dim of size 0: a value
+  // of no elements is made instead.
+  if (llvm::is_contained(rest, 0)) {
+    os << "      " << result << " = tensor.empty(" << count << ") : " << type
+       << "\n";
+    return result;
+  }
+  std::string offsets = offset, sizes = count, strides = "1";
+  for (int64_t d : rest) {
+    offsets += ", 0";
+    sizes += ", " + std::to_string(d);
+    strides += ", 1";
+  }
+  os << "      " << result << " = tensor.extract_slice " << value << "["
+     << offsets << "] [" << sizes << "] [" << strides << "] : " << type
+     << " to " << type << "\n";
+  return result;
+}
+
+std::string Emitter::flatten(const std::string &value,
+                             const std::vector<int64_t> &s) {
+  std::string flat = value;
+  std::string flatType = tensor(s);
+  if (llvm::is_contained(s, 0)) {
+    // No elements (bufferizing a collapse_shape of a dim of size 0 with a
+    // dynamic one fails upstream).
+    flat = fresh();
+    flatType = tensor({0});
+    os << "      " << flat << " = tensor.empty() : " << flatType << "\n";
+  } else if (s.empty()) {
+    std::string scalar = fresh();
+    flat = fresh();
+    os << "      " << scalar << " = tensor.extract " << value
+       << "[] : " << flatType << "\n";
+    flatType = tensor({1});
+    os << "      " << flat << " = tensor.from_elements " << scalar << " : "
+       << flatType << "\n";
+  } else if (s.size() > 1) {
+    int64_t product = 1;
+    for (int64_t d : s)
+      product = (d < 0 || product < 0) ? -1 : product * d;
+    std::string groups;
+    for (size_t i = 0; i < s.size(); ++i)
+      groups += (i ? ", " : "") + std::to_string(i);
+    flat = fresh();
+    std::string to = tensor({product});
+    os << "      " << flat << " = tensor.collapse_shape " << value << " [["
+       << groups << "]] : " << flatType << " into " << to << "\n";
+    flatType = to;
+  }
+  if (flatType == tensor({-1}))
+    return flat;
+  std::string cast = fresh();
+  os << "      " << cast << " = tensor.cast " << flat << " : " << flatType
+     << " to " << tensor({-1}) << "\n";
+  return cast;
+}
+
+void Emitter::append(const std::string &flat, std::string &out,
+                     std::string &cursor, bool integers) {
+  std::string type = integers ? intType() : outType();
+  std::string flatType = integers ? "tensor<?xi64>" : tensor({-1});
+  std::string cap = integers ? "%capi" : "%capv";
+  std::string n = fresh(), end = fresh(), fits = fresh(), next = fresh(),
+              inserted = fresh();
+  os << "      " << n << " = tensor.dim " << flat << ", %c0 : " << flatType
+     << "\n";
+  os << "      " << end << " = arith.addi " << cursor << ", " << n
+     << " : index\n";
+  os << "      " << fits << " = arith.cmpi ule, " << end << ", " << cap
+     << " : index\n";
+  os << "      " << next << " = scf.if " << fits << " -> (" << type << ") {\n";
+  os << "        " << inserted << " = tensor.insert_slice " << flat << " into "
+     << out << "[" << cursor << "] [" << n << "] [1] : " << flatType << " into "
+     << type << "\n";
+  os << "        scf.yield " << inserted << " : " << type << "\n";
+  os << "      } else {\n";
+  os << "        scf.yield " << out << " : " << type << "\n";
+  os << "      }\n";
+  out = next;
+  cursor = end;
+}
+
+void Emitter::emitCase(TapeOp op, const Target &target,
+                       std::vector<std::string> state, unsigned flowIndex,
+                       const std::string &stateTypes) {
+  size_t n = state.size();
+  std::string &flow = state[flowIndex];
+  std::string &values = state[n - 4], &valueCursor = state[n - 3];
+  std::string &integers = state[n - 2], &integerCursor = state[n - 1];
+  const std::vector<int64_t> &e = target.element;
+  std::string elementType = tensor(e);
+  std::string rows = rowsType(e), pieces = piecesType(e);
+  std::vector<int64_t> rest(e.begin() + (e.empty() ? 0 : 1), e.end());
+  const std::string &h = target.handle, &ht = target.handleType;
+  switch (op) {
+  case TapeOp::Write: {
+    std::string v = fresh(), next = fresh();
+    std::string offsets = b, sizes = "1", strides = "1";
+    for (int64_t d : e) {
+      offsets += ", 0";
+      sizes += ", " + std::to_string(d);
+      strides += ", 1";
+    }
+    if (llvm::is_contained(e, 0))
+      os << "      " << v << " = tensor.empty() : " << elementType << "\n";
+    else
+      os << "      " << v << " = tensor.extract_slice " << target.rows << "["
+         << offsets << "] [" << sizes << "] [" << strides << "] : " << rows
+         << " to " << elementType << "\n";
+    os << "      " << next << " = ta.write " << h << "[" << a << "], " << v
+       << ", " << flow << " : " << ht << ", " << elementType << "\n";
+    flow = next;
+    break;
+  }
+  case TapeOp::Read: {
+    std::string v = fresh();
+    os << "      " << v << " = ta.read " << h << "[" << a << "], " << flow
+       << " : " << ht << "\n";
+    append(flatten(v, e), values, valueCursor, false);
+    break;
+  }
+  case TapeOp::Gather: {
+    std::string indices = slice("%indices", "tensor<?xi64>", {}, a, b),
+                v = fresh();
+    os << "      " << v << " = ta.gather " << h << "[" << indices << "], "
+       << flow << " : " << ht << ", tensor<?xi64>\n";
+    std::vector<int64_t> gathered{-1};
+    gathered.insert(gathered.end(), e.begin(), e.end());
+    append(flatten(v, gathered), values, valueCursor, false);
+    break;
+  }
+  case TapeOp::Scatter: {
+    std::string indices = slice("%indices", "tensor<?xi64>", {}, a, b);
+    std::string value = slice(target.rows, rows, e, c, d);
+    std::string next = fresh();
+    os << "      " << next << " = ta.scatter " << h << "[" << indices << "], "
+       << value << ", " << flow << " : " << ht << ", tensor<?xi64>, " << rows
+       << "\n";
+    flow = next;
+    break;
+  }
+  case TapeOp::Concat: {
+    // The value's type as ta.concat infers it.
+    std::vector<int64_t> concatenated = e;
+    concatenated[0] = (!target.isGrad && target.staticSize && e[0] >= 0)
+                          ? *target.staticSize * e[0]
+                          : -1;
+    std::string v = fresh(), lengths = fresh();
+    os << "      " << v << ", " << lengths << " = ta.concat " << h << ", "
+       << flow << " : " << ht << "\n";
+    append(flatten(v, concatenated), values, valueCursor, false);
+    append(lengths, integers, integerCursor, true);
+    break;
+  }
+  case TapeOp::Split: {
+    std::string value = slice(target.pieces, pieces, rest, a, b);
+    std::string lengths = slice("%lengths", "tensor<?xi64>", {}, c, d);
+    std::string next = fresh();
+    os << "      " << next << " = ta.split " << h << ", " << value << ", "
+       << lengths << ", " << flow << " : " << ht << ", " << pieces
+       << ", tensor<?xi64>\n";
+    flow = next;
+    break;
+  }
+  case TapeOp::Size: {
+    std::string size = fresh(), word = fresh(), one = fresh();
+    os << "      " << size << " = ta.size " << h << ", " << flow << " : " << ht
+       << "\n";
+    os << "      " << word << " = arith.index_cast " << size
+       << " : index to i64\n";
+    os << "      " << one << " = tensor.from_elements " << word
+       << " : tensor<1xi64>\n";
+    std::string flat = fresh();
+    os << "      " << flat << " = tensor.cast " << one
+       << " : tensor<1xi64> to tensor<?xi64>\n";
+    append(flat, integers, integerCursor, true);
+    break;
+  }
+  case TapeOp::Close:
+    os << "      ta.close " << h << " : " << ht << "\n";
+    break;
+  }
+  os << "      scf.yield " << llvm::join(state, ", ") << " : " << stateTypes
+     << "\n";
+}
+
+std::string Emitter::emitLoop(const std::vector<Target> &targets,
+                              const std::vector<std::string> &init,
+                              const std::string &from, const std::string &to) {
+  std::string types;
+  for (size_t i = 0; i < targets.size(); ++i)
+    types += "!ta.flow, ";
+  types += outType() + ", index, " + intType() + ", index";
+  std::vector<std::string> state;
+  for (size_t i = 0; i < targets.size() + 4; ++i)
+    state.push_back(fresh());
+  std::string result = fresh(), step = fresh();
+  os << "  " << result << ":" << state.size() << " = scf.for " << step << " = "
+     << from << " to " << to << " step %c1 iter_args(";
+  for (size_t i = 0; i < state.size(); ++i)
+    os << (i ? ", " : "") << state[i] << " = " << init[i];
+  os << ") -> (" << types << ") {\n";
+  // The step's fields; the slice fields as indices.
+  std::string fields[5];
+  for (int i = 0; i < 5; ++i) {
+    std::string word = fresh();
+    fields[i] = fresh();
+    os << "    " << word << " = tensor.extract %tape[" << step << ", %c" << i
+       << "] : tensor<?x5xi64>\n";
+    os << "    " << fields[i] << " = arith.index_cast " << word
+       << " : i64 to index\n";
+  }
+  a = fields[1];
+  b = fields[2];
+  c = fields[3];
+  d = fields[4];
+  os << "    " << result << "s:" << state.size() << " = scf.index_switch "
+     << fields[0] << " -> " << types << "\n";
+  for (auto [i, target] : llvm::enumerate(targets)) {
+    for (int64_t op = 0; op < kNumTapeOps; ++op) {
+      auto tapeOp = static_cast<TapeOp>(op);
+      if (!shape.hasBulkOps() &&
+          (tapeOp == TapeOp::Concat || tapeOp == TapeOp::Split))
+        continue;
+      os << "    case " << (i * kGradOpBase + op) << " {\n";
+      emitCase(tapeOp, target, state, i, types);
+      os << "    }\n";
+    }
+  }
+  os << "    default {\n      scf.yield " << llvm::join(state, ", ") << " : "
+     << types << "\n    }\n";
+  std::vector<std::string> yields;
+  for (size_t i = 0; i < state.size(); ++i)
+    yields.push_back(result + "s#" + std::to_string(i));
+  os << "    scf.yield " << llvm::join(yields, ", ") << " : " << types << "\n";
+  os << "  }\n";
+  return result;
+}
+
+void Emitter::emitModule() {
+  std::vector<int64_t> g = shape.gradElement();
+  Target forward{"%h",    handleType(shape.element, false),
+                 "",      shape.element,
+                 false,   shape.staticSize,
+                 "%rows", "%pieces"};
+  Target grad{"%g", handleType(g, true), "",           g,
+              true, shape.staticSize,    "%grad_rows", "%grad_pieces"};
+  os << "func.func @run(%size: index, %tape: tensor<?x5xi64>, %split: index, "
+     << "%rows: " << rowsType(shape.element)
+     << ", %pieces: " << piecesType(shape.element)
+     << ", %grad_rows: " << rowsType(g) << ", %grad_pieces: " << piecesType(g)
+     << ", %indices: tensor<?xi64>, %lengths: tensor<?xi64>) -> (" << outType()
+     << ", " << intType() << ", tensor<2xindex>) {\n";
+  for (int i = 0; i < 5; ++i)
+    os << "  %c" << i << " = arith.constant " << i << " : index\n";
+  os << "  %capv = arith.constant " << kValueCapacity << " : index\n";
+  os << "  %capi = arith.constant " << kIntegerCapacity << " : index\n";
+  os << "  %n = tensor.dim %tape, %c0 : tensor<?x5xi64>\n";
+  std::string size = "%size";
+  if (shape.staticSize) {
+    size = "%static_size";
+    os << "  " << size << " = arith.constant " << *shape.staticSize
+       << " : index\n";
+  }
+  os << "  %h, %flow = ta.create " << size << " {name = \"fw\"";
+  if (shape.dynamicSize)
+    os << ", dynamic_size = true";
+  os << ", clear_after_read = " << (shape.clearAfterRead ? "true" : "false")
+     << "} : " << forward.handleType << "\n";
+  os << "  %values = arith.constant dense<0"
+     << (isFloat(shape.type) ? ".0" : "") << "> : " << outType() << "\n";
+  os << "  %ints = arith.constant dense<0> : " << intType() << "\n";
+  bool hasGrad = shape.grad != GradKind::None;
+  std::string first =
+      emitLoop({forward}, {"%flow", "%values", "%c0", "%ints", "%c0"}, "%c0",
+               hasGrad ? "%split" : "%n");
+  std::string last = first;
+  unsigned flows = 1;
+  if (hasGrad) {
+    if (shape.grad == GradKind::Grad) {
+      os << "  %g, %gflow = ta.grad %h, " << first << "#0 source \"gradients\""
+         << " : " << forward.handleType << "\n";
+    } else {
+      std::vector<std::string> entries;
+      for (int64_t p : shape.prepend)
+        entries.push_back(std::to_string(p));
+      std::string prependType =
+          "tensor<" + std::to_string(shape.prepend.size()) + "xi32>";
+      os << "  %prepend = arith.constant dense<[" << llvm::join(entries, ", ")
+         << "]> : " << prependType << "\n";
+      os << "  %g, %gflow = ta.grad_with_shape %h, " << first
+         << "#0, %prepend source \"gradients\" : " << forward.handleType << ", "
+         << prependType << "\n";
+    }
+    std::vector<std::string> init{"%gflow", "%gflow"};
+    for (int i = 1; i <= 4; ++i)
+      init.push_back(first + "#" + std::to_string(i));
+    last = emitLoop({forward, grad}, init, "%split", "%n");
+    flows = 2;
+  }
+  os << "  %cursors = tensor.from_elements " << last << "#" << flows + 1 << ", "
+     << last << "#" << flows + 3 << " : tensor<2xindex>\n";
+  os << "  return " << last << "#" << flows << ", " << last << "#" << flows + 2
+     << ", %cursors : " << outType() << ", " << intType()
+     << ", tensor<2xindex>\n}\n";
+}
+
+std::string ProgramShape::source() const {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  Emitter(*this, os).emitModule();
+  return text;
+}

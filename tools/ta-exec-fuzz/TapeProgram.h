@@ -1,0 +1,87 @@
+//===- TapeProgram.h - ta programs driven by a run-time op tape -*- C++ -*-===//
+//
+// The programs ta-exec-fuzz compiles. One program per *shape* (element type
+// and shape, static or run-time size, dynamic_size, clear_after_read, kind
+// of gradient) interprets a tape of TensorArray ops given at run time: every
+// op, index, index vector, value, length and size is an argument, so a
+// compiled shape runs any sequence of ops on any values, and a fuzzer input
+// costs a call, not a compilation.
+//
+//   @run(%size: index, %tape: tensor<?x5xi64>, %split: index,
+//        %rows: tensor<?xExT>, %pieces: tensor<?xE[1:]xT>,
+//        %grad_rows: tensor<?xGxT>, %grad_pieces: tensor<?xG[1:]xT>,
+//        %indices: tensor<?xi64>, %lengths: tensor<?xi64>)
+//     -> (tensor<kValueCapacityxT>, tensor<kIntegerCapacityxi64>,
+//         tensor<2xindex>)
+//
+// creates the forward array, runs tape steps [0, split) on it, takes its
+// gradient (if the shape has one; G is the accumulator's element shape,
+// shape_to_prepend ++ E) and runs steps [split, n), whose ops 8-15 address
+// the accumulator. Each step is (op, a, b, c, d); see TapeOp. Values read
+// (read, gather, concat) are appended, flattened, to the first result and
+// integers (size, concat's lengths) to the second; the third holds both
+// cursors, which advance past the capacity while what does not fit is
+// dropped.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TA_TOOLS_EXECFUZZ_TAPEPROGRAM_H
+#define TA_TOOLS_EXECFUZZ_TAPEPROGRAM_H
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ta::execfuzz {
+
+enum class DType : uint8_t { F32, F64, I32, I64 };
+
+/// Bytes of one value of `type`.
+unsigned byteWidth(DType type);
+bool isFloat(DType type);
+
+/// A step of the tape: (op, a, b, c, d). Slices name [offset, offset +
+/// count) of an argument; the driver keeps them inside it.
+enum class TapeOp : int64_t {
+  Write = 0,   // write(index a, rows[b])
+  Read = 1,    // read(index a)
+  Gather = 2,  // gather(indices[a, a+b))
+  Scatter = 3, // scatter(indices[a, a+b), rows[c, c+d))
+  Concat = 4,  // concat
+  Split = 5,   // split(pieces[a, a+b), lengths[c, c+d))
+  Size = 6,    // size
+  Close = 7,   // close
+};
+constexpr int64_t kNumTapeOps = 8;
+/// Added to an op of the steps after the gradient: the op addresses the
+/// accumulator.
+constexpr int64_t kGradOpBase = 8;
+constexpr int64_t kValueCapacity = 4096;
+constexpr int64_t kIntegerCapacity = 256;
+
+enum class GradKind : uint8_t { None, Grad, GradWithShape };
+
+struct ProgramShape {
+  DType type = DType::F32;
+  std::vector<int64_t> element;
+  /// The size in the handle type, or none for `?` (then an argument).
+  std::optional<int64_t> staticSize;
+  bool dynamicSize = false;
+  bool clearAfterRead = true;
+  GradKind grad = GradKind::None;
+  std::vector<int64_t> prepend;
+
+  /// The accumulator's element shape: prepend ++ element.
+  std::vector<int64_t> gradElement() const;
+  /// Whether concat and split apply (elements of rank 1 or more).
+  bool hasBulkOps() const { return !element.empty(); }
+  /// A short unique name: the compilation cache's key.
+  std::string key() const;
+  /// The module holding @run.
+  std::string source() const;
+};
+
+} // namespace ta::execfuzz
+
+#endif // TA_TOOLS_EXECFUZZ_TAPEPROGRAM_H

@@ -1,0 +1,683 @@
+//===- ta-exec-fuzz.cpp - libFuzzer target that runs compiled ta code -----===//
+//
+// Turns each input into a TensorArray program and its run-time values, runs
+// the compiled code and checks it against the semantics model (Model.h):
+//
+//   - the input's first bytes pick a program shape (TapeProgram.h: element
+//     type and shape, static or run-time size, dynamic_size,
+//     clear_after_read, gradient kind), compiled once per shape and checks
+//     mode and kept (at most kCachedPrograms);
+//   - the rest is the run-time part: the size, a tape of up to kMaxSteps ops
+//     with their indices (small, or near the int64 extremes), index vectors,
+//     lengths, rows and values (zeros of both signs, infinities, NaN,
+//     extremes of the integer types);
+//   - the model replays the tape: its values, or TensorFlow's error text at
+//     the first failing op. checks=strict must give exactly that: the same
+//     values bit for bit (NaN as NaN) or the same error; an "OOM when
+//     allocating" error is accepted where the model says storage is large
+//     enough to be refused, and required where ta's limit says it must be.
+//     checks=none runs the programs the model finds valid and must give the
+//     same values;
+//   - ASan and UBSan watch the runtime and the driver; a signal, a hang or a
+//     leak ends the run as any fuzzer finding does.
+//
+// A mismatch prints the program, the tape and both outcomes, and aborts.
+// Inputs whose tape would make ta do more than Model::kWorkLimit slots of work
+// (a concat or a gradient of a huge array: TensorFlow's kernels do that work
+// too) are skipped.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Model.h"
+#include "TapeProgram.h"
+
+#include "ta/ExecutionEngine/Executable.h"
+#include "ta/InitAll.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cmath>
+#include <cstring>
+#include <list>
+#include <map>
+#include <memory>
+
+using namespace ta::execfuzz;
+namespace mta = mlir::ta;
+
+namespace {
+
+constexpr int kMaxSteps = 12;
+/// Every shape in both modes (2 x 5 x 4 x 2 x 4 x 2), about 1.5 MB each.
+constexpr size_t kCachedPrograms = 640;
+
+/// The input as a stream of choices; past its end every choice is 0.
+class Reader {
+public:
+  Reader(const uint8_t *data, size_t size) : data(data), size(size) {}
+  uint8_t byte() { return at < size ? data[at++] : 0; }
+  uint64_t word() {
+    uint64_t w = 0;
+    for (int i = 0; i < 8; ++i)
+      w = (w << 8) | byte();
+    return w;
+  }
+  /// Small values mostly, sometimes the int64 and int32 edges.
+  int64_t integer() {
+    static const int64_t edges[] = {-1,
+                                    -2,
+                                    INT64_MIN,
+                                    INT64_MAX,
+                                    INT64_MAX - 1,
+                                    INT32_MAX,
+                                    INT32_MIN,
+                                    int64_t(1) << 31,
+                                    int64_t(1) << 32,
+                                    int64_t(1) << 62,
+                                    (int64_t(1) << 62) + 1,
+                                    int64_t(1) << 40,
+                                    int64_t(1) << 20,
+                                    4611686018427387905LL,
+                                    1000,
+                                    INT64_MIN + 1};
+    uint8_t b = byte();
+    if (b < 160)
+      return b % 8;
+    if (b < 240)
+      return edges[b % std::size(edges)];
+    return int64_t(word());
+  }
+  /// A value of `type` as its bits.
+  uint64_t value(DType type) {
+    uint8_t b = byte();
+    int64_t small = int64_t(b % 16) - 4;
+    if (isFloat(type)) {
+      static const double specials[] = {-0.0, INFINITY, -INFINITY,  NAN,   0.5,
+                                        1e30, -3.25e-5, 16777217.0, 1e300, 0.1};
+      double v = b < 192 ? double(small) : specials[b % std::size(specials)];
+      if (type == DType::F32) {
+        float f = float(v);
+        uint32_t bits;
+        std::memcpy(&bits, &f, 4);
+        return bits;
+      }
+      uint64_t bits;
+      std::memcpy(&bits, &v, 8);
+      return bits;
+    }
+    int64_t v = b < 192 ? small : integer();
+    return type == DType::I32 ? uint64_t(uint32_t(v)) : uint64_t(v);
+  }
+
+private:
+  const uint8_t *data;
+  size_t size, at = 0;
+};
+
+struct Step {
+  int64_t op, a, b, c, d;
+};
+
+/// One input, decoded.
+struct Case {
+  ProgramShape shape;
+  int64_t size = 0;
+  std::vector<Step> tape;
+  int64_t split = 0;
+  std::vector<int64_t> indices, lengths;
+  int64_t rowCount = 0, pieceCount = 0, gradRowCount = 0, gradPieceCount = 0;
+  Values rows, pieces, gradRows, gradPieces;
+};
+
+int64_t product(const std::vector<int64_t> &shape, size_t from = 0) {
+  int64_t p = 1;
+  for (size_t i = from; i < shape.size(); ++i)
+    p *= shape[i];
+  return p;
+}
+
+Case decode(Reader &in) {
+  static const std::vector<std::vector<int64_t>> elements = {
+      {}, {2}, {3, 2}, {0, 2}, {4, 4}};
+  Case c;
+  ProgramShape &s = c.shape;
+  uint8_t b = in.byte();
+  // f32 and i64: both widths, both kinds of addition (f64 and i32 are in
+  // the differential test); with them every shape stays compiled.
+  s.type = b % 2 ? DType::I64 : DType::F32;
+  s.element = elements[(b / 2) % elements.size()];
+  b = in.byte();
+  switch (b % 4) {
+  case 0:
+    break;
+  case 1:
+    s.dynamicSize = true;
+    break;
+  case 2:
+    s.staticSize = 0;
+    break;
+  case 3:
+    s.staticSize = 3;
+    break;
+  }
+  s.clearAfterRead = (b / 4) % 2;
+  switch ((b / 8) % 4) {
+  case 0:
+    break;
+  case 1:
+    s.grad = GradKind::Grad;
+    break;
+  case 2:
+    s.grad = GradKind::GradWithShape;
+    s.prepend = {2};
+    break;
+  case 3:
+    s.grad = GradKind::GradWithShape;
+    s.prepend = {0};
+    break;
+  }
+  c.size = s.staticSize ? *s.staticSize : in.integer();
+
+  // The tape first (short inputs get programs), then the argument vectors;
+  // then the tape's slices are kept inside them.
+  int steps = in.byte() % (kMaxSteps + 1);
+  bool hasGrad = s.grad != GradKind::None;
+  c.split = hasGrad ? in.byte() % (steps + 1) : steps;
+  std::vector<bool> onGrad;
+  for (int k = 0; k < steps; ++k) {
+    Step step;
+    uint8_t op = in.byte();
+    step.op = op % kNumTapeOps;
+    if (!s.hasBulkOps() && (step.op == int64_t(TapeOp::Concat) ||
+                            step.op == int64_t(TapeOp::Split)))
+      step.op = int64_t(TapeOp::Read);
+    onGrad.push_back(hasGrad && k >= c.split && (op / kNumTapeOps) % 2);
+    step.a = in.integer();
+    step.b = in.byte();
+    step.c = in.byte();
+    step.d = in.byte();
+    c.tape.push_back(step);
+  }
+
+  // Counts past the input's end are small but not 0.
+  auto count = [&](int most) { return int64_t((in.byte() + 3) % (most + 1)); };
+  c.indices.resize(count(24));
+  for (int64_t &i : c.indices)
+    i = in.integer();
+  c.lengths.resize(count(12));
+  for (int64_t &l : c.lengths) {
+    uint8_t pick = in.byte();
+    // Mostly the element's dim 0, which valid splits need.
+    l = pick < 160 && !s.element.empty() ? s.element[0] : in.integer();
+  }
+  std::vector<int64_t> g = s.gradElement();
+  auto fill = [&](Values &v, int64_t &rowsOut, int64_t rowElements, int most) {
+    rowsOut = count(most);
+    v.resize(rowsOut * rowElements);
+    for (uint64_t &x : v)
+      x = in.value(s.type);
+  };
+  fill(c.rows, c.rowCount, product(s.element), 16);
+  fill(c.pieces, c.pieceCount, s.element.empty() ? 1 : product(s.element, 1),
+       32);
+  fill(c.gradRows, c.gradRowCount, product(g), 8);
+  fill(c.gradPieces, c.gradPieceCount, g.empty() ? 1 : product(g, 1), 16);
+
+  auto within = [&](int64_t &offset, int64_t &n, int64_t length) {
+    offset = length ? uint64_t(offset) % uint64_t(length + 1) : 0;
+    n = uint64_t(n) % uint64_t(length - offset + 1);
+  };
+  for (int k = 0; k < steps; ++k) {
+    Step &step = c.tape[k];
+    int64_t rowCount = onGrad[k] ? c.gradRowCount : c.rowCount;
+    int64_t pieceCount = onGrad[k] ? c.gradPieceCount : c.pieceCount;
+    switch (static_cast<TapeOp>(step.op)) {
+    case TapeOp::Write:
+      if (rowCount == 0)
+        step.op = int64_t(TapeOp::Read);
+      else
+        step.b %= rowCount;
+      break;
+    case TapeOp::Gather:
+      within(step.a, step.b, c.indices.size());
+      break;
+    case TapeOp::Scatter:
+      within(step.a, step.b, c.indices.size());
+      within(step.c, step.d, rowCount);
+      break;
+    case TapeOp::Split:
+      within(step.a, step.b, pieceCount);
+      within(step.c, step.d, c.lengths.size());
+      break;
+    default:
+      break;
+    }
+    if (onGrad[k])
+      step.op += kGradOpBase;
+  }
+  return c;
+}
+
+/// What a run gives: values and integers (up to the capacities), both
+/// cursors, or an error.
+struct Outcome {
+  bool ok = true;
+  std::string error;
+  Values values;
+  std::vector<int64_t> integers;
+  int64_t valueCursor = 0, integerCursor = 0;
+  /// The model only: an "OOM when allocating" error is acceptable / the
+  /// only acceptable error.
+  bool oomAllowed = false, oomRequired = false;
+  bool skip = false;
+};
+
+void appendOutput(Values &out, int64_t &cursor, int64_t capacity,
+                  const Values &more) {
+  int64_t end = cursor + more.size();
+  if (end <= capacity)
+    out.insert(out.end(), more.begin(), more.end());
+  cursor = end;
+}
+
+Outcome runModel(const Case &c) {
+  Outcome o;
+  const ProgramShape &s = c.shape;
+  Model model(s.type);
+  auto stop = [&]() {
+    o.ok = false;
+    o.error = model.error();
+    o.oomAllowed |= model.oomRisk() != OomRisk::None;
+    o.oomRequired = model.oomRisk() == OomRisk::MustFail;
+    return o;
+  };
+  // Whether to stop: past the work limit the rest is not modelled.
+  auto note = [&]() {
+    o.oomAllowed |= model.oomRisk() != OomRisk::None;
+    o.skip |= model.work() > Model::kWorkLimit;
+    return o.skip;
+  };
+  int forward = model.create(c.size, s.element, s.dynamicSize, s.clearAfterRead,
+                             s.staticSize);
+  if (forward < 0)
+    return stop();
+  if (note())
+    return o;
+  int acc = -1;
+  for (size_t k = 0; k <= c.tape.size(); ++k) {
+    if (int64_t(k) == c.split && s.grad != GradKind::None) {
+      acc = model.grad(forward, s.prepend);
+      if (model.work() > Model::kWorkLimit) {
+        o.skip = true;
+        return o;
+      }
+      if (acc < 0)
+        return stop();
+      if (note())
+        return o;
+    }
+    if (k == c.tape.size())
+      break;
+    const Step &step = c.tape[k];
+    bool onGrad = step.op >= kGradOpBase;
+    int array = onGrad ? acc : forward;
+    const Values &rows = onGrad ? c.gradRows : c.rows;
+    const Values &pieces = onGrad ? c.gradPieces : c.pieces;
+    const std::vector<int64_t> &element = model.array(array).element;
+    int64_t rowElements = product(element);
+    int64_t pieceElements = element.empty() ? 1 : product(element, 1);
+    bool ok = true;
+    Values values;
+    std::vector<int64_t> integers;
+    switch (static_cast<TapeOp>(step.op % kGradOpBase)) {
+    case TapeOp::Write: {
+      Values row(rows.begin() + step.b * rowElements,
+                 rows.begin() + (step.b + 1) * rowElements);
+      ok = model.write(array, step.a, row, element.empty() ? 0 : element[0]);
+      break;
+    }
+    case TapeOp::Read:
+      ok = model.read(array, step.a, values);
+      break;
+    case TapeOp::Gather:
+      ok = model.gather(
+          array,
+          std::vector<int64_t>(c.indices.begin() + step.a,
+                               c.indices.begin() + step.a + step.b),
+          values);
+      break;
+    case TapeOp::Scatter:
+      ok = model.scatter(
+          array,
+          std::vector<int64_t>(c.indices.begin() + step.a,
+                               c.indices.begin() + step.a + step.b),
+          Values(rows.begin() + step.c * rowElements,
+                 rows.begin() + (step.c + step.d) * rowElements),
+          step.d);
+      break;
+    case TapeOp::Concat:
+      ok = model.concat(array, values, integers);
+      break;
+    case TapeOp::Split:
+      ok = model.split(
+          array,
+          Values(pieces.begin() + step.a * pieceElements,
+                 pieces.begin() + (step.a + step.b) * pieceElements),
+          step.b,
+          std::vector<int64_t>(c.lengths.begin() + step.c,
+                               c.lengths.begin() + step.c + step.d));
+      break;
+    case TapeOp::Size: {
+      int64_t n;
+      ok = model.size(array, n);
+      integers.push_back(n);
+      break;
+    }
+    case TapeOp::Close:
+      model.close(array);
+      break;
+    }
+    if (!ok)
+      return stop();
+    if (note())
+      return o;
+    appendOutput(o.values, o.valueCursor, kValueCapacity, values);
+    Values ints(integers.begin(), integers.end());
+    Values out(o.integers.begin(), o.integers.end());
+    appendOutput(out, o.integerCursor, kIntegerCapacity, ints);
+    o.integers.assign(out.begin(), out.end());
+  }
+  return o;
+}
+
+/// The programs compiled so far, least recently used first.
+class Programs {
+public:
+  explicit Programs(uint64_t &compiled)
+      : context(makeRegistry()), compiled(compiled) {
+    context.loadAllAvailableDialects();
+  }
+
+  /// The executable of `shape` in `checks` mode; aborts if it does not
+  /// compile (every shape is a valid program).
+  mta::Executable &get(const ProgramShape &shape, mta::ChecksMode checks) {
+    std::string key =
+        shape.key() + (checks == mta::ChecksMode::Strict ? "/strict" : "/none");
+    auto it = index.find(key);
+    if (it != index.end()) {
+      order.splice(order.end(), order, it->second);
+      return *it->second->second;
+    }
+    if (order.size() == kCachedPrograms) {
+      index.erase(order.front().first);
+      order.pop_front();
+    }
+    std::string source = shape.source();
+    mlir::OwningOpRef<mlir::ModuleOp> module =
+        mlir::parseSourceString<mlir::ModuleOp>(source, &context);
+    if (!module)
+      die("the program of " + key + " does not parse", source);
+    mta::Executable::Options options;
+    options.checks = checks;
+    options.sharedLibs = {TA_EXEC_FUZZ_RUNTIME, TA_EXEC_FUZZ_C_RUNNER_UTILS};
+    auto compiled = mta::Executable::compile(*module, options);
+    if (!compiled)
+      die("the program of " + key +
+              " does not compile: " + llvm::toString(compiled.takeError()),
+          source);
+    ++this->compiled;
+    order.emplace_back(key, std::move(*compiled));
+    index[key] = std::prev(order.end());
+    return *order.back().second;
+  }
+
+  [[noreturn]] static void die(const std::string &what,
+                               const std::string &source) {
+    llvm::errs() << "ta-exec-fuzz: " << what << "\n" << source << "\n";
+    abort();
+  }
+
+private:
+  static mlir::DialectRegistry makeRegistry() {
+    mlir::DialectRegistry registry;
+    mta::registerAllDialects(registry);
+    return registry;
+  }
+
+  mlir::MLIRContext context;
+  std::list<std::pair<std::string, std::unique_ptr<mta::Executable>>> order;
+  std::map<std::string, decltype(order)::iterator> index;
+  uint64_t &compiled;
+};
+
+mta::MemRefDescriptor describe(const void *data, int64_t rows,
+                               const std::vector<int64_t> &rest) {
+  std::vector<int64_t> sizes{rows};
+  sizes.insert(sizes.end(), rest.begin(), rest.end());
+  return mta::MemRefDescriptor::contiguous(const_cast<void *>(data), sizes);
+}
+
+/// Values packed at their type's width.
+std::vector<uint8_t> pack(const Values &values, DType type) {
+  unsigned width = byteWidth(type);
+  std::vector<uint8_t> bytes(values.size() * width + 1);
+  for (size_t i = 0; i < values.size(); ++i)
+    std::memcpy(bytes.data() + i * width, &values[i], width);
+  return bytes;
+}
+
+Outcome runCompiled(mta::Executable &exe, const Case &c) {
+  const ProgramShape &s = c.shape;
+  std::vector<int64_t> g = s.gradElement();
+  std::vector<int64_t> tape;
+  for (const Step &step : c.tape)
+    tape.insert(tape.end(), {step.op, step.a, step.b, step.c, step.d});
+  tape.push_back(0);
+  std::vector<uint8_t> rows = pack(c.rows, s.type),
+                       pieces = pack(c.pieces, s.type),
+                       gradRows = pack(c.gradRows, s.type),
+                       gradPieces = pack(c.gradPieces, s.type);
+  std::vector<int64_t> indices = c.indices, lengths = c.lengths;
+  indices.push_back(0);
+  lengths.push_back(0);
+  auto rest = [](const std::vector<int64_t> &e) {
+    return e.empty() ? e : std::vector<int64_t>(e.begin() + 1, e.end());
+  };
+  using mta::Argument;
+  std::vector<Argument> args = {
+      Argument::ofInteger(c.size),
+      Argument::ofTensor(describe(tape.data(), c.tape.size(), {5})),
+      Argument::ofInteger(c.split),
+      Argument::ofTensor(describe(rows.data(), c.rowCount, s.element)),
+      Argument::ofTensor(
+          describe(pieces.data(), c.pieceCount, rest(s.element))),
+      Argument::ofTensor(describe(gradRows.data(), c.gradRowCount, g)),
+      Argument::ofTensor(
+          describe(gradPieces.data(), c.gradPieceCount, rest(g))),
+      Argument::ofTensor(describe(indices.data(), c.indices.size(), {})),
+      Argument::ofTensor(describe(lengths.data(), c.lengths.size(), {}))};
+  Outcome o;
+  auto results = exe.call("run", args);
+  if (!results) {
+    o.ok = false;
+    o.error = llvm::toString(results.takeError());
+    return o;
+  }
+  const auto *cursors = static_cast<const int64_t *>((*results)[2].aligned) +
+                        (*results)[2].offset;
+  o.valueCursor = cursors[0];
+  o.integerCursor = cursors[1];
+  unsigned width = byteWidth(s.type);
+  const auto *values = static_cast<const uint8_t *>((*results)[0].aligned) +
+                       (*results)[0].offset * width;
+  for (int64_t i = 0; i < std::min(o.valueCursor, kValueCapacity); ++i) {
+    uint64_t v = 0;
+    std::memcpy(&v, values + i * width, width);
+    o.values.push_back(v);
+  }
+  const auto *ints = static_cast<const int64_t *>((*results)[1].aligned) +
+                     (*results)[1].offset;
+  for (int64_t i = 0; i < std::min(o.integerCursor, kIntegerCapacity); ++i)
+    o.integers.push_back(ints[i]);
+  return o;
+}
+
+bool sameValue(uint64_t x, uint64_t y, DType type) {
+  if (x == y)
+    return true;
+  if (type == DType::F32) {
+    float a, b;
+    uint32_t xa = x, yb = y;
+    std::memcpy(&a, &xa, 4);
+    std::memcpy(&b, &yb, 4);
+    return std::isnan(a) && std::isnan(b);
+  }
+  if (type == DType::F64) {
+    double a, b;
+    std::memcpy(&a, &x, 8);
+    std::memcpy(&b, &y, 8);
+    return std::isnan(a) && std::isnan(b);
+  }
+  return false;
+}
+
+/// Why `got` is not what `want` (the model's) allows; empty if it is.
+std::string compare(const Outcome &want, const Outcome &got, DType type) {
+  if (!got.ok) {
+    bool oom = llvm::StringRef(got.error).starts_with("OOM when allocating");
+    if (oom && want.oomAllowed)
+      return "";
+    if (!want.ok && !want.oomRequired && got.error == want.error)
+      return "";
+    return "error '" + got.error + "'";
+  }
+  if (!want.ok)
+    return "success";
+  if (got.valueCursor != want.valueCursor ||
+      got.integerCursor != want.integerCursor)
+    return "output counts " + std::to_string(got.valueCursor) + "/" +
+           std::to_string(got.integerCursor);
+  for (size_t i = 0; i < want.values.size(); ++i)
+    if (!sameValue(want.values[i], got.values[i], type))
+      return "value " + std::to_string(i) + " = " +
+             std::to_string(got.values[i]);
+  if (want.integers != got.integers)
+    return "different integers";
+  return "";
+}
+
+void printCase(const Case &c, const Outcome &want) {
+  llvm::errs() << "the model: ";
+  if (want.ok)
+    llvm::errs() << want.valueCursor << " values, " << want.integerCursor
+                 << " integers";
+  else
+    llvm::errs() << "error '" << want.error << "'";
+  if (want.skip)
+    llvm::errs() << " (skipped: too much work)";
+  llvm::errs() << "\nshape " << c.shape.key() << ", size " << c.size
+               << ", split " << c.split << "\ntape:";
+  for (const Step &s : c.tape)
+    llvm::errs() << " (" << s.op << " " << s.a << " " << s.b << " " << s.c
+                 << " " << s.d << ")";
+  llvm::errs() << "\nindices:";
+  for (int64_t i : c.indices)
+    llvm::errs() << " " << i;
+  llvm::errs() << "\nlengths:";
+  for (int64_t l : c.lengths)
+    llvm::errs() << " " << l;
+  llvm::errs() << "\n";
+}
+
+[[noreturn]] void report(const Case &c, const Outcome &want,
+                         const std::string &why, const char *mode) {
+  llvm::errs() << "ta-exec-fuzz: MISMATCH (" << mode << "): got " << why
+               << "; ";
+  printCase(c, want);
+  llvm::errs() << c.shape.source();
+  abort();
+}
+
+/// The tally of a run, printed at exit: what the inputs exercised.
+struct Tally {
+  uint64_t inputs = 0, skipped = 0, values = 0, errors = 0, oom = 0,
+           noneRuns = 0, steps = 0;
+  std::map<std::string, uint64_t> errorKinds;
+
+  ~Tally() {
+    llvm::errs() << "ta-exec-fuzz: " << inputs << " inputs, " << compiled
+                 << " compilations; " << skipped << " skipped (work), "
+                 << values << " with values, " << errors << " with errors ("
+                 << oom << " out of memory); " << steps << " steps; "
+                 << noneRuns << " runs with checks=none\n";
+    for (const auto &[kind, n] : errorKinds)
+      llvm::errs() << "  " << n << " x " << kind << "\n";
+  }
+  /// An error's kind: its text up to the first number or name.
+  static std::string kind(const std::string &error) {
+    std::string k;
+    for (char ch : error) {
+      if (isdigit(ch) || ch == '(' || ch == '[')
+        break;
+      k += ch;
+    }
+    if (llvm::StringRef(k).starts_with("TensorArray fw"))
+      k = "TensorArray <name>" +
+          k.substr(k.find(':') == std::string::npos ? k.size() : k.find(':'));
+    return k.substr(0, 72);
+  }
+  uint64_t compiled = 0;
+};
+
+Tally tally;
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+  static Programs *programs = new Programs(tally.compiled);
+  Reader in(data, size);
+  Case c = decode(in);
+  ++tally.inputs;
+  Outcome want = runModel(c);
+  // TA_EXEC_FUZZ_TRACE=1: each input's case and expected outcome.
+  static const bool trace = getenv("TA_EXEC_FUZZ_TRACE");
+  if (trace)
+    printCase(c, want);
+  // TA_EXEC_FUZZ_CORRUPT=1: the first expected value is wrong, to show that
+  // a mismatch is found (test/Fuzz/exec-fuzz.test).
+  static const bool corrupt = getenv("TA_EXEC_FUZZ_CORRUPT");
+  if (corrupt && want.ok && !want.values.empty())
+    want.values[0] ^= 1;
+  if (want.skip) {
+    ++tally.skipped;
+    return 0;
+  }
+  tally.steps += c.tape.size();
+  Outcome strict =
+      runCompiled(programs->get(c.shape, mta::ChecksMode::Strict), c);
+  std::string why = compare(want, strict, c.shape.type);
+  if (!why.empty())
+    report(c, want, why, "strict");
+  if (strict.ok) {
+    ++tally.values;
+  } else {
+    ++tally.errors;
+    ++tally.errorKinds[Tally::kind(strict.error)];
+    tally.oom += llvm::StringRef(strict.error).starts_with("OOM");
+  }
+  // checks=none: the same values for a program valid under strict.
+  if (want.ok && !want.oomAllowed) {
+    ++tally.noneRuns;
+    Outcome none =
+        runCompiled(programs->get(c.shape, mta::ChecksMode::None), c);
+    why = compare(want, none, c.shape.type);
+    if (!why.empty())
+      report(c, want, why, "none");
+  }
+  return 0;
+}
