@@ -89,14 +89,20 @@ struct ScatterLowering : TAPattern<ScatterOp> {
                  args.append({e.toI64(count), e.toI64(rows)});
                });
       // The largest index (-1 when there are none) must be below the size;
-      // a growable array grows to it, so only a fixed one can fail.
+      // a growable array grows to it, so only a fixed one can fail (no
+      // `max + 1` to compute: it would wrap for an index of INT64_MAX).
       Value max = e.reduce(indices, count, e.i64(-1), [&](Value a, Value b) {
         return arith::MaxSIOp::create(rewriter, loc, a, b);
       });
-      Value size = e.sizeAfterGrowth(
-          header, arith::AddIOp::create(rewriter, loc, max, e.i64(1)));
-      e.failIf(e.cmp(arith::CmpIPredicate::sge, max, size),
-               TA_ERR_SCATTER_MAX_INDEX, buffer,
+      Value size = e.get(header, kSize);
+      Value past = e.cmp(arith::CmpIPredicate::sge, max, size);
+      if (e.mayGrow())
+        past = arith::AndIOp::create(
+            rewriter, loc, past,
+            arith::XOrIOp::create(rewriter, loc,
+                                  e.hasBit(e.get(header, kFlags), kDynamic),
+                                  e.one()));
+      e.failIf(past, TA_ERR_SCATTER_MAX_INDEX, buffer,
                [&](SmallVectorImpl<Value> &args) { args.append({max, size}); });
       rowMismatch = shapeMismatch(e, value, want, 1);
     }

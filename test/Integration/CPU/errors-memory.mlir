@@ -16,6 +16,13 @@
 // RUN: not %run_cpu -e grad_read_huge %t.none.mlir 2>&1 | FileCheck %s --check-prefix=GRAD
 // RUN: not %run_cpu -e tensor_huge %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=TENSOR
 // RUN: not %run_cpu -e tensor_huge %t.none.mlir 2>&1 | FileCheck %s --check-prefix=TENSOR
+// A scatter at INT64_MAX into a growable array: the same (found by
+// ta-exec-fuzz: the max-index check computed INT64_MAX + 1 and gave
+// "Max scatter index must be < array size"; and the verifier's duplicate
+// check kept constant indices in a DenseMap, whose reserved key INT64_MAX
+// made it report [1, INT64_MAX] as a repeat).
+// RUN: not %run_cpu -e scatter_max %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=GROWMAX
+// RUN: not %run_cpu -e scatter_max %t.none.mlir 2>&1 | FileCheck %s --check-prefix=GROWMAX
 // A growth that fits is not stopped.
 // RUN: %run_cpu -e grow_small %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SMALL
 // RUN: %run_cpu -e grow_small %t.none.mlir 2>&1 | FileCheck %s --check-prefix=SMALL
@@ -54,6 +61,15 @@ func.func @grow_max() {
   %h, %f = ta.create %c0 {dynamic_size = true} : !U
   %j = func.call @opaque(%max) : (index) -> index
   %f1 = ta.write %h[%j], %v, %f : !U, tensor<2xf32>
+  return
+}
+
+func.func @scatter_max() {
+  %c2 = arith.constant 2 : index
+  %v = arith.constant dense<1.0> : tensor<2x2xf32>
+  %indices = arith.constant dense<[1, 9223372036854775807]> : tensor<2xi64>
+  %h, %f = ta.create %c2 {dynamic_size = true} : !U
+  %f1 = ta.scatter %h[%indices], %v, %f : !U, tensor<2xi64>, tensor<2x2xf32>
   return
 }
 

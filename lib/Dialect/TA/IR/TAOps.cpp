@@ -19,6 +19,8 @@
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <map>
+
 using namespace mlir;
 using namespace mlir::ta;
 using namespace mlir::ta::detail;
@@ -246,7 +248,8 @@ LogicalResult ScatterOp::verify() {
   if (!type.getIsGrad()) {
     if (std::optional<SmallVector<int64_t>> values =
             getConstantInts(getIndices())) {
-      llvm::DenseMap<int64_t, size_t> first;
+      // Not a DenseMap: INT64_MAX and INT64_MAX - 1 are its reserved keys.
+      std::map<int64_t, size_t> first;
       for (auto [k, index] : llvm::enumerate(*values)) {
         auto [it, inserted] = first.try_emplace(index, k);
         if (!inserted)
