@@ -32,7 +32,6 @@ static std::string fmt(const char *format, ...) {
 }
 
 int64_t Model::maxCapacity(int64_t elementBytes) {
-  // ArrayLayout::maxCapacity: header (128 bytes) and a state byte a slot.
   return (INT64_MAX - 128) / (elementBytes + 1);
 }
 
@@ -379,6 +378,5 @@ int Model::grad(int array, const std::vector<int64_t> &prepend) {
     if (s.written || index >= forward.grownFrom)
       acc.slots[index].written = true;
   arrays.push_back(std::move(acc));
-  forward.accumulator = arrays.size() - 1;
   return arrays.size() - 1;
 }

@@ -56,7 +56,6 @@ public:
     /// past an accumulator's size: written (zeros) without a value.
     int64_t grownFrom = INT64_MAX;
     std::map<int64_t, Slot> slots;
-    int accumulator = -1;
   };
 
   explicit Model(DType type) : type(type) {}
@@ -89,8 +88,8 @@ public:
   static constexpr int64_t kWorkLimit = 1 << 16;
   const Array &array(int index) const { return arrays[index]; }
 
-  /// The bytes one slot of `array` takes in ta's layout, state byte
-  /// included, and the most slots ta's arrays hold.
+  /// The most slots ta's arrays of `elementBytes` elements hold
+  /// (ArrayLayout::maxCapacity: header and a state byte a slot).
   static int64_t maxCapacity(int64_t elementBytes);
 
 private:

@@ -106,10 +106,11 @@ private:
   }
 
   /// A slice [offset, offset + count) of dim 0 of `value` (type `type`,
-  /// rank 1 + rest.size()), of type `type` again.
+  /// rank 1 + rest.size()), of type `type` again, or of `resultType` with
+  /// dim 0 dropped (a count of 1).
   std::string slice(const std::string &value, const std::string &type,
                     const std::vector<int64_t> &rest, const std::string &offset,
-                    const std::string &count);
+                    const std::string &count, std::string resultType = "");
   /// `value` (shape `s`) as a tensor<?xT>.
   std::string flatten(const std::string &value, const std::vector<int64_t> &s);
   /// Appends the tensor<?xT> (or tensor<?xi64>) `flat` to the output
@@ -137,14 +138,17 @@ private:
 
 std::string Emitter::slice(const std::string &value, const std::string &type,
                            const std::vector<int64_t> &rest,
-                           const std::string &offset,
-                           const std::string &count) {
+                           const std::string &offset, const std::string &count,
+                           std::string resultType) {
   std::string result = fresh();
+  bool reduced = !resultType.empty();
+  if (!reduced)
+    resultType = type;
   // tensor.extract_slice rejects an offset of 0 in a dim of size 0: a value
   // of no elements is made instead.
   if (llvm::is_contained(rest, 0)) {
-    os << "      " << result << " = tensor.empty(" << count << ") : " << type
-       << "\n";
+    os << "      " << result << " = tensor.empty("
+       << (reduced ? std::string() : count) << ") : " << resultType << "\n";
     return result;
   }
   std::string offsets = offset, sizes = count, strides = "1";
@@ -155,7 +159,7 @@ std::string Emitter::slice(const std::string &value, const std::string &type,
   }
   os << "      " << result << " = tensor.extract_slice " << value << "["
      << offsets << "] [" << sizes << "] [" << strides << "] : " << type
-     << " to " << type << "\n";
+     << " to " << resultType << "\n";
   return result;
 }
 
@@ -237,19 +241,8 @@ void Emitter::emitCase(TapeOp op, const Target &target,
   const std::string &h = target.handle, &ht = target.handleType;
   switch (op) {
   case TapeOp::Write: {
-    std::string v = fresh(), next = fresh();
-    std::string offsets = b, sizes = "1", strides = "1";
-    for (int64_t d : e) {
-      offsets += ", 0";
-      sizes += ", " + std::to_string(d);
-      strides += ", 1";
-    }
-    if (llvm::is_contained(e, 0))
-      os << "      " << v << " = tensor.empty() : " << elementType << "\n";
-    else
-      os << "      " << v << " = tensor.extract_slice " << target.rows << "["
-         << offsets << "] [" << sizes << "] [" << strides << "] : " << rows
-         << " to " << elementType << "\n";
+    std::string v = slice(target.rows, rows, e, b, "1", elementType);
+    std::string next = fresh();
     os << "      " << next << " = ta.write " << h << "[" << a << "], " << v
        << ", " << flow << " : " << ht << ", " << elementType << "\n";
     flow = next;
