@@ -16,7 +16,9 @@
 //   without accounting (MAP_NORESERVE): the kernel backs its pages on first
 //   touch, so a large array whose slots are mostly never written costs what
 //   is written (its creation zeroes only the header and the slot states),
-//   as TensorFlow's arrays, which allocate at each write, do.
+//   as TensorFlow's arrays, which allocate at each write, do; growth from
+//   one such mapping to another moves the pages (_ta_rt_move_bytes) rather
+//   than copying them, so that what was never touched stays so.
 //
 // A driver frees the results it keeps with _mlir_memref_to_llvm_free (or
 // with free() where they are under 1 GiB: the rest is malloc's).
@@ -28,6 +30,7 @@
 
 #include <atomic>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 #include <new>
 #include <unordered_map>
@@ -109,6 +112,17 @@ bool unmap(void *pointer) {
   return true;
 }
 
+/// Whether `[offset, offset + length)` lies in the mapping at `base`.
+bool inMapping(void *base, uint64_t offset, uint64_t length) {
+  Mappings &m = mappings();
+  if (m.count.load(std::memory_order_relaxed) == 0)
+    return false;
+  std::lock_guard<std::mutex> lock(m.mu);
+  auto it = m.sizes.find(base);
+  return it != m.sizes.end() && offset <= it->second &&
+         length <= it->second - offset;
+}
+
 void freeBuffer(void *pointer) {
   if (!unmap(pointer))
     std::free(pointer);
@@ -176,6 +190,36 @@ void _mlir_memref_to_llvm_free(void *pointer) {
   if (current)
     _ta_rt_untrack(pointer);
   freeBuffer(pointer);
+}
+
+void _ta_rt_move_bytes(int64_t target, int64_t target_offset, int64_t source,
+                       int64_t source_offset, int64_t length) {
+  char *to = (char *)target + target_offset;
+  const char *from = (const char *)source + source_offset;
+  auto n = (uint64_t)length;
+  auto page = (uint64_t)sysconf(_SC_PAGESIZE);
+  // Mappings are page-aligned, so offsets that agree modulo the page size
+  // put the same bytes of a page at the same place.
+  bool remap =
+      n >= 2 * page &&
+      (uint64_t)target_offset % page == (uint64_t)source_offset % page &&
+      inMapping((void *)source, source_offset, n) &&
+      inMapping((void *)target, target_offset, n);
+  if (!remap) {
+    std::memcpy(to, from, n);
+    return;
+  }
+  // The partial pages at both ends are copied (a neighbouring range may
+  // share them), the whole pages between them moved.
+  uint64_t head = (page - (uint64_t)source_offset % page) % page;
+  uint64_t whole = (n - head) / page * page;
+  std::memcpy(to, from, head);
+  std::memcpy(to + head + whole, from + head + whole, n - head - whole);
+  void *moved = mremap((void *)(from + head), whole, whole,
+                       MREMAP_MAYMOVE | MREMAP_FIXED, to + head);
+  // Out of mappings (vm.max_map_count), say: then a copy.
+  if (moved == MAP_FAILED)
+    std::memcpy(to + head, from + head, whole);
 }
 
 TACallScope *ta_runtime_begin_call(void) {

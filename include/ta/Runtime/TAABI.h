@@ -106,6 +106,13 @@ enum { TA_HEADER_BYTES = TA_HEADER_WORDS * 8, TA_BUFFER_ALIGNMENT = 64 };
 /// libta_runtime mapped it). A pipeline whose allocator gives no zeros
 /// (ta-gpu-managed-memory) redefines it to return false.
 #define TA_FRESH_BUFFER_IS_ZERO "__ta_fresh_buffer_is_zero"
+/// Growth moves an array's state and data with _ta_rt_move_bytes, which
+/// remaps whole pages between such mappings where the two offsets agree
+/// modulo the page size. Growth of a mapped buffer keeps the capacity
+/// congruent modulo this many slots, so that the data offsets agree too
+/// (the page size of x86-64 and of most arm64 kernels; elsewhere the move
+/// is a copy).
+#define TA_MOVE_GRANULE_BYTES 4096
 
 /// Bits of the header's `flags`.
 enum TAArrayFlag {
@@ -136,6 +143,7 @@ enum TAElementKind {
 /// The runtime's functions that lowered code calls (TARuntime.h).
 #define TA_RT_FAIL "_ta_rt_fail"
 #define TA_RT_CHECK_ACCUMULATOR "_ta_rt_check_accumulator"
+#define TA_RT_MOVE_BYTES "_ta_rt_move_bytes"
 #define TA_RT_UNBATCH_GRAD "_ta_rt_unbatch_grad"
 #define TA_RT_UNBATCH_GRAD_ROWS "_ta_rt_unbatch_grad_rows"
 #define TA_RT_UNBATCH_GRAD_TAKE "_ta_rt_unbatch_grad_take"

@@ -35,6 +35,16 @@ void *_mlir_memref_to_llvm_alloc(uint64_t size);
 void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size);
 void _mlir_memref_to_llvm_free(void *pointer);
 
+/// Copies `length` bytes from `source + source_offset` to `target +
+/// target_offset` (which do not overlap), as growth does when it moves an
+/// array to a larger buffer. Where both buffers are mappings of their own
+/// (1 GiB or more) and the two offsets agree modulo the page size, the
+/// whole pages in between are moved (mremap) instead: nothing is copied,
+/// pages never touched stay untouched, and the source's pages are gone
+/// after (it is freed next).
+void _ta_rt_move_bytes(int64_t target, int64_t target_offset, int64_t source,
+                       int64_t source_offset, int64_t length);
+
 /// A call scope, for drivers whose error handler leaves compiled code with
 /// longjmp, skipping the code that would free what the call allocated.
 /// Between ta_runtime_begin_call and ta_runtime_end_call the runtime

@@ -70,6 +70,20 @@ void ArrayEmitter::zeroFillFresh(Value bytes, Value capacity) {
   zeroFill(bytes);
 }
 
+Value ArrayEmitter::congruentCapacity(Value capacity, Value oldCapacity) {
+  Value lag = arith::AndIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, oldCapacity, capacity),
+      index(TA_MOVE_GRANULE_BYTES - 1));
+  Value rounded = arith::AddIOp::create(b, loc, capacity, lag);
+  Value fits = cmp(arith::CmpIPredicate::ule, rounded, index(maxCapacity()));
+  func::FuncOp isZero = lookupOrDefineFreshBufferIsZeroFunction(symbols);
+  Value mapped = func::CallOp::create(b, loc, isZero,
+                                      ValueRange{toI64(bufferBytes(capacity))})
+                     .getResult(0);
+  return arith::SelectOp::create(
+      b, loc, arith::AndIOp::create(b, loc, fits, mapped), rounded, capacity);
+}
+
 std::pair<Value, Value> ArrayEmitter::open(Value box) {
   Value buffer = loadBuffer(box);
   Value hdr = header(buffer);

@@ -59,6 +59,12 @@ public:
   /// unless it is zero already (TA_FRESH_BUFFER_IS_ZERO: on the CPU, a
   /// buffer libta_runtime mapped, which filling would back page by page).
   void zeroFillFresh(Value bytes, Value capacity);
+  /// The capacity growth from `oldCapacity` slots allocates for at least
+  /// `capacity` (at most maxCapacity()): for a buffer that is zero when
+  /// fresh (mapped), the next one congruent to `oldCapacity` modulo
+  /// TA_MOVE_GRANULE_BYTES where that fits, so that the two data offsets
+  /// agree modulo the page size and the data moves by remapping.
+  Value congruentCapacity(Value capacity, Value oldCapacity);
 
   /// Loads the buffer and header of the array in `box`; in strict mode,
   /// fails first when the array is closed (every method but Close checks).

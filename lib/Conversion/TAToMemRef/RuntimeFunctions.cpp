@@ -77,6 +77,7 @@ FunctionType lowering::getRuntimeFunctionType(MLIRContext *context,
   return llvm::StringSwitch<FunctionType>(name)
       .Case(TA_RT_FAIL, type({i32, i64, i64, i64, i64}, {}))
       .Case(TA_RT_CHECK_ACCUMULATOR, type({i64, i64}, {}))
+      .Case(TA_RT_MOVE_BYTES, type(SmallVector<Type>(5, i64), {}))
       .Case(TA_RT_UNBATCH_GRAD, type(SmallVector<Type>(9, i64), {i64}))
       .Case(TA_RT_UNBATCH_GRAD_ROWS, type({i64}, {i64}))
       .Case(TA_RT_UNBATCH_GRAD_TAKE, type({i64, i64}, {}))
@@ -152,6 +153,8 @@ bool lowering::hasRuntimeFunctions(ModuleSymbols &symbols,
     return false;
   if (!layout.growsSomewhere())
     return true;
+  if (!available(TA_RT_MOVE_BYTES))
+    return false;
   Operation *grow = symbols.lookup(growFunctionName(layout));
   return !grow || isGrowFunction(grow);
 }
@@ -222,29 +225,39 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
     // Room for twice the slots asked for, without passing maxCapacity (a
     // need past it fails in checkCapacity): need + min(need, max - need).
     Value need = e.toIndex(arith::AddIOp::create(b, loc, i, e.i64(1)));
+    e.checkCapacity(need);
     Value room = arith::SubIOp::create(b, loc, e.index(e.maxCapacity()), need);
     Value newCap = arith::AddIOp::create(
         b, loc, need, arith::MinSIOp::create(b, loc, need, room));
+    if (e.hasState())
+      newCap = e.congruentCapacity(newCap, oldCap);
     Value newCap64 = e.toI64(newCap);
-    // Only the bytes the copies below do not overwrite are zeroed.
-    e.checkCapacity(need);
+    // Only the bytes the moves below do not overwrite are zeroed.
     Value grown = e.allocBuffer(newCap);
     Value added = arith::SubIOp::create(b, loc, newCap, oldCap);
     Value headerBytes = e.index(kHeaderBytes);
     memref::CopyOp::create(b, loc, e.bytes(buffer, e.index(0), headerBytes),
                            e.bytes(grown, e.index(0), headerBytes));
+    // State and data move with the runtime: between mapped buffers their
+    // pages are remapped, not copied (a sparse array's untouched pages stay
+    // untouched).
+    func::FuncOp move =
+        lookupOrDeclareRuntimeFunction(symbols, TA_RT_MOVE_BYTES);
+    Value from = e.address(buffer), to = e.address(grown);
+    auto moveBytes = [&](Value targetOffset, Value sourceOffset, Value length) {
+      func::CallOp::create(b, loc, move,
+                           ValueRange{to, e.toI64(targetOffset), from,
+                                      e.toI64(sourceOffset), e.toI64(length)});
+    };
     if (e.hasState()) {
-      memref::CopyOp::create(b, loc, e.bytes(buffer, headerBytes, oldCap),
-                             e.bytes(grown, headerBytes, oldCap));
+      moveBytes(headerBytes, headerBytes, oldCap);
       Value stateEnd = arith::AddIOp::create(b, loc, headerBytes, oldCap);
       e.zeroFillFresh(e.bytes(grown, stateEnd, added), newCap);
     }
     Value eltBytes = e.index(e.elementBytes());
     Value dataBytes = arith::MulIOp::create(b, loc, oldCap, eltBytes);
     Value newData = e.dataOffset(newCap);
-    memref::CopyOp::create(b, loc,
-                           e.bytes(buffer, e.dataOffset(oldCap), dataBytes),
-                           e.bytes(grown, newData, dataBytes));
+    moveBytes(newData, e.dataOffset(oldCap), dataBytes);
     // The new slots read as zeros from their data, or, with lazy zeroing,
     // from their state (see ArrayEmitter::newBuffer).
     if (!e.lazyZeroing())

@@ -17,6 +17,14 @@
 // fills it (found by ta-exec-fuzz: creation touched every byte).
 // RUN: %python %S/Inputs/max-rss.py 1000 %run_cpu -e small %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SMALL
 // RUN: %python %S/Inputs/max-rss.py 1000 %run_cpu -e small %t.none.mlir 2>&1 | FileCheck %s --check-prefix=SMALL
+//
+// Growth between mapped buffers moves their pages rather than copying
+// them: an accumulator read past its size at 2^31 - 1, then at 2^32 + 32703 (one
+// gather) grows twice, the second time from 2^32 slots of 16 bytes (64 GB
+// copied until ta-exec-fuzz found it); the values written before both
+// growths and between them survive.
+// RUN: %python %S/Inputs/max-rss.py 1000 %run_cpu -e accumulator %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=ACC
+// RUN: %python %S/Inputs/max-rss.py 1000 %run_cpu -e accumulator %t.none.mlir 2>&1 | FileCheck %s --check-prefix=ACC
 
 !B = !ta.handle<?, tensor<65536xf32>>
 
@@ -136,5 +144,77 @@ func.func @small() {
   %rn = ta.read %g[%near], %gf1 : !S
   call @pair(%rn) : (tensor<2xf32>) -> ()
   ta.close %g : !S
+  return
+}
+
+!F = !ta.handle<8, tensor<2xi64>>
+!G = !ta.handle<8, tensor<2xi64>, grad>
+
+func.func @row(%t: tensor<3x2xi64>, %k: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = tensor.extract %t[%k, %c0] : tensor<3x2xi64>
+  %b = tensor.extract %t[%k, %c1] : tensor<3x2xi64>
+  call @printI64(%a) : (i64) -> ()
+  call @printComma() : () -> ()
+  call @printI64(%b) : (i64) -> ()
+  call @printNewline() : () -> ()
+  return
+}
+
+func.func @ipair(%t: tensor<2xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %a = tensor.extract %t[%c0] : tensor<2xi64>
+  %b = tensor.extract %t[%c1] : tensor<2xi64>
+  call @printI64(%a) : (i64) -> ()
+  call @printComma() : () -> ()
+  call @printI64(%b) : (i64) -> ()
+  call @printNewline() : () -> ()
+  return
+}
+
+// ACC: 3, 4
+// ACC-NEXT: 0, 0
+// ACC-NEXT: 0, 0
+// ACC-NEXT: 4295000000
+// ACC-NEXT: 5, 6
+// ACC-NEXT: 7, 8
+// ACC-NEXT: 0, 0
+// ACC-NEXT: max-rss: below 1000 MB
+func.func @accumulator() {
+  %c1 = arith.constant 1 : index
+  %c5 = arith.constant 5 : index
+  %c8 = arith.constant 8 : index
+  %c9 = arith.constant 9 : index
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %below = arith.constant 4294967295 : index
+  %three = arith.constant dense<[3, 4]> : tensor<2xi64>
+  %five = arith.constant dense<[5, 6]> : tensor<2xi64>
+  %seven = arith.constant dense<[7, 8]> : tensor<2xi64>
+  %n = func.call @opaque(%c8) : (index) -> index
+  %h, %f = ta.create %n : !F
+  %g, %gf = ta.grad %h, %f source "g" : !F
+  %g1 = ta.write %g[%c1], %three, %gf : !G, tensor<2xi64>
+  %g2 = ta.write %g[%c5], %five, %g1 : !G, tensor<2xi64>
+  %pick = arith.constant dense<[1, 2147483647, 4294999999]> : tensor<3xi64>
+  %v = ta.gather %g[%pick], %g2 : !G, tensor<3xi64>
+  call @row(%v, %c0) : (tensor<3x2xi64>, index) -> ()
+  call @row(%v, %c1) : (tensor<3x2xi64>, index) -> ()
+  call @row(%v, %c2) : (tensor<3x2xi64>, index) -> ()
+  %s = ta.size %g, %g2 : !G
+  %si = arith.index_cast %s : index to i64
+  call @printI64(%si) : (i64) -> ()
+  call @printNewline() : () -> ()
+  %r5 = ta.read %g[%c5], %g2 : !G
+  call @ipair(%r5) : (tensor<2xi64>) -> ()
+  %g3 = ta.write %g[%below], %seven, %g2 : !G, tensor<2xi64>
+  %rb = ta.read %g[%below], %g3 : !G
+  call @ipair(%rb) : (tensor<2xi64>) -> ()
+  %r9 = ta.read %g[%c9], %g3 : !G
+  call @ipair(%r9) : (tensor<2xi64>) -> ()
+  ta.close %g : !G
+  ta.close %h : !F
   return
 }
