@@ -192,6 +192,11 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
     /* TensorFlow names the stack (from its node name and a counter): not
        known to compiled code. */
     return snprintf(buffer, n, "Stack is empty when calling Pop().");
+  case TA_ERR_SPLIT_NEGATIVE_LENGTH:
+    return snprintf(buffer, n,
+                    "Expected lengths to be non-negative, but lengths[%" PRId64
+                    "] is %" PRId64,
+                    a, b);
   case TA_ERR_LIST_FULL:
     return snprintf(buffer, n,
                     "Tried to push item into a full list list size: %" PRId64

@@ -283,6 +283,13 @@ bool Model::split(int array, const Values &pieces, int64_t pieceCount,
   risk = OomRisk::None;
   touched = 0;
   Array &a = arrays[array];
+  // TensorFlow aborts on a negative length; ta fails first with its own
+  // error (TA_ERR_SPLIT_NEGATIVE_LENGTH).
+  for (size_t k = 0; k < lengths.size(); ++k)
+    if (lengths[k] < 0)
+      return fail(fmt("Expected lengths to be non-negative, but lengths[%lld] "
+                      "is %lld",
+                      (long long)k, (long long)lengths[k]));
   // TensorFlow adds the lengths in int64 (wrapping).
   uint64_t total = 0;
   for (int64_t length : lengths)

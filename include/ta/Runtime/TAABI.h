@@ -70,6 +70,8 @@ enum TARuntimeError {
   TA_ERR_STACK_EMPTY = 29,        /* StackPopV2 of an empty stack */
   TA_ERR_LIST_FULL = 30,          /* PushBack: a = size, b = capacity */
   TA_ERR_OOM = 31, /* a = count, b = bytes each, c = TAAllocationKind */
+  /* ta's own: TensorFlow aborts (a failed CHECK in TensorShape::set_dim) */
+  TA_ERR_SPLIT_NEGATIVE_LENGTH = 32, /* a = k, b = lengths[k] */
 };
 
 /// What a failed allocation was for (TA_ERR_OOM's `c`).

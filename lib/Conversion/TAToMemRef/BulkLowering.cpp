@@ -261,6 +261,28 @@ struct SplitLowering : TAPattern<SplitOp> {
     llvm::append_range(want, e.element.getShape().drop_front());
     Value restMismatch;
     if (e.strict) {
+      // A negative length is ta's error (TensorFlow's kernel aborts on it),
+      // checked first, as the runtime's split of open element shapes does.
+      auto loop = scf::ForOp::create(rewriter, loc, e.index(0), count,
+                                     e.index(1), ValueRange{e.i64(-1)});
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(loop.getBody());
+        Value k = loop.getInductionVar(), first = loop.getRegionIterArg(0);
+        Value negative = arith::AndIOp::create(
+            rewriter, loc,
+            e.cmp(arith::CmpIPredicate::slt, e.entry(lengths, k), e.i64(0)),
+            e.cmp(arith::CmpIPredicate::slt, first, e.i64(0)));
+        scf::YieldOp::create(rewriter, loc,
+                             ValueRange{arith::SelectOp::create(
+                                 rewriter, loc, negative, e.toI64(k), first)});
+      }
+      Value first = loop.getResult(0);
+      e.failIf(e.cmp(arith::CmpIPredicate::sge, first, e.i64(0)),
+               TA_ERR_SPLIT_NEGATIVE_LENGTH, Value(),
+               [&](SmallVectorImpl<Value> &args) {
+                 args.append({first, e.entry(lengths, e.toIndex(first))});
+               });
       Value sum = e.reduce(lengths, count, e.i64(0), [&](Value a, Value b) {
         return arith::AddIOp::create(rewriter, loc, a, b);
       });
