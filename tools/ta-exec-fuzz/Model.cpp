@@ -56,6 +56,12 @@ void Model::noteStorage(const Array &a, int64_t slots) {
     risk = OomRisk::MayFail;
 }
 
+/// The slots an array needs to hold slot `index`: index + 1, saturated (no
+/// capacity has INT64_MAX slots).
+static int64_t slotsThrough(int64_t index) {
+  return index == INT64_MAX ? INT64_MAX : index + 1;
+}
+
 Model::Array::Slot &Model::slot(Array &a, int64_t index) {
   auto [it, inserted] = a.slots.try_emplace(index);
   if (inserted)
@@ -133,7 +139,7 @@ bool Model::writeSlot(Array &a, int64_t index, const Values &value,
                     "is not resizeable and size is: %lld",
                     a.name.c_str(), (long long)index, (long long)a.size));
   if (index >= a.size) {
-    noteStorage(a, index + 1);
+    noteStorage(a, slotsThrough(index));
     if (risk == OomRisk::MustFail)
       return fail("OOM when allocating");
     // Growth copies the slots there are (TensorFlow's too: its vector of
@@ -178,7 +184,7 @@ bool Model::readSlot(Array &a, int64_t index, Values &out) {
                     (long long)index, (long long)a.size));
   if (index >= a.size) {
     // An accumulator read past its size grows it with zero slots.
-    noteStorage(a, index + 1);
+    noteStorage(a, slotsThrough(index));
     if (risk == OomRisk::MustFail)
       return fail("OOM when allocating");
     a.grownFrom = std::min(a.grownFrom, a.size);
