@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ta/Dialect/TA/Utils/RuntimeCalls.h"
 #include "ta/Runtime/TAABI.h"
 #include "ta/Transforms/Passes.h"
 
@@ -41,26 +42,6 @@ std::optional<int64_t> elementBytes(Type type) {
   if (isa<UnrankedMemRefType>(type))
     return 16;
   return std::nullopt;
-}
-
-/// The declaration of `_ta_rt_fail`, created on first use; null where the
-/// module defines the name otherwise.
-func::FuncOp lookupOrDeclareFail(ModuleOp module) {
-  MLIRContext *context = module.getContext();
-  Type i64 = IntegerType::get(context, 64);
-  auto type = FunctionType::get(
-      context, {IntegerType::get(context, 32), i64, i64, i64, i64}, {});
-  if (Operation *existing = module.lookupSymbol(TA_RT_FAIL)) {
-    auto function = dyn_cast<func::FuncOp>(existing);
-    return function && function.getFunctionType() == type ? function
-                                                          : func::FuncOp();
-  }
-  auto b = OpBuilder::atBlockBegin(module.getBody());
-  auto function = func::FuncOp::create(b, module.getLoc(), TA_RT_FAIL, type);
-  function.setPrivate();
-  function->setAttr("passthrough", b.getArrayAttr({b.getStringAttr("noreturn"),
-                                                   b.getStringAttr("cold")}));
-  return function;
 }
 
 /// Emits, before `alloc`, the check that its byte size fits in an int64:
@@ -132,7 +113,8 @@ struct TACheckAllocationSizesPass
       }
       if (alloc.getDynamicSizes().empty())
         continue;
-      if (!fail && !(fail = lookupOrDeclareFail(module))) {
+      if (!fail &&
+          !(fail = ta::lookupOrDeclareRuntimeFunction(module, TA_RT_FAIL))) {
         module.emitError() << "ta-check-allocation-sizes: '" << TA_RT_FAIL
                            << "' is defined otherwise in this module";
         return signalPassFailure();

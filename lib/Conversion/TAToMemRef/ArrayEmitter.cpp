@@ -18,7 +18,7 @@ Value ArrayEmitter::shapeAddress(ArrayRef<int64_t> shape) {
 
 void ArrayEmitter::failIf(Value condition, TARuntimeError code, Value buffer,
                           MessageArgs args) {
-  func::FuncOp fail = lookupOrDeclareFail(symbols);
+  func::FuncOp fail = lookupOrDeclareRuntimeFunction(symbols, TA_RT_FAIL);
   assert(fail && "hasRuntimeFunctions was checked");
   auto ifOp = scf::IfOp::create(b, loc, condition, /*withElse=*/false);
   OpBuilder::InsertionGuard guard(b);

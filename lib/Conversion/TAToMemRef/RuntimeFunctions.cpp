@@ -5,7 +5,6 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace mlir::ta;
@@ -55,61 +54,13 @@ static func::FuncOp asFunctionOfType(Operation *op, FunctionType type) {
                                                         : func::FuncOp();
 }
 
-func::FuncOp lowering::lookupOrDeclareFunction(ModuleSymbols &symbols,
-                                               StringRef name,
-                                               FunctionType type) {
-  if (Operation *existing = symbols.lookupFresh(name))
-    return asFunctionOfType(existing, type);
-  OpBuilder b = OpBuilder::atBlockBegin(symbols.module.getBody());
-  auto function = func::FuncOp::create(b, symbols.module.getLoc(), name, type);
-  function.setPrivate();
-  symbols.insert(function);
-  return function;
-}
-
-FunctionType lowering::getRuntimeFunctionType(MLIRContext *context,
-                                              StringRef name) {
-  Type i32 = IntegerType::get(context, 32);
-  Type i64 = IntegerType::get(context, 64);
-  auto type = [&](ArrayRef<Type> inputs, ArrayRef<Type> results) {
-    return FunctionType::get(context, inputs, results);
-  };
-  return llvm::StringSwitch<FunctionType>(name)
-      .Case(TA_RT_FAIL, type({i32, i64, i64, i64, i64}, {}))
-      .Case(TA_RT_CHECK_ACCUMULATOR, type({i64, i64}, {}))
-      .Case(TA_RT_MOVE_BYTES, type(SmallVector<Type>(5, i64), {}))
-      .Case(TA_RT_UNBATCH_GRAD, type(SmallVector<Type>(9, i64), {i64}))
-      .Case(TA_RT_UNBATCH_GRAD_ROWS, type({i64}, {i64}))
-      .Case(TA_RT_UNBATCH_GRAD_TAKE, type({i64, i64}, {}))
-      .Case(TA_RT_DYN_INIT, type({i64, i64, i64}, {}))
-      .Case(TA_RT_DYN_GRAD, type({i64, i64, i64, i64}, {}))
-      .Case(TA_RT_DYN_RELEASE, type({i64}, {}))
-      .Case(TA_RT_DYN_CLOSE, type({i64}, {}))
-      .Case(TA_RT_DYN_SIZE, type({i64}, {i64}))
-      .Case(TA_RT_DYN_WRITE, type({i64, i64, i64, i64}, {}))
-      .Case(TA_RT_DYN_READ, type({i64, i64, i64}, {}))
-      .Case(TA_RT_DYN_GATHER, type({i64, i64, i64, i64, i64}, {}))
-      .Case(TA_RT_DYN_CONCAT, type({i64, i64}, {i64}))
-      .Case(TA_RT_DYN_TAKE, type({i64, i64, i64}, {}))
-      .Case(TA_RT_DYN_SCATTER, type(SmallVector<Type>(6, i64), {}))
-      .Case(TA_RT_DYN_SPLIT, type(SmallVector<Type>(5, i64), {}))
-      .Default(FunctionType());
-}
-
 func::FuncOp lowering::lookupOrDeclareRuntimeFunction(ModuleSymbols &symbols,
                                                       StringRef name) {
-  return lookupOrDeclareFunction(
-      symbols, name, getRuntimeFunctionType(symbols.module.getContext(), name));
-}
-
-func::FuncOp lowering::lookupOrDeclareFail(ModuleSymbols &symbols) {
-  func::FuncOp function = lookupOrDeclareRuntimeFunction(symbols, TA_RT_FAIL);
-  if (function && !function->hasAttr("passthrough")) {
-    Builder b(symbols.module.getContext());
-    function->setAttr(
-        "passthrough",
-        b.getArrayAttr({b.getStringAttr("noreturn"), b.getStringAttr("cold")}));
-  }
+  if (Operation *existing = symbols.lookupFresh(name))
+    return isRuntimeFunction(existing, name) ? cast<func::FuncOp>(existing)
+                                             : func::FuncOp();
+  func::FuncOp function = declareRuntimeFunction(symbols.module, name);
+  symbols.insert(function);
   return function;
 }
 

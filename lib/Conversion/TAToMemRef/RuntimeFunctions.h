@@ -12,6 +12,7 @@
 #define TA_LIB_CONVERSION_TATOMEMREF_RUNTIMEFUNCTIONS_H
 
 #include "ArrayLayout.h"
+#include "ta/Dialect/TA/Utils/RuntimeCalls.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -62,24 +63,11 @@ private:
 /// (the layout of the state depends on the checks mode).
 inline constexpr StringLiteral kGrowFunctionPrefix = "__ta_grow_";
 
-/// The function `name` of type `type`, declared (private) at the start of
-/// `module` when absent; null when `module` has another symbol of that name.
-func::FuncOp lookupOrDeclareFunction(ModuleSymbols &symbols, StringRef name,
-                                     FunctionType type);
-
-/// The type of libta_runtime's function `name` (a TA_RT_* name of TAABI.h
-/// that lowered array code calls); null for other names.
-FunctionType getRuntimeFunctionType(MLIRContext *context, StringRef name);
-
-/// The runtime function `name` (see getRuntimeFunctionType), declared on
-/// first use; null when `module` has another symbol of that name.
+/// The runtime function `name` (a TA_RT_* name of TAABI.h; its type from
+/// getRuntimeFunctionType, RuntimeCalls.h), declared on first use; null
+/// when `module` has another symbol of that name.
 func::FuncOp lookupOrDeclareRuntimeFunction(ModuleSymbols &symbols,
                                             StringRef name);
-
-/// `_ta_rt_fail(i32 code, i64 array, i64 a, i64 b, i64 c)`, which reports a
-/// failed check and does not return (so LLVM treats the failure branches as
-/// cold and keeps addresses in registers across the checks).
-func::FuncOp lookupOrDeclareFail(ModuleSymbols &symbols);
 
 /// Whether the runtime functions a lowering of arrays of `type` may call can
 /// be had in `module`: none of their names is taken by another symbol.

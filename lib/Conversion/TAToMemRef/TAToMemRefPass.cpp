@@ -108,15 +108,8 @@ struct TALowerToMemRefPass
                          << "', a name ta-lower-to-memref reserves for its "
                             "internal functions";
         ok = false;
-      } else if (FunctionType want =
-                     getRuntimeFunctionType(&getContext(), name)) {
-        auto function = dyn_cast<func::FuncOp>(op);
-        if (!function || function.getFunctionType() != want) {
-          op.emitOpError() << "is named '" << name
-                           << "', the runtime function of type " << want
-                           << " that lowered ta code calls";
-          ok = false;
-        }
+      } else if (failed(verifyRuntimeFunctionName(&op))) {
+        ok = false;
       }
     }
     return success(ok);

@@ -1,6 +1,7 @@
 //===- RuntimeChecks.cpp - TensorFlow's run-time errors in lowered code ---===//
 
 #include "RuntimeChecks.h"
+#include "ta/Dialect/TA/Utils/RuntimeCalls.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -9,25 +10,6 @@
 #include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
-
-namespace {
-constexpr StringLiteral kFailFunction = TA_RT_FAIL;
-
-/// The declaration of `_ta_rt_fail`, created on first use.
-func::FuncOp failFunction(OpBuilder &b, Operation *op) {
-  auto module = op->getParentOfType<ModuleOp>();
-  if (auto fn = module.lookupSymbol<func::FuncOp>(kFailFunction))
-    return fn;
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(module.getBody());
-  Type i64 = b.getI64Type();
-  auto fn = func::FuncOp::create(
-      b, op->getLoc(), kFailFunction,
-      b.getFunctionType({b.getI32Type(), i64, i64, i64, i64}, {}));
-  fn.setPrivate();
-  return fn;
-}
-} // namespace
 
 namespace {
 /// Opens `scf.if !ok` at `b`'s insertion point and moves into it.
@@ -48,7 +30,11 @@ void callFail(OpBuilder &b, Operation *op, TARuntimeError code,
   SmallVector<Value> operands{
       arith::ConstantIntOp::create(b, loc, code, 32).getResult()};
   llvm::append_range(operands, args);
-  func::CallOp::create(b, loc, failFunction(b, op), operands);
+  // Where the module has `_ta_rt_fail` as something else (ta-import-tf
+  // rejects that first), the call names it and fails verification.
+  ta::lookupOrDeclareRuntimeFunction(op->getParentOfType<ModuleOp>(),
+                                     TA_RT_FAIL);
+  func::CallOp::create(b, loc, TA_RT_FAIL, TypeRange{}, operands);
 }
 } // namespace
 

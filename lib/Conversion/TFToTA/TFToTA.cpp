@@ -14,6 +14,7 @@
 #include "TFUtils.h"
 #include "ta/Conversion/Passes.h"
 #include "ta/Dialect/TA/IR/TAOps.h"
+#include "ta/Dialect/TA/Utils/RuntimeCalls.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -329,6 +330,12 @@ struct ImportTFOp : ConversionPattern {
 struct TAImportTFPass : public ta::impl::TAImportTFPassBase<TAImportTFPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // The run-time checks of imported ops call _ta_rt_fail.
+    bool namesFree = true;
+    for (Operation &op : *module.getBody())
+      namesFree &= succeeded(verifyRuntimeFunctionName(&op));
+    if (!namesFree)
+      return signalPassFailure();
     if (failed(tfimport::dropSessionInitializers(module)) ||
         failed(tfimport::functionalizeDataflow(module)) ||
         failed(tfimport::flattenExecutorGraphs(module)))

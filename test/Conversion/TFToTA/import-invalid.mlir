@@ -451,3 +451,18 @@ func.func @busy_initializer() {
 }
 // expected-error @+1 {{'tf_saved_model.session_initializer' op runs session initializers that do something @busy_initializer (variables, tables); ta-import-tf imports programs whose initializers are empty}}
 "tf_saved_model.session_initializer"() <{initializers = [@empty_initializer, @busy_initializer]}> : () -> ()
+
+// -----
+
+// The run-time checks of imported ops call libta_runtime's _ta_rt_fail: a
+// module that has the name as something else is rejected before anything
+// is rewritten (it used to get a second, conflicting declaration).
+// expected-error @+1 {{'func.func' op is named '_ta_rt_fail', the runtime function of type '(i32, i64, i64, i64, i64) -> ()' that lowered ta code calls}}
+func.func private @_ta_rt_fail(i64)
+
+func.func @stack_pop() -> tensor<f32> {
+  %n = "tf.Const"() {value = dense<-1> : tensor<i32>} : () -> tensor<i32>
+  %s = "tf.StackV2"(%n) {elem_type = f32, stack_name = "s"} : (tensor<i32>) -> tensor<!tf_type.resource>
+  %v = "tf.StackPopV2"(%s) {elem_type = f32} : (tensor<!tf_type.resource>) -> tensor<f32>
+  return %v : tensor<f32>
+}
