@@ -1,5 +1,4 @@
-//===- Model.h - TensorArray semantics for ta-exec-fuzz ----------*- C++
-//-*-===//
+//===- Model.h - TensorArray semantics for ta-exec-fuzz ---------*- C++ -*-===//
 //
 // The oracle of the execution fuzzer: TensorFlow's TensorArray rules as a
 // state machine over arrays of static element shape, written from
