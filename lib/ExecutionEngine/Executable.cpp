@@ -9,7 +9,10 @@
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
 #include "mlir/ExecutionEngine/OptUtils.h"
 #include "mlir/Pass/PassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/TargetSelect.h"
+#include "llvm/Transforms/Instrumentation/AddressSanitizer.h"
 
 #include <csetjmp>
 #include <cstdlib>
@@ -22,6 +25,32 @@ using namespace mlir::ta;
 /// not a buffer anyone may free.
 static void *const kGlobalAllocatedPointer =
     reinterpret_cast<void *>(0xdeadbeef);
+
+/// Adds AddressSanitizer's checks to every function `module` defines, as
+/// clang's -fsanitize=address does after optimization.
+static void instrumentWithAddressSanitizer(llvm::Module &module) {
+  for (llvm::Function &function : module)
+    if (!function.isDeclaration())
+      function.addFnAttr(llvm::Attribute::SanitizeAddress);
+  llvm::LoopAnalysisManager loops;
+  llvm::FunctionAnalysisManager functions;
+  llvm::CGSCCAnalysisManager sccs;
+  llvm::ModuleAnalysisManager modules;
+  llvm::PassBuilder builder;
+  builder.registerModuleAnalyses(modules);
+  builder.registerCGSCCAnalyses(sccs);
+  builder.registerFunctionAnalyses(functions);
+  builder.registerLoopAnalyses(loops);
+  builder.crossRegisterProxies(loops, functions, sccs, modules);
+  llvm::ModulePassManager passes;
+  // Globals registered from an array by the module's constructor: the JIT
+  // has no linker to define the section bounds the default uses, and no
+  // destructor runs at exit (the module may be gone).
+  passes.addPass(llvm::AddressSanitizerPass(
+      llvm::AddressSanitizerOptions(), /*UseGlobalGC=*/false,
+      /*UseOdrIndicator=*/false, llvm::AsanDtorKind::None));
+  passes.run(module, modules);
+}
 
 MemRefDescriptor MemRefDescriptor::contiguous(void *data,
                                               ArrayRef<int64_t> sizes) {
@@ -77,12 +106,23 @@ Executable::compile(ModuleOp module, const Options &options) {
                               options.sharedLibs.end());
   ExecutionEngineOptions engineOptions;
   engineOptions.sharedLibPaths = libs;
-  auto transformer = makeOptimizingTransformer(options.optLevel, 0, nullptr);
+  auto optimize = makeOptimizingTransformer(options.optLevel, 0, nullptr);
+  bool sanitize = options.sanitizeAddress;
+  auto transformer = [optimize, sanitize](llvm::Module *m) -> llvm::Error {
+    if (llvm::Error error = optimize(m))
+      return error;
+    if (sanitize)
+      instrumentWithAddressSanitizer(*m);
+    return llvm::Error::success();
+  };
   engineOptions.transformer = transformer;
   auto created = ExecutionEngine::create(*copy, engineOptions);
   if (!created)
     return created.takeError();
   executable->engine = std::move(*created);
+  // Runs the module's constructors: ASan's registers its globals.
+  if (sanitize)
+    executable->engine->initialize();
   return std::move(executable);
 }
 

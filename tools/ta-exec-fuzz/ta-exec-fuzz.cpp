@@ -53,6 +53,16 @@ namespace mta = mlir::ta;
 namespace {
 
 constexpr int kMaxSteps = 12;
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TA_EXEC_FUZZ_ASAN 1
+#endif
+#endif
+#ifdef TA_EXEC_FUZZ_ASAN
+constexpr bool kSanitizeAddress = true;
+#else
+constexpr bool kSanitizeAddress = false;
+#endif
 /// Every shape in both modes (2 x 5 x 4 x 2 x 4 x 2), about 1.5 MB each.
 constexpr size_t kCachedPrograms = 640;
 
@@ -415,7 +425,15 @@ public:
       index.erase(order.front().first);
       order.pop_front();
     }
-    std::string source = shape.source();
+    order.emplace_back(key, compile(key, shape.source(), checks));
+    index[key] = std::prev(order.end());
+    return *order.back().second;
+  }
+
+  /// `source` compiled; aborts if it does not compile.
+  std::unique_ptr<mta::Executable> compile(const std::string &key,
+                                           const std::string &source,
+                                           mta::ChecksMode checks) {
     mlir::OwningOpRef<mlir::ModuleOp> module =
         mlir::parseSourceString<mlir::ModuleOp>(source, &context);
     if (!module)
@@ -423,15 +441,16 @@ public:
     mta::Executable::Options options;
     options.checks = checks;
     options.sharedLibs = {TA_EXEC_FUZZ_RUNTIME, TA_EXEC_FUZZ_C_RUNNER_UTILS};
+    // Under ASan the compiled code is checked too: an access the lowering
+    // emits past a buffer is a report, not a value that may happen to match.
+    options.sanitizeAddress = kSanitizeAddress;
     auto compiled = mta::Executable::compile(*module, options);
     if (!compiled)
       die("the program of " + key +
               " does not compile: " + llvm::toString(compiled.takeError()),
           source);
     ++this->compiled;
-    order.emplace_back(key, std::move(*compiled));
-    index[key] = std::prev(order.end());
-    return *order.back().second;
+    return std::move(*compiled);
   }
 
   [[noreturn]] static void die(const std::string &what,
@@ -641,8 +660,33 @@ Tally tally;
 
 } // namespace
 
+/// TA_EXEC_FUZZ_OOB=1: runs compiled code that reads one element past its
+/// argument, which an ASan build reports (test/Fuzz/exec-fuzz-asan.test):
+/// the JIT's code is instrumented, not only the runtime and the driver.
+void readPastAnArgument(Programs &programs) {
+  const char *source = R"mlir(
+    func.func @past(%t: tensor<4xi64>, %i: index) -> tensor<1xi64> {
+      %v = tensor.extract %t[%i] : tensor<4xi64>
+      %r = tensor.from_elements %v : tensor<1xi64>
+      return %r : tensor<1xi64>
+    }
+  )mlir";
+  std::unique_ptr<mta::Executable> past =
+      programs.compile("past", source, mta::ChecksMode::None);
+  auto values = std::make_unique<int64_t[]>(4);
+  auto result = past->call(
+      "past", {mta::Argument::ofTensor(describe(values.get(), 4, {})),
+               mta::Argument::ofInteger(4)});
+  if (!result)
+    Programs::die(llvm::toString(result.takeError()), source);
+  llvm::errs() << "ta-exec-fuzz: read past an argument unreported\n";
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static Programs *programs = new Programs(tally.compiled);
+  static const bool oob = getenv("TA_EXEC_FUZZ_OOB");
+  if (oob)
+    readPastAnArgument(*programs);
   Reader in(data, size);
   Case c = decode(in);
   ++tally.inputs;

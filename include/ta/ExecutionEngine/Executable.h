@@ -88,6 +88,11 @@ public:
     SmallVector<std::string> sharedLibs;
     /// LLVM's optimization level (0-3).
     unsigned optLevel = 2;
+    /// Instruments the compiled code with AddressSanitizer, after
+    /// optimization: its checks call the ASan runtime, which the process
+    /// must have (a build with -fsanitize=address). For fuzzing what the
+    /// lowering emits, not for use.
+    bool sanitizeAddress = false;
   };
 
   /// Lowers a clone of `module` (its context must have ta's dialects and
