@@ -92,18 +92,20 @@ func::FuncOp lookupOrDefineInternalFunction(
 /// The name of the growth function of arrays with `layout`.
 std::string growFunctionName(const ArrayLayout &layout);
 
-/// The growth function of arrays with `layout`, `(box, i64 i) -> ()`,
-/// defined on first use: grows the array in `box` to `2 * (i + 1)` slots
-/// (TensorFlow's reservation, amortised O(1) per write), copying the header,
-/// the slots' state (strict) and data, and zeroing the rest. Growth is the
-/// cold path of a write: one definition per element size instead of a copy
-/// at every write keeps the lowered code small. Internal linkage: each
-/// lowered module (strict and none, say) has its own, and they link
-/// together.
 /// TA_FRESH_BUFFER_IS_ZERO (TAABI.h): (i64 bytes) -> i1, whether a fresh
 /// buffer of that many bytes from libta_runtime is a mapping, zero already.
 func::FuncOp lookupOrDefineFreshBufferIsZeroFunction(ModuleSymbols &symbols);
 
+/// The growth function of arrays with `layout`, `(box, i64 i) -> ()`,
+/// defined on first use: grows the array in `box` to `2 * (i + 1)` slots
+/// (TensorFlow's reservation, amortised O(1) per write; for a mapped buffer
+/// with state, rounded up to a capacity congruent to the old one modulo
+/// TA_MOVE_GRANULE_BYTES), copying the header, moving the slots' state
+/// (strict) and data with _ta_rt_move_bytes (pages remapped between mapped
+/// buffers), and zeroing the rest. Growth is the cold path of a write: one
+/// definition per element size instead of a copy at every write keeps the
+/// lowered code small. Internal linkage: each lowered module (strict and
+/// none, say) has its own, and they link together.
 func::FuncOp lookupOrDefineGrowFunction(ModuleSymbols &symbols,
                                         const ArrayLayout &layout);
 
