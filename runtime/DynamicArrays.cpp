@@ -24,6 +24,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <exception>
+#include <new>
 #include <vector>
 
 namespace {
@@ -123,13 +125,33 @@ struct Pending {
   bool owned;
 };
 
+/// An allocator over malloc for the runtime's vectors: an allocation that
+/// fails throws std::bad_alloc, which growOrFail turns into ta's OOM error,
+/// whatever new-handler the process installed (LLVM's tools, mlir-runner
+/// among them, abort in theirs).
+template <typename T> struct MallocAllocator {
+  using value_type = T;
+  MallocAllocator() = default;
+  template <typename U> MallocAllocator(const MallocAllocator<U> &) {}
+  T *allocate(size_t n) {
+    if (n > SIZE_MAX / sizeof(T))
+      throw std::bad_array_new_length();
+    if (void *p = std::malloc(n * sizeof(T)))
+      return static_cast<T *>(p);
+    throw std::bad_alloc();
+  }
+  void deallocate(T *p, size_t) { std::free(p); }
+  bool operator==(const MallocAllocator &) const { return true; }
+  bool operator!=(const MallocAllocator &) const { return false; }
+};
+
 struct DynamicArray {
   TAArrayHeader *header;
   int64_t elementBytes;
   int64_t elementKind; // TAElementKind: how accumulators add
   Shape elementShape;
-  std::vector<Slot> slots;
-  std::vector<Pending> pending;
+  std::vector<Slot, MallocAllocator<Slot>> slots;
+  std::vector<Pending, MallocAllocator<Pending>> pending;
 
   int64_t flags() const { return header->flags; }
   bool isGrad() const { return header->flags & TA_FLAG_IS_GRAD; }
@@ -159,8 +181,27 @@ DynamicArray &open(int64_t header) {
   return *(DynamicArray *)(intptr_t)h->reserved;
 }
 
+/// Runs `grow`, a growth of the runtime's own bookkeeping (TensorFlow's
+/// vector of slots); where it throws (std::bad_alloc, or std::length_error
+/// past what a vector holds: a size or index near 2^63 from the program's
+/// values), fails with ta's OOM error for `count` objects of `bytes` each,
+/// as the arrays of static element shape do, instead of letting the
+/// exception end the process. The failure is raised outside the handler:
+/// the error handler may leave with longjmp.
+template <typename Grow>
+void growOrFail(Grow grow, int64_t count, int64_t bytes) {
+  bool failed = false;
+  try {
+    grow();
+  } catch (const std::exception &) {
+    failed = true;
+  }
+  if (failed)
+    _ta_rt_fail(TA_ERR_OOM, 0, count, bytes, TA_ALLOC_ARRAY);
+}
+
 void setSize(DynamicArray &a, size_t n) {
-  a.slots.resize(n);
+  growOrFail([&] { a.slots.resize(n); }, (int64_t)n, sizeof(Slot));
   a.header->size = (int64_t)n;
   a.header->capacity = (int64_t)n;
 }
@@ -303,7 +344,8 @@ void read(DynamicArray &a, int64_t index) {
     if (!slot.data)
       fail("OOM when allocating tensor of %" PRId64 " bytes", bytes);
   }
-  a.pending.push_back({slot.data, slot.shape, clear});
+  growOrFail([&] { a.pending.push_back({slot.data, slot.shape, clear}); },
+             (int64_t)a.pending.size() + 1, sizeof(Pending));
   if (clear) {
     slot.data = nullptr;
     slot.cleared = true;
@@ -343,7 +385,9 @@ void destroy(void *array) {
 
 /// A new array, recorded in the call scope (if any) until released.
 DynamicArray *newArray() {
-  auto *a = new DynamicArray();
+  auto *a = new (std::nothrow) DynamicArray();
+  if (!a)
+    _ta_rt_fail(TA_ERR_OOM, 0, 1, sizeof(DynamicArray), TA_ALLOC_ARRAY);
   _ta_rt_track(a, destroy);
   return a;
 }
