@@ -31,6 +31,10 @@ static const char *typeName(DType type) {
   return "?";
 }
 
+bool ProgramShape::isOpen() const {
+  return llvm::any_of(element, [](int64_t d) { return d < 0; });
+}
+
 std::vector<int64_t> ProgramShape::gradElement() const {
   std::vector<int64_t> shape = prepend;
   shape.insert(shape.end(), element.begin(), element.end());
@@ -55,6 +59,8 @@ std::string ProgramShape::key() const {
     text += "_g";
   if (grad == GradKind::GradWithShape)
     text += "_gws" + dims(prepend);
+  if (identical)
+    text += "_i";
   return text;
 }
 
@@ -110,7 +116,17 @@ private:
   /// dim 0 dropped (a count of 1).
   std::string slice(const std::string &value, const std::string &type,
                     const std::vector<int64_t> &rest, const std::string &offset,
-                    const std::string &count, std::string resultType = "");
+                    const std::string &count, std::string resultType = "",
+                    const std::vector<std::string> &openSizes = {});
+  /// The sizes of `value`'s (type `type`) open dims past dim 0 (those of
+  /// `rest`, its dims past 0, that are -1), as index values.
+  std::vector<std::string> openDims(const std::string &value,
+                                    const std::string &type,
+                                    const std::vector<int64_t> &rest);
+  /// Appends the open dims (-1 in `s`) of `value` to the integer output,
+  /// for programs of open element shape.
+  void appendOpenDims(const std::string &value, const std::vector<int64_t> &s,
+                      std::string &integers, std::string &cursor);
   /// `value` (shape `s`) as a tensor<?xT>.
   std::string flatten(const std::string &value, const std::vector<int64_t> &s);
   /// Appends the tensor<?xT> (or tensor<?xi64>) `flat` to the output
@@ -136,10 +152,48 @@ private:
 
 } // namespace
 
+std::vector<std::string> Emitter::openDims(const std::string &value,
+                                           const std::string &type,
+                                           const std::vector<int64_t> &rest) {
+  std::vector<std::string> sizes;
+  for (size_t k = 0; k < rest.size(); ++k) {
+    if (rest[k] >= 0)
+      continue;
+    std::string size = fresh();
+    os << "      " << size << " = tensor.dim " << value << ", %c" << k + 1
+       << " : " << type << "\n";
+    sizes.push_back(size);
+  }
+  return sizes;
+}
+
+void Emitter::appendOpenDims(const std::string &value,
+                             const std::vector<int64_t> &s,
+                             std::string &integers, std::string &cursor) {
+  // Static shapes' outputs are the values alone (the model's).
+  if (!shape.isOpen())
+    return;
+  for (size_t k = 0; k < s.size(); ++k) {
+    if (s[k] >= 0)
+      continue;
+    std::string size = fresh(), word = fresh(), one = fresh(), flat = fresh();
+    os << "      " << size << " = tensor.dim " << value << ", %c" << k << " : "
+       << tensor(s) << "\n";
+    os << "      " << word << " = arith.index_cast " << size
+       << " : index to i64\n";
+    os << "      " << one << " = tensor.from_elements " << word
+       << " : tensor<1xi64>\n";
+    os << "      " << flat << " = tensor.cast " << one
+       << " : tensor<1xi64> to tensor<?xi64>\n";
+    append(flat, integers, cursor, true);
+  }
+}
+
 std::string Emitter::slice(const std::string &value, const std::string &type,
                            const std::vector<int64_t> &rest,
                            const std::string &offset, const std::string &count,
-                           std::string resultType) {
+                           std::string resultType,
+                           const std::vector<std::string> &openSizes) {
   std::string result = fresh();
   bool reduced = !resultType.empty();
   if (!reduced)
@@ -152,9 +206,10 @@ std::string Emitter::slice(const std::string &value, const std::string &type,
     return result;
   }
   std::string offsets = offset, sizes = count, strides = "1";
+  size_t open = 0;
   for (int64_t d : rest) {
     offsets += ", 0";
-    sizes += ", " + std::to_string(d);
+    sizes += ", " + (d < 0 ? openSizes.at(open++) : std::to_string(d));
     strides += ", 1";
   }
   os << "      " << result << " = tensor.extract_slice " << value << "["
@@ -241,7 +296,18 @@ void Emitter::emitCase(TapeOp op, const Target &target,
   const std::string &h = target.handle, &ht = target.handleType;
   switch (op) {
   case TapeOp::Write: {
-    std::string v = slice(target.rows, rows, e, b, "1", elementType);
+    // An open dim of the element gets a length of its own at each write,
+    // (c mod (the rows' dim + 1)): slots of different shapes.
+    std::vector<std::string> sizes = openDims(target.rows, rows, e);
+    for (std::string &size : sizes) {
+      std::string most = fresh(), length = fresh();
+      os << "      " << most << " = arith.addi " << size << ", %c1 : index\n";
+      os << "      " << length << " = arith.remui " << c << ", " << most
+         << " : index\n";
+      size = length;
+    }
+    std::string v =
+        slice(target.rows, rows, e, b, "1", elementType, std::move(sizes));
     std::string next = fresh();
     os << "      " << next << " = ta.write " << h << "[" << a << "], " << v
        << ", " << flow << " : " << ht << ", " << elementType << "\n";
@@ -252,6 +318,7 @@ void Emitter::emitCase(TapeOp op, const Target &target,
     std::string v = fresh();
     os << "      " << v << " = ta.read " << h << "[" << a << "], " << flow
        << " : " << ht << "\n";
+    appendOpenDims(v, e, integers, integerCursor);
     append(flatten(v, e), values, valueCursor, false);
     break;
   }
@@ -262,12 +329,14 @@ void Emitter::emitCase(TapeOp op, const Target &target,
        << flow << " : " << ht << ", tensor<?xi64>\n";
     std::vector<int64_t> gathered{-1};
     gathered.insert(gathered.end(), e.begin(), e.end());
+    appendOpenDims(v, gathered, integers, integerCursor);
     append(flatten(v, gathered), values, valueCursor, false);
     break;
   }
   case TapeOp::Scatter: {
     std::string indices = slice("%indices", "tensor<?xi64>", {}, a, b);
-    std::string value = slice(target.rows, rows, e, c, d);
+    std::string value =
+        slice(target.rows, rows, e, c, d, "", openDims(target.rows, rows, e));
     std::string next = fresh();
     os << "      " << next << " = ta.scatter " << h << "[" << indices << "], "
        << value << ", " << flow << " : " << ht << ", tensor<?xi64>, " << rows
@@ -284,12 +353,14 @@ void Emitter::emitCase(TapeOp op, const Target &target,
     std::string v = fresh(), lengths = fresh();
     os << "      " << v << ", " << lengths << " = ta.concat " << h << ", "
        << flow << " : " << ht << "\n";
+    appendOpenDims(v, concatenated, integers, integerCursor);
     append(flatten(v, concatenated), values, valueCursor, false);
     append(lengths, integers, integerCursor, true);
     break;
   }
   case TapeOp::Split: {
-    std::string value = slice(target.pieces, pieces, rest, a, b);
+    std::string value = slice(target.pieces, pieces, rest, a, b, "",
+                              openDims(target.pieces, pieces, rest));
     std::string lengths = slice("%lengths", "tensor<?xi64>", {}, c, d);
     std::string next = fresh();
     os << "      " << next << " = ta.split " << h << ", " << value << ", "
@@ -401,6 +472,8 @@ void Emitter::emitModule() {
   os << "  %h, %flow = ta.create " << size << " {name = \"fw\"";
   if (shape.dynamicSize)
     os << ", dynamic_size = true";
+  if (shape.identical)
+    os << ", identical_element_shapes = true";
   os << ", clear_after_read = " << (shape.clearAfterRead ? "true" : "false")
      << "} : " << forward.handleType << "\n";
   os << "  %values = arith.constant dense<0"

@@ -21,7 +21,10 @@
 // (read, gather, concat) are appended, flattened, to the first result and
 // integers (size, concat's lengths) to the second; the third holds both
 // cursors, which advance past the capacity while what does not fit is
-// dropped.
+// dropped. Where the element shape has an open dim (libta_runtime's arrays),
+// each write slices its row to a length of its own (slots of different
+// shapes), and every value read appends its open dims to the integers
+// before its values.
 //
 //===----------------------------------------------------------------------===//
 
@@ -69,11 +72,17 @@ struct ProgramShape {
   std::optional<int64_t> staticSize;
   bool dynamicSize = false;
   bool clearAfterRead = true;
+  /// identical_element_shapes (arrays of open element shape: the first
+  /// write fixes the shape).
+  bool identical = false;
   GradKind grad = GradKind::None;
   std::vector<int64_t> prepend;
 
   /// The accumulator's element shape: prepend ++ element.
   std::vector<int64_t> gradElement() const;
+  /// Whether the element shape has an open dim (-1): the array is
+  /// libta_runtime's (runtime/DynamicArrays.cpp).
+  bool isOpen() const;
   /// Whether concat and split apply (elements of rank 1 or more).
   bool hasBulkOps() const { return !element.empty(); }
   /// A short unique name: the compilation cache's key.

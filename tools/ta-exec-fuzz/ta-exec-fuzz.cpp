@@ -140,6 +140,9 @@ struct Case {
   std::vector<Step> tape;
   int64_t split = 0;
   std::vector<int64_t> indices, lengths;
+  /// The element shapes of the rows and grad rows: the element shapes
+  /// with a length for their open dims.
+  std::vector<int64_t> rowElement, gradRowElement;
   int64_t rowCount = 0, pieceCount = 0, gradRowCount = 0, gradPieceCount = 0;
   Values rows, pieces, gradRows, gradPieces;
 };
@@ -152,8 +155,9 @@ int64_t product(const std::vector<int64_t> &shape, size_t from = 0) {
 }
 
 Case decode(Reader &in) {
+  // -1: an open dim (libta_runtime's arrays, runtime/DynamicArrays.cpp).
   static const std::vector<std::vector<int64_t>> elements = {
-      {}, {2}, {3, 2}, {0, 2}, {4, 4}};
+      {}, {2}, {3, 2}, {0, 2}, {4, 4}, {-1}, {-1, 2}};
   Case c;
   ProgramShape &s = c.shape;
   uint8_t b = in.byte();
@@ -191,7 +195,24 @@ Case decode(Reader &in) {
     s.prepend = {0};
     break;
   }
+  if (s.isOpen()) {
+    s.identical = (b / 32) % 2;
+    // A shape_to_prepend of [0] with an open dim: a value of no elements
+    // whose other dim is open (the tape slices no such value).
+    if (s.grad == GradKind::GradWithShape)
+      s.prepend = {2};
+  }
   c.size = s.staticSize ? *s.staticSize : in.integer();
+  // The rows' length in the open dims; each write takes a length of its
+  // own up to it.
+  int64_t open = s.isOpen() ? in.byte() % 4 : 0;
+  auto concrete = [&](std::vector<int64_t> shape) {
+    for (int64_t &d : shape)
+      d = d < 0 ? open : d;
+    return shape;
+  };
+  c.rowElement = concrete(s.element);
+  c.gradRowElement = concrete(s.gradElement());
 
   // The tape first (short inputs get programs), then the argument vectors;
   // then the tape's slices are kept inside them.
@@ -223,18 +244,20 @@ Case decode(Reader &in) {
   for (int64_t &l : c.lengths) {
     uint8_t pick = in.byte();
     // Mostly the element's dim 0, which valid splits need.
-    l = pick < 160 && !s.element.empty() ? s.element[0] : in.integer();
+    if (s.isOpen())
+      l = pick < 160 ? pick % 4 : in.integer();
+    else
+      l = pick < 160 && !s.element.empty() ? s.element[0] : in.integer();
   }
-  std::vector<int64_t> g = s.gradElement();
+  const std::vector<int64_t> &e = c.rowElement, &g = c.gradRowElement;
   auto fill = [&](Values &v, int64_t &rowsOut, int64_t rowElements, int most) {
     rowsOut = count(most);
     v.resize(rowsOut * rowElements);
     for (uint64_t &x : v)
       x = in.value(s.type);
   };
-  fill(c.rows, c.rowCount, product(s.element), 16);
-  fill(c.pieces, c.pieceCount, s.element.empty() ? 1 : product(s.element, 1),
-       32);
+  fill(c.rows, c.rowCount, product(e), 16);
+  fill(c.pieces, c.pieceCount, e.empty() ? 1 : product(e, 1), 32);
   fill(c.gradRows, c.gradRowCount, product(g), 8);
   fill(c.gradPieces, c.gradPieceCount, g.empty() ? 1 : product(g, 1), 16);
 
@@ -490,7 +513,7 @@ std::vector<uint8_t> pack(const Values &values, DType type) {
 
 Outcome runCompiled(mta::Executable &exe, const Case &c) {
   const ProgramShape &s = c.shape;
-  std::vector<int64_t> g = s.gradElement();
+  const std::vector<int64_t> &e = c.rowElement, &g = c.gradRowElement;
   std::vector<int64_t> tape;
   for (const Step &step : c.tape)
     tape.insert(tape.end(), {step.op, step.a, step.b, step.c, step.d});
@@ -510,9 +533,8 @@ Outcome runCompiled(mta::Executable &exe, const Case &c) {
       Argument::ofInteger(c.size),
       Argument::ofTensor(describe(tape.data(), c.tape.size(), {5})),
       Argument::ofInteger(c.split),
-      Argument::ofTensor(describe(rows.data(), c.rowCount, s.element)),
-      Argument::ofTensor(
-          describe(pieces.data(), c.pieceCount, rest(s.element))),
+      Argument::ofTensor(describe(rows.data(), c.rowCount, e)),
+      Argument::ofTensor(describe(pieces.data(), c.pieceCount, rest(e))),
       Argument::ofTensor(describe(gradRows.data(), c.gradRowCount, g)),
       Argument::ofTensor(
           describe(gradPieces.data(), c.gradPieceCount, rest(g))),
@@ -628,7 +650,7 @@ void printCase(const Case &c, const Outcome &want) {
 /// The tally of a run, printed at exit: what the inputs exercised.
 struct Tally {
   uint64_t inputs = 0, skipped = 0, values = 0, errors = 0, oom = 0,
-           noneRuns = 0, steps = 0;
+           noneRuns = 0, steps = 0, open = 0;
   std::map<std::string, uint64_t> errorKinds;
 
   ~Tally() {
@@ -636,7 +658,8 @@ struct Tally {
                  << " compilations; " << skipped << " skipped (work), "
                  << values << " with values, " << errors << " with errors ("
                  << oom << " out of memory); " << steps << " steps; "
-                 << noneRuns << " runs with checks=none\n";
+                 << noneRuns << " runs with checks=none; " << open
+                 << " of open element shape\n";
     for (const auto &[kind, n] : errorKinds)
       llvm::errs() << "  " << n << " x " << kind << "\n";
   }
@@ -682,6 +705,82 @@ void readPastAnArgument(Programs &programs) {
   llvm::errs() << "ta-exec-fuzz: read past an argument unreported\n";
 }
 
+/// Whether an array of open element shape could be given `slots` slots
+/// that ta's runtime would allocate and fill (about 280 bytes each, dense,
+/// as TensorFlow's vector of slots): between 2^16 and 2^36 slots, where the
+/// run would hold gigabytes (past 2^36 the allocation is refused, the OOM
+/// error the run checks for).
+bool costlyOpenSlots(int64_t slots) {
+  return slots >= (int64_t(1) << 16) && slots < (int64_t(1) << 36);
+}
+
+/// Whether an input of open element shape reaches a costly size: its size,
+/// an index of its tape, or of its index vector.
+bool costlyOpen(const Case &c) {
+  if (costlyOpenSlots(c.size))
+    return true;
+  for (const Step &step : c.tape)
+    if (costlyOpenSlots(step.a))
+      return true;
+  return llvm::any_of(c.indices, costlyOpenSlots);
+}
+
+/// Why the two runs of a program of open element shape differ; empty if
+/// they do not. libta_runtime keeps such arrays and checks them in both
+/// modes, so strict and none must agree exactly (no model of their shape
+/// rules yet: test/Differential/tf-open-shapes.test checks those against
+/// TensorFlow).
+std::string compareModes(const Outcome &strict, const Outcome &none,
+                         DType type) {
+  if (strict.ok != none.ok)
+    return strict.ok ? "error '" + none.error + "'" : "success";
+  if (!strict.ok)
+    return strict.error == none.error ? "" : "error '" + none.error + "'";
+  if (strict.valueCursor != none.valueCursor ||
+      strict.integerCursor != none.integerCursor ||
+      strict.values.size() != none.values.size() ||
+      strict.integers != none.integers)
+    return "other output counts or integers";
+  for (size_t i = 0; i < strict.values.size(); ++i)
+    if (!sameValue(strict.values[i], none.values[i], type))
+      return "value " + std::to_string(i);
+  return "";
+}
+
+/// An input of open element shape: both modes run, and agree.
+void runOpen(Programs &programs, const Case &c) {
+  ++tally.open;
+  if (costlyOpen(c)) {
+    ++tally.skipped;
+    return;
+  }
+  tally.steps += c.tape.size();
+  Outcome strict =
+      runCompiled(programs.get(c.shape, mta::ChecksMode::Strict), c);
+  Outcome none = runCompiled(programs.get(c.shape, mta::ChecksMode::None), c);
+  ++tally.noneRuns;
+  // TA_EXEC_FUZZ_CORRUPT=1: the first value of checks=none is wrong.
+  static const bool corrupt = getenv("TA_EXEC_FUZZ_CORRUPT");
+  if (corrupt && none.ok && !none.values.empty())
+    none.values[0] ^= 1;
+  if (strict.ok) {
+    ++tally.values;
+  } else {
+    ++tally.errors;
+    ++tally.errorKinds[Tally::kind(strict.error)];
+    tally.oom += llvm::StringRef(strict.error).starts_with("OOM");
+  }
+  std::string why = compareModes(strict, none, c.shape.type);
+  if (!why.empty()) {
+    llvm::errs() << "ta-exec-fuzz: MISMATCH (none against strict): got " << why
+                 << "; strict: "
+                 << (strict.ok ? "values" : "error '" + strict.error + "'")
+                 << "\n"
+                 << c.shape.source();
+    abort();
+  }
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static Programs *programs = new Programs(tally.compiled);
   static const bool oob = getenv("TA_EXEC_FUZZ_OOB");
@@ -690,13 +789,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   Reader in(data, size);
   Case c = decode(in);
   ++tally.inputs;
+  if (c.shape.isOpen()) {
+    runOpen(*programs, c);
+    return 0;
+  }
   Outcome want = runModel(c);
   // TA_EXEC_FUZZ_TRACE=1: each input's case and expected outcome.
   static const bool trace = getenv("TA_EXEC_FUZZ_TRACE");
   if (trace)
     printCase(c, want);
   // TA_EXEC_FUZZ_CORRUPT=1: the first expected value is wrong, to show that
-  // a mismatch is found (test/Fuzz/exec-fuzz.test).
+  // a mismatch is found (test/Fuzz/exec-fuzz.test); for open element
+  // shapes, the first value of checks=none (runOpen).
   static const bool corrupt = getenv("TA_EXEC_FUZZ_CORRUPT");
   if (corrupt && want.ok && !want.values.empty())
     want.values[0] ^= 1;
