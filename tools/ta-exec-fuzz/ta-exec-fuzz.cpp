@@ -63,7 +63,9 @@ constexpr bool kSanitizeAddress = true;
 #else
 constexpr bool kSanitizeAddress = false;
 #endif
-/// Every shape in both modes (2 x 5 x 4 x 2 x 4 x 2), about 1.5 MB each.
+/// Every static shape in both modes (2 x 5 x 4 x 2 x 4 x 2), about 1.5 MB
+/// each; of the 384 open ones (2 x 2 x 4 x 2 x 3 x 2 x 2), those used
+/// last take the places of those used least recently.
 constexpr size_t kCachedPrograms = 640;
 
 /// The input as a stream of choices; past its end every choice is 0.
