@@ -636,13 +636,23 @@ void _ta_rt_dyn_split(int64_t header, int64_t lengths, int64_t count,
   DynamicArray &a = open(header);
   Shape value = Shape::from((const int64_t *)(intptr_t)valueShape);
   const int64_t *length = (const int64_t *)(intptr_t)lengths;
-  int64_t sum = 0;
-  for (int64_t k = 0; k < count; ++k) {
+  for (int64_t k = 0; k < count; ++k)
     if (length[k] < 0)
       fail("Expected lengths to be non-negative, but lengths[%" PRId64
            "] is %" PRId64,
            k, length[k]);
-    sum += length[k];
+  // TensorFlow's int64 sum wraps; past 2^63 - 1 it is ta's error (where
+  // it wraps to the value's rows, TensorFlow's kernel reads past the value).
+  int64_t sum = 0;
+  bool wrapped = false;
+  for (int64_t k = 0; k < count; ++k)
+    wrapped |= __builtin_add_overflow(sum, length[k], &sum);
+  if (wrapped) {
+    char shape[256];
+    value.format(shape, sizeof(shape));
+    fail("Expected sum of lengths to be equal to values.shape[0], but sum of "
+         "lengths is more than 2**63 - 1 and value's shape is: %s",
+         shape);
   }
   if (sum != value.dims[0]) {
     char shape[256];

@@ -192,6 +192,13 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
     /* TensorFlow names the stack (from its node name and a counter): not
        known to compiled code. */
     return snprintf(buffer, n, "Stack is empty when calling Pop().");
+  case TA_ERR_SPLIT_SUM_OVERFLOW:
+    _ta_rt_format_shape(shapeA, sizeof(shapeA), (const int64_t *)(intptr_t)b);
+    return snprintf(buffer, n,
+                    "Expected sum of lengths to be equal to values.shape[0], "
+                    "but sum of lengths is more than 2**63 - 1 and value's "
+                    "shape is: %s",
+                    shapeA);
   case TA_ERR_SPLIT_NEGATIVE_LENGTH:
     return snprintf(buffer, n,
                     "Expected lengths to be non-negative, but lengths[%" PRId64

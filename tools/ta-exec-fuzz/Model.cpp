@@ -296,12 +296,21 @@ bool Model::split(int array, const Values &pieces, int64_t pieceCount,
       return fail(fmt("Expected lengths to be non-negative, but lengths[%lld] "
                       "is %lld",
                       (long long)k, (long long)lengths[k]));
-  // TensorFlow adds the lengths in int64 (wrapping).
+  // TensorFlow adds the lengths in int64 (wrapping); past 2^63 - 1 ta fails
+  // (TA_ERR_SPLIT_SUM_OVERFLOW: where the sum wraps to the value's rows,
+  // TensorFlow's kernel reads past the value).
   uint64_t total = 0;
-  for (int64_t length : lengths)
+  bool wrapped = false;
+  for (int64_t length : lengths) {
     total += uint64_t(length);
+    wrapped |= total > uint64_t(INT64_MAX);
+  }
   std::vector<int64_t> valueShape = a.element;
   valueShape[0] = pieceCount;
+  if (wrapped)
+    return fail("Expected sum of lengths to be equal to values.shape[0], but "
+                "sum of lengths is more than 2**63 - 1 and value's shape is: " +
+                formatShape(valueShape));
   if (int64_t(total) != pieceCount)
     return fail(fmt("Expected sum of lengths to be equal to values.shape[0], "
                     "but sum of lengths is %lld and value's shape is: %s",

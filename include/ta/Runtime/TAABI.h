@@ -72,6 +72,9 @@ enum TARuntimeError {
   TA_ERR_OOM = 31, /* a = count, b = bytes each, c = TAAllocationKind */
   /* ta's own: TensorFlow aborts (a failed CHECK in TensorShape::set_dim) */
   TA_ERR_SPLIT_NEGATIVE_LENGTH = 32, /* a = k, b = lengths[k] */
+  /* ta's own: TensorFlow's int64 sum wraps, and where it wraps to the
+     value's rows its kernel reads past the value */
+  TA_ERR_SPLIT_SUM_OVERFLOW = 33, /* b = value shape */
 };
 
 /// What a failed allocation was for (TA_ERR_OOM's `c`).

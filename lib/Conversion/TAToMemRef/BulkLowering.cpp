@@ -283,9 +283,30 @@ struct SplitLowering : TAPattern<SplitOp> {
                [&](SmallVectorImpl<Value> &args) {
                  args.append({first, e.entry(lengths, e.toIndex(first))});
                });
-      Value sum = e.reduce(lengths, count, e.i64(0), [&](Value a, Value b) {
-        return arith::AddIOp::create(rewriter, loc, a, b);
-      });
+      // TensorFlow's int64 sum, and whether it wrapped: the lengths are
+      // not negative here, so a wrap makes a partial sum negative. A sum
+      // past 2^63 - 1 is ta's error (where it wraps to the value's rows,
+      // TensorFlow's kernel reads past the value).
+      auto sumLoop =
+          scf::ForOp::create(rewriter, loc, e.index(0), count, e.index(1),
+                             ValueRange{e.i64(0), e.i64(0)});
+      {
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(sumLoop.getBody());
+        Value next =
+            arith::AddIOp::create(rewriter, loc, sumLoop.getRegionIterArg(0),
+                                  e.entry(lengths, sumLoop.getInductionVar()));
+        Value wrapped = arith::OrIOp::create(rewriter, loc,
+                                             sumLoop.getRegionIterArg(1), next);
+        scf::YieldOp::create(rewriter, loc, ValueRange{next, wrapped});
+      }
+      Value sum = sumLoop.getResult(0);
+      e.failIf(e.cmp(arith::CmpIPredicate::slt, sumLoop.getResult(1), e.i64(0)),
+               TA_ERR_SPLIT_SUM_OVERFLOW, Value(),
+               [&](SmallVectorImpl<Value> &args) {
+                 args.push_back(e.i64(0));
+                 runtimeShape(e, value, 0, Value(), args);
+               });
       Value rows = e.toI64(tensor::DimOp::create(rewriter, loc, value, 0));
       e.failIf(e.cmp(arith::CmpIPredicate::ne, sum, rows), TA_ERR_SPLIT_SUM,
                Value(), [&](SmallVectorImpl<Value> &args) {

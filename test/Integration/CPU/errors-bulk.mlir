@@ -13,6 +13,7 @@
 // RUN: not %run_cpu -e split_length %t.mlir 2>&1 | FileCheck %s --check-prefix=SPLEN
 // RUN: not %run_cpu -e split_negative %t.mlir 2>&1 | FileCheck %s --check-prefix=SPNEG
 // RUN: not %run_cpu -e split_negative_wrap %t.mlir 2>&1 | FileCheck %s --check-prefix=SPNEGWRAP
+// RUN: not %run_cpu -e split_sum_overflow %t.mlir 2>&1 | FileCheck %s --check-prefix=SPOVER
 // RUN: not %run_cpu -e gather_duplicate %t.mlir 2>&1 | FileCheck %s --check-prefix=GDUP
 // RUN: not %run_cpu -e gather_oob %t.mlir 2>&1 | FileCheck %s --check-prefix=GOOB
 // RUN: not %run_cpu -e concat_closed %t.mlir 2>&1 | FileCheck %s --check-prefix=CCLOSED
@@ -164,6 +165,22 @@ func.func @split_negative() {
 func.func @split_negative_wrap() {
   %c3 = arith.constant 3 : index
   %l = arith.constant dense<[-9223372036854775808, -9223372036854775808, 0]> : tensor<3xi64>
+  %v = arith.constant dense<1.0> : tensor<0xf32>
+  %lengths_d = tensor.cast %l : tensor<3xi64> to tensor<?xi64>
+  %lengths = func.call @opaque_i64(%lengths_d) : (tensor<?xi64>) -> tensor<?xi64>
+  %h, %f = ta.create %c3 {name = "s"} : !T
+  %f1 = ta.split %h, %v, %lengths, %f : !T, tensor<0xf32>, tensor<?xi64>
+  return
+}
+
+// Lengths whose int64 sum wraps to the value's 0 rows (2 + 2 x (2^63 - 1)
+// = 2^64): TensorFlow's check passes and its kernel then copies element 0's
+// two rows from a value of none; ta fails (found by ta-exec-fuzz: its
+// model read past the value, as the compiled code would have).
+// SPOVER: ta runtime error: Expected sum of lengths to be equal to values.shape[0], but sum of lengths is more than 2**63 - 1 and value's shape is: [0]
+func.func @split_sum_overflow() {
+  %c3 = arith.constant 3 : index
+  %l = arith.constant dense<[2, 9223372036854775807, 9223372036854775807]> : tensor<3xi64>
   %v = arith.constant dense<1.0> : tensor<0xf32>
   %lengths_d = tensor.cast %l : tensor<3xi64> to tensor<?xi64>
   %lengths = func.call @opaque_i64(%lengths_d) : (tensor<?xi64>) -> tensor<?xi64>

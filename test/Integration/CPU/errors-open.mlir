@@ -21,6 +21,8 @@
 // RUN: not %run_cpu -e split_size %t.none.mlir 2>&1 | FileCheck %s --check-prefix=SSIZE
 // RUN: not %run_cpu -e split_negative %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SNEG
 // RUN: not %run_cpu -e split_negative %t.none.mlir 2>&1 | FileCheck %s --check-prefix=SNEG
+// RUN: not %run_cpu -e split_overflow %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SOVER
+// RUN: not %run_cpu -e split_overflow %t.none.mlir 2>&1 | FileCheck %s --check-prefix=SOVER
 // RUN: not %run_cpu -e scatter_length %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SCLEN
 // RUN: not %run_cpu -e scatter_length %t.none.mlir 2>&1 | FileCheck %s --check-prefix=SCLEN
 // RUN: not %run_cpu -e scatter_max %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SCMAX
@@ -201,6 +203,25 @@ func.func @split_size() {
 }
 
 // SNEG: ta runtime error: Expected lengths to be non-negative, but lengths[0] is -1
+// Lengths whose int64 sum wraps to the value's rows (2 x (2^63 - 1) + 3
+// wraps to 1): TensorFlow's check passes and its kernel
+// reads past the value; ta's is an error (found by ta-exec-fuzz under
+// UBSan: the runtime's sum overflowed).
+// SOVER: ta runtime error: Expected sum of lengths to be equal to values.shape[0], but sum of lengths is more than 2**63 - 1 and value's shape is: [1]
+func.func @split_overflow() {
+  %c3 = arith.constant 3 : index
+  %h, %f = ta.create %c3 : !ta.handle<?, tensor<?xf32>>
+  %v = arith.constant dense<[1.0]> : tensor<1xf32>
+  %l = arith.constant dense<[9223372036854775807, 9223372036854775807, 3]> : tensor<3xi64>
+  %o = func.call @opaque_lengths3(%l) : (tensor<3xi64>) -> tensor<3xi64>
+  %f1 = ta.split %h, %v, %o, %f : !ta.handle<?, tensor<?xf32>>, tensor<1xf32>, tensor<3xi64>
+  return
+}
+
+func.func private @opaque_lengths3(%l: tensor<3xi64>) -> tensor<3xi64> attributes {no_inline} {
+  return %l : tensor<3xi64>
+}
+
 func.func @split_negative() {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
