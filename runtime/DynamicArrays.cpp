@@ -619,9 +619,11 @@ void _ta_rt_dyn_scatter(int64_t header, int64_t indices, int64_t count,
     int64_t index = indexAt(indices, k, indexBytes);
     max = index > max ? index : max;
   }
-  if ((a.flags() & TA_FLAG_DYNAMIC) && size < max + 1)
-    size = max + 1;
-  if (max >= size)
+  // A growable array grows to the largest index (its write fails with the
+  // OOM error where that cannot be had), so only a fixed one can fail here:
+  // no max + 1 to compute, which would wrap for an index of INT64_MAX (as
+  // in the lowering of static element shapes).
+  if (!(a.flags() & TA_FLAG_DYNAMIC) && max >= size)
     fail("Max scatter index must be < array size (%" PRId64 " vs. %" PRId64 ")",
          max, size);
   Shape row = value.dropFirst();

@@ -14,6 +14,8 @@
 // RUN: env ASAN_OPTIONS=detect_leaks=0:allow_user_poisoning=0:allocator_may_return_null=1 not %run_cpu -e write_huge %t.none.mlir 2>&1 | FileCheck %s --check-prefix=WRITE
 // RUN: env ASAN_OPTIONS=detect_leaks=0:allow_user_poisoning=0:allocator_may_return_null=1 not %run_cpu -e write_far %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=FAR
 // RUN: env ASAN_OPTIONS=detect_leaks=0:allow_user_poisoning=0:allocator_may_return_null=1 not %run_cpu -e write_far %t.none.mlir 2>&1 | FileCheck %s --check-prefix=FAR
+// RUN: env ASAN_OPTIONS=detect_leaks=0:allow_user_poisoning=0:allocator_may_return_null=1 not %run_cpu -e scatter_max %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SCATTER
+// RUN: env ASAN_OPTIONS=detect_leaks=0:allow_user_poisoning=0:allocator_may_return_null=1 not %run_cpu -e scatter_max %t.none.mlir 2>&1 | FileCheck %s --check-prefix=SCATTER
 
 !O = !ta.handle<?, tensor<?xf32>>
 
@@ -55,5 +57,19 @@ func.func @write_far() {
   %v = arith.constant dense<1.0> : tensor<2xf32>
   %vd = tensor.cast %v : tensor<2xf32> to tensor<?xf32>
   %f1 = ta.write %h[%i], %vd, %f : !O, tensor<?xf32>
+  return
+}
+
+// A scatter at index INT64_MAX into a growable array: the growth to
+// 2^63 slots is the OOM error, as for a write (the runtime computed
+// INT64_MAX + 1 for its max-index check; found by ta-exec-fuzz under UBSan).
+// SCATTER: ta runtime error: OOM when allocating TensorArray storage: more than 2**63 - 1 bytes
+func.func @scatter_max() {
+  %c0 = arith.constant 0 : index
+  %h, %f = ta.create %c0 {dynamic_size = true} : !O
+  %i = arith.constant dense<[1, 9223372036854775807]> : tensor<2xi64>
+  %v = arith.constant dense<[[1.0], [2.0]]> : tensor<2x1xf32>
+  %vd = tensor.cast %v : tensor<2x1xf32> to tensor<?x?xf32>
+  %f1 = ta.scatter %h[%i], %vd, %f : !O, tensor<2xi64>, tensor<?x?xf32>
   return
 }
