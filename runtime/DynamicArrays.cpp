@@ -26,6 +26,7 @@
 #include <cstring>
 #include <exception>
 #include <new>
+#include <type_traits>
 #include <vector>
 
 namespace {
@@ -209,8 +210,17 @@ void setSize(DynamicArray &a, size_t n) {
 template <typename T> void addAll(void *into, const void *from, int64_t n) {
   T *x = static_cast<T *>(into);
   const T *y = static_cast<const T *>(from);
-  for (int64_t k = 0; k < n; ++k)
-    x[k] += y[k];
+  for (int64_t k = 0; k < n; ++k) {
+    if constexpr (std::is_integral_v<T>) {
+      // Two's complement, wrapping as TensorFlow's Eigen sum and the static
+      // lowering's arith.addi do (a signed overflow would be undefined;
+      // found by ta-exec-fuzz under UBSan).
+      using U = std::make_unsigned_t<T>;
+      x[k] = static_cast<T>(static_cast<U>(x[k]) + static_cast<U>(y[k]));
+    } else {
+      x[k] += y[k];
+    }
+  }
 }
 
 /// AddToTensor: `n` elements of `from` added into `into`.

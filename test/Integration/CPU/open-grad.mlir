@@ -8,6 +8,8 @@
 // out from its kernels (tensor_array.h, tensor_array_ops.cc).
 // RUN: ta-opt %s --ta-lower-to-llvm | %run_cpu -e open_grad | FileCheck %s
 // RUN: ta-opt %s --ta-lower-to-llvm=checks=none | %run_cpu -e open_grad | FileCheck %s
+// RUN: ta-opt %s --ta-lower-to-llvm | %run_cpu -e wrap | FileCheck %s --check-prefix=WRAP
+// RUN: ta-opt %s --ta-lower-to-llvm=checks=none | %run_cpu -e wrap | FileCheck %s --check-prefix=WRAP
 
 !A = !ta.handle<2, tensor<?x2xf32>>
 !G = !ta.handle<2, tensor<?x2xf32>, grad>
@@ -117,5 +119,29 @@ func.func @open_grad() {
   call @show(%cv) : (tensor<?x2xf32>) -> ()
   %clu = tensor.cast %cl : tensor<?xi64> to tensor<*xi64>
   call @printMemrefI64(%clu) : (tensor<*xi64>) -> ()
+  return
+}
+
+// Integer accumulators wrap, as TensorFlow's Eigen sum and the static
+// lowering's arith.addi do: (2^63 - 1) + (2^63 - 1) is -2, and
+// -2^63 + -4 is 2^63 - 4 (a signed overflow in the runtime's C++ before;
+// found by ta-exec-fuzz under UBSan).
+// WRAP: [-2,  9223372036854775804]
+!I = !ta.handle<1, tensor<?xi64>>
+!IG = !ta.handle<1, tensor<?xi64>, grad>
+func.func @wrap() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %v = arith.constant dense<[9223372036854775807, -9223372036854775808]> : tensor<2xi64>
+  %w = arith.constant dense<[9223372036854775807, -4]> : tensor<2xi64>
+  %vd = tensor.cast %v : tensor<2xi64> to tensor<?xi64>
+  %wd = tensor.cast %w : tensor<2xi64> to tensor<?xi64>
+  %h, %f = ta.create %c1 : !I
+  %g, %gf = ta.grad %h, %f source "gradients" : !I
+  %g1 = ta.write %g[%c0], %vd, %gf : !IG, tensor<?xi64>
+  %g2 = ta.write %g[%c0], %wd, %g1 : !IG, tensor<?xi64>
+  %r = ta.read %g[%c0], %g2 : !IG
+  %u = tensor.cast %r : tensor<?xi64> to tensor<*xi64>
+  call @printMemrefI64(%u) : (tensor<*xi64>) -> ()
   return
 }
