@@ -127,6 +127,9 @@ private:
   /// for programs of open element shape.
   void appendOpenDims(const std::string &value, const std::vector<int64_t> &s,
                       std::string &integers, std::string &cursor);
+  /// Appends the index value `index` to the integer output.
+  void appendIndex(const std::string &index, std::string &integers,
+                   std::string &cursor);
   /// `value` (shape `s`) as a tensor<?xT>.
   std::string flatten(const std::string &value, const std::vector<int64_t> &s);
   /// Appends the tensor<?xT> (or tensor<?xi64>) `flat` to the output
@@ -176,17 +179,23 @@ void Emitter::appendOpenDims(const std::string &value,
   for (size_t k = 0; k < s.size(); ++k) {
     if (s[k] >= 0)
       continue;
-    std::string size = fresh(), word = fresh(), one = fresh(), flat = fresh();
+    std::string size = fresh();
     os << "      " << size << " = tensor.dim " << value << ", %c" << k << " : "
        << tensor(s) << "\n";
-    os << "      " << word << " = arith.index_cast " << size
-       << " : index to i64\n";
-    os << "      " << one << " = tensor.from_elements " << word
-       << " : tensor<1xi64>\n";
-    os << "      " << flat << " = tensor.cast " << one
-       << " : tensor<1xi64> to tensor<?xi64>\n";
-    append(flat, integers, cursor, true);
+    appendIndex(size, integers, cursor);
   }
+}
+
+void Emitter::appendIndex(const std::string &index, std::string &integers,
+                          std::string &cursor) {
+  std::string word = fresh(), one = fresh(), flat = fresh();
+  os << "      " << word << " = arith.index_cast " << index
+     << " : index to i64\n";
+  os << "      " << one << " = tensor.from_elements " << word
+     << " : tensor<1xi64>\n";
+  os << "      " << flat << " = tensor.cast " << one
+     << " : tensor<1xi64> to tensor<?xi64>\n";
+  append(flat, integers, cursor, true);
 }
 
 std::string Emitter::slice(const std::string &value, const std::string &type,
@@ -370,17 +379,10 @@ void Emitter::emitCase(TapeOp op, const Target &target,
     break;
   }
   case TapeOp::Size: {
-    std::string size = fresh(), word = fresh(), one = fresh();
+    std::string size = fresh();
     os << "      " << size << " = ta.size " << h << ", " << flow << " : " << ht
        << "\n";
-    os << "      " << word << " = arith.index_cast " << size
-       << " : index to i64\n";
-    os << "      " << one << " = tensor.from_elements " << word
-       << " : tensor<1xi64>\n";
-    std::string flat = fresh();
-    os << "      " << flat << " = tensor.cast " << one
-       << " : tensor<1xi64> to tensor<?xi64>\n";
-    append(flat, integers, integerCursor, true);
+    appendIndex(size, integers, integerCursor);
     break;
   }
   case TapeOp::Close:

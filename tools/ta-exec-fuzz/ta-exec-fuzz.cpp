@@ -361,6 +361,11 @@ Outcome runModel(const Case &c) {
     if (k == c.tape.size())
       break;
     const Step &step = c.tape[k];
+    // The step's index vector: indices[a, a + b).
+    auto stepIndices = [&] {
+      return std::vector<int64_t>(c.indices.begin() + step.a,
+                                  c.indices.begin() + step.a + step.b);
+    };
     bool onGrad = step.op >= kGradOpBase;
     int array = onGrad ? acc : forward;
     const Values &rows = onGrad ? c.gradRows : c.rows;
@@ -382,20 +387,13 @@ Outcome runModel(const Case &c) {
       ok = model.read(array, step.a, values);
       break;
     case TapeOp::Gather:
-      ok = model.gather(
-          array,
-          std::vector<int64_t>(c.indices.begin() + step.a,
-                               c.indices.begin() + step.a + step.b),
-          values);
+      ok = model.gather(array, stepIndices(), values);
       break;
     case TapeOp::Scatter:
-      ok = model.scatter(
-          array,
-          std::vector<int64_t>(c.indices.begin() + step.a,
-                               c.indices.begin() + step.a + step.b),
-          Values(rows.begin() + step.c * rowElements,
-                 rows.begin() + (step.c + step.d) * rowElements),
-          step.d);
+      ok = model.scatter(array, stepIndices(),
+                         Values(rows.begin() + step.c * rowElements,
+                                rows.begin() + (step.c + step.d) * rowElements),
+                         step.d);
       break;
     case TapeOp::Concat:
       ok = model.concat(array, values, integers);

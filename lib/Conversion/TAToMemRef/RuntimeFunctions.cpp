@@ -47,13 +47,6 @@ ModuleSymbols &SymbolCache::get(ModuleOp module) {
   return *entry;
 }
 
-/// `op` as a function of type `type`, or null.
-static func::FuncOp asFunctionOfType(Operation *op, FunctionType type) {
-  auto function = dyn_cast<func::FuncOp>(op);
-  return function && function.getFunctionType() == type ? function
-                                                        : func::FuncOp();
-}
-
 func::FuncOp lowering::lookupOrDeclareRuntimeFunction(ModuleSymbols &symbols,
                                                       StringRef name) {
   if (Operation *existing = symbols.lookupFresh(name))
@@ -62,13 +55,6 @@ func::FuncOp lowering::lookupOrDeclareRuntimeFunction(ModuleSymbols &symbols,
   func::FuncOp function = declareRuntimeFunction(symbols.module, name);
   symbols.insert(function);
   return function;
-}
-
-/// Whether `symbols` has no symbol `name`, or a function of type `type`.
-static bool isAvailable(ModuleSymbols &symbols, StringRef name,
-                        FunctionType type) {
-  Operation *existing = symbols.lookup(name);
-  return !existing || asFunctionOfType(existing, type);
 }
 
 std::string lowering::growFunctionName(const ArrayLayout &layout) {
@@ -86,8 +72,8 @@ static FunctionType getGrowType(MLIRContext *context) {
 
 bool lowering::isRuntimeFunctionAvailable(ModuleSymbols &symbols,
                                           StringRef name) {
-  return isAvailable(symbols, name,
-                     getRuntimeFunctionType(symbols.module.getContext(), name));
+  Operation *existing = symbols.lookup(name);
+  return !existing || isRuntimeFunction(existing, name);
 }
 
 bool lowering::hasRuntimeFunctions(ModuleSymbols &symbols,
