@@ -31,7 +31,7 @@
 
 namespace {
 
-constexpr int64_t kMaxRank = 32;
+constexpr int64_t kMaxRank = TA_MAX_ELEMENT_RANK;
 
 [[noreturn]] void fail(const char *format, ...) {
   char message[2048];
@@ -376,10 +376,17 @@ int64_t indexAt(int64_t indices, int64_t k, int64_t indexBytes) {
   }
 }
 
-/// Writes `shape`'s dims from `first` on to `out`.
-void store(const Shape &shape, int64_t first, int64_t out) {
+/// Writes a result's shape to `out` as `{rank, dims...}`: `leading` (if
+/// not negative) as its first dim, then `shape`'s dims from `first` on.
+void store(const Shape &shape, int64_t first, int64_t out,
+           int64_t leading = -1) {
+  auto *words = (int64_t *)(intptr_t)out;
+  int64_t rank = 0;
+  if (leading >= 0)
+    words[1 + rank++] = leading;
   for (int64_t d = first; d < shape.rank; ++d)
-    ((int64_t *)(intptr_t)out)[d - first] = shape.dims[d];
+    words[1 + rank++] = shape.dims[d];
+  words[0] = rank;
 }
 
 /// Frees an array and everything it holds (not its header).
@@ -530,7 +537,7 @@ void _ta_rt_dyn_gather(int64_t header, int64_t indices, int64_t count,
            "zero-size TensorArrays.",
            element);
     }
-    store(a.elementShape, 0, shapeOut);
+    store(a.elementShape, 0, shapeOut, 0);
     return;
   }
   for (int64_t k = 0; k < count; ++k)
@@ -546,7 +553,7 @@ void _ta_rt_dyn_gather(int64_t header, int64_t indices, int64_t count,
          "index %zu has shape: %s",
          s0, k, sk);
   }
-  store(first, 0, shapeOut);
+  store(first, 0, shapeOut, count);
 }
 
 int64_t _ta_rt_dyn_concat(int64_t header, int64_t shapeOut) {
@@ -566,8 +573,7 @@ int64_t _ta_rt_dyn_concat(int64_t header, int64_t shapeOut) {
            "concatenating zero-size TensorArrays.",
            element);
     }
-    ((int64_t *)(intptr_t)shapeOut)[0] = 0;
-    store(a.elementShape, 1, shapeOut + sizeof(int64_t));
+    store(a.elementShape, 1, shapeOut, 0);
     return 0;
   }
   for (int64_t k = 0; k < count; ++k)
@@ -591,8 +597,7 @@ int64_t _ta_rt_dyn_concat(int64_t header, int64_t shapeOut) {
     }
     rows += shape.dims[0];
   }
-  ((int64_t *)(intptr_t)shapeOut)[0] = rows;
-  store(first, 1, shapeOut + sizeof(int64_t));
+  store(first, 1, shapeOut, rows);
   return count;
 }
 

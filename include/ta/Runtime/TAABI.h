@@ -119,6 +119,12 @@ enum { TA_HEADER_BYTES = TA_HEADER_WORDS * 8, TA_BUFFER_ALIGNMENT = 64 };
 /// is a copy).
 #define TA_MOVE_GRANULE_BYTES 4096
 
+/// The largest element rank of an array whose element shape is open or
+/// unranked (libta_runtime keeps their shapes): a shape is passed as
+/// `{rank, d0, ...}`, at most 1 + TA_MAX_ELEMENT_RANK words (a gather's
+/// result has one dim more).
+#define TA_MAX_ELEMENT_RANK 32
+
 /// Bits of the header's `flags`.
 enum TAArrayFlag {
   TA_FLAG_CLOSED = 1,

@@ -101,10 +101,11 @@ void _ta_rt_unbatch_grad_take(int64_t ticket, int64_t target);
 /// _ta_rt_dyn_init; shapes are addresses of `{rank, d0, ...}` (a negative dim
 /// unknown); `data` and `target` of contiguous row-major memory; index
 /// vectors of `index_bytes` (4 or 8) per index. Read, gather and concat do
-/// TensorFlow's reads and write the result's dims to `shape_out`
-/// (concat: its rows, then the dims after the first, returning the number
-/// of elements); _ta_rt_dyn_take then copies the values to `target` (and
-/// concat's lengths to `lengths`, 0 for none).
+/// TensorFlow's reads and write the result's shape to `shape_out` as
+/// `{rank, d0, ...}` (room for 1 + TA_MAX_ELEMENT_RANK words, 2 + for a
+/// gather; concat's d0 is its rows, and it returns the number of slots
+/// read); _ta_rt_dyn_take then copies the values to `target` (and concat's
+/// lengths to `lengths`, 0 for none).
 void _ta_rt_dyn_init(int64_t header, int64_t element_bytes,
                      int64_t element_kind);
 /// TensorArrayGradV3 / GradWithShape on the forward array at `forward`:

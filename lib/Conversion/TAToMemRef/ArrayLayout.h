@@ -57,8 +57,8 @@ enum SlotState : int64_t {
 /// Whether the lowering supports arrays of this type (static element
 /// shapes).
 bool isSupported(HandleType type);
-/// Whether arrays of this type are forward arrays of ranked elements with
-/// open dims, which the runtime keeps (OpenArrayLowering.cpp).
+/// Whether arrays of this type have elements with open dims or of unknown
+/// rank, which the runtime keeps (OpenArrayLowering.cpp).
 bool hasOpenElementShape(HandleType type);
 
 /// Builds the scalar code of a lowered operation: constants, casts,

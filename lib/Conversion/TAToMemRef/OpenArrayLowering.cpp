@@ -25,8 +25,7 @@ using namespace mlir::ta;
 using namespace mlir::ta::lowering;
 
 bool lowering::hasOpenElementShape(HandleType type) {
-  auto element = dyn_cast<RankedTensorType>(type.getElementType());
-  return element && !element.hasStaticShape();
+  return !type.getElementType().hasStaticShape();
 }
 
 namespace {
@@ -35,8 +34,7 @@ namespace {
 struct OpenArrayEmitter : CodeBuilder {
   OpenArrayEmitter(OpBuilder &b, Location loc, HandleType type,
                    ModuleSymbols &symbols)
-      : CodeBuilder(b, loc), type(type),
-        element(cast<RankedTensorType>(type.getElementType())),
+      : CodeBuilder(b, loc), type(type), element(type.getElementType()),
         symbols(symbols) {}
 
   /// Calls the runtime function `name`; its result, if any.
@@ -86,8 +84,11 @@ struct OpenArrayEmitter : CodeBuilder {
     return buffer;
   }
 
-  /// The address of the partial element shape (-1 for an open dim).
+  /// The address of the partial element shape (-1 for an open dim, a rank
+  /// of -1 for an unranked element).
   Value partialShape() {
+    if (!element.hasRank())
+      return getUnrankedShapeAddress(b, loc, symbols);
     SmallVector<int64_t> shape;
     for (int64_t d : element.getShape())
       shape.push_back(ShapedType::isDynamic(d) ? -1 : d);
@@ -117,30 +118,40 @@ struct OpenArrayEmitter : CodeBuilder {
                                     MemRefType::get({n}, b.getI64Type()));
   }
 
-  /// The address of `{rank, dims...}` of `tensor`'s runtime shape, on the
-  /// stack (inside a scope).
-  Value shapeOf(Value tensor) {
-    auto ranked = cast<RankedTensorType>(tensor.getType());
-    int64_t rank = ranked.getRank();
-    Value shape = words(rank + 1);
-    memref::StoreOp::create(b, loc, i64(rank), shape, ValueRange{index(0)});
-    for (int64_t d = 0; d < rank; ++d)
-      memref::StoreOp::create(b, loc,
-                              toI64(tensor::DimOp::create(b, loc, tensor, d)),
-                              shape, ValueRange{index(d + 1)});
-    return address(shape);
-  }
-
   /// Calls the runtime function `name` with `args`, then the address of
-  /// `value`'s shape (on the stack for the call) and of its data.
+  /// `value`'s shape `{rank, dims...}` and of its data. The shape is on the
+  /// stack for the call; an unranked value's, whose dims a loop stores (no
+  /// loop can sit in an alloca scope when scf becomes cf), on the heap.
   void callWithValue(StringRef name, SmallVector<Value> args, Value value) {
-    args.push_back(Value()); // the shape, made in the scope
-    args.push_back(data(value));
-    scoped(0, [&] {
-      args[args.size() - 2] = shapeOf(value);
-      call(name, args);
-      return SmallVector<Value>();
+    Value valueData = data(value);
+    if (auto ranked = dyn_cast<RankedTensorType>(value.getType())) {
+      scoped(0, [&] {
+        int64_t rank = ranked.getRank();
+        Value shape = words(rank + 1);
+        memref::StoreOp::create(b, loc, i64(rank), shape, ValueRange{index(0)});
+        for (int64_t d = 0; d < rank; ++d)
+          memref::StoreOp::create(
+              b, loc, toI64(tensor::DimOp::create(b, loc, value, d)), shape,
+              ValueRange{index(d + 1)});
+        args.append({address(shape), valueData});
+        call(name, args);
+        return SmallVector<Value>();
+      });
+      return;
+    }
+    Value rank = tensor::RankOp::create(b, loc, value);
+    Value shape =
+        allocStorage(MemRefType::get({ShapedType::kDynamic}, b.getI64Type()),
+                     ValueRange{arith::AddIOp::create(b, loc, rank, index(1))});
+    memref::StoreOp::create(b, loc, toI64(rank), shape, ValueRange{index(0)});
+    forLoop(index(0), rank, [&](Value d) {
+      memref::StoreOp::create(
+          b, loc, toI64(tensor::DimOp::create(b, loc, value, d)), shape,
+          ValueRange{arith::AddIOp::create(b, loc, d, index(1))});
     });
+    args.append({address(shape), valueData});
+    call(name, args);
+    freeStorage(shape);
   }
 
   /// The first `n` words of `buffer`.
@@ -152,21 +163,94 @@ struct OpenArrayEmitter : CodeBuilder {
     return values;
   }
 
-  /// A result of type `resultType` whose dims are `dims`, filled by
-  /// _ta_rt_dyn_take (with concat's lengths when given).
-  Value take(Value box, RankedTensorType resultType, ArrayRef<Value> dims,
-             Value lengths = Value()) {
+  /// Words for a result's shape as the runtime reports it: `{rank, d0,
+  /// ...}` of a gather's result at most.
+  static constexpr int64_t kShapeWords = 2 + TA_MAX_ELEMENT_RANK;
+
+  /// The value a read, gather or concat reports: `report` calls the runtime
+  /// with the address the result's shape goes to, then the result of type
+  /// `resultType` is allocated and filled by _ta_rt_dyn_take, with concat's
+  /// lengths when `lengths` is given (it is set to them, as many as the
+  /// number `report` returns).
+  Value takeResult(Value box, TensorType resultType,
+                   llvm::function_ref<Value(Value)> report,
+                   Value *lengths = nullptr) {
+    if (!resultType.hasRank())
+      return takeUnranked(box, resultType, report, lengths);
+    int64_t rank = resultType.getRank();
+    SmallVector<Value> dims = scoped(rank + (lengths ? 1 : 0), [&] {
+      Value shape = words(kShapeWords);
+      Value count = report(address(shape));
+      SmallVector<Value> values = load(shape, rank + 1);
+      values.erase(values.begin()); // the rank, the type's
+      if (lengths)
+        values.push_back(count);
+      return values;
+    });
+    Value count = lengths ? dims.pop_back_val() : Value();
     SmallVector<Value> dynamic;
-    for (int64_t d = 0; d < resultType.getRank(); ++d)
+    for (int64_t d = 0; d < rank; ++d)
       if (resultType.isDynamicDim(d))
         dynamic.push_back(dims[d]);
     Value result = memref::AllocOp::create(
         b, loc,
         MemRefType::get(resultType.getShape(), resultType.getElementType()),
         dynamic, b.getI64IntegerAttr(kAlignment));
-    call(TA_RT_DYN_TAKE,
-         {header(box), address(result), lengths ? address(lengths) : i64(0)});
+    take(box, result, count, lengths);
     return toTensor(b, loc, result, resultType);
+  }
+
+  /// takeResult of an unranked result: its shape, reported into a heap
+  /// buffer, reshapes a flat allocation of its elements.
+  Value takeUnranked(Value box, TensorType resultType,
+                     llvm::function_ref<Value(Value)> report, Value *lengths) {
+    auto bytesType = MemRefType::get({kShapeWords * 8}, b.getI8Type());
+    Value shape = allocStorage(bytesType);
+    Value count = report(address(shape));
+    if (count)
+      count = toIndex(count);
+    Value words = memref::ViewOp::create(
+        b, loc, MemRefType::get({kShapeWords}, b.getI64Type()), shape, index(0),
+        ValueRange{});
+    Value rank =
+        toIndex(memref::LoadOp::create(b, loc, words, ValueRange{index(0)}));
+    Value dims = memref::ViewOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI64Type()), shape,
+        index(8), ValueRange{rank});
+    auto loop = scf::ForOp::create(b, loc, index(0), rank, index(1),
+                                   ValueRange{index(1)});
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value dim = memref::LoadOp::create(b, loc, dims,
+                                         ValueRange{loop.getInductionVar()});
+      scf::YieldOp::create(
+          b, loc,
+          ValueRange{arith::MulIOp::create(b, loc, loop.getRegionIterArg(0),
+                                           toIndex(dim))});
+    }
+    Type scalar = resultType.getElementType();
+    Value flat = memref::AllocOp::create(
+        b, loc, MemRefType::get({ShapedType::kDynamic}, scalar),
+        ValueRange{loop.getResult(0)}, b.getI64IntegerAttr(kAlignment));
+    take(box, flat, count, lengths);
+    Value result = memref::ReshapeOp::create(
+        b, loc, UnrankedMemRefType::get(scalar, /*memorySpace=*/0), flat, dims);
+    freeStorage(shape);
+    return toTensor(b, loc, result, resultType);
+  }
+
+  /// _ta_rt_dyn_take into `result`, and into concat's lengths (`count`, an
+  /// index, of them) when asked for.
+  void take(Value box, Value result, Value count, Value *lengths) {
+    Value lengthsAddress = i64(0);
+    if (lengths) {
+      *lengths = memref::AllocOp::create(
+          b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI64Type()),
+          ValueRange{count});
+      lengthsAddress = address(*lengths);
+    }
+    call(TA_RT_DYN_TAKE, {header(box), address(result), lengthsAddress});
   }
 
   /// A 1-D integer operand as the runtime takes it.
@@ -180,14 +264,24 @@ struct OpenArrayEmitter : CodeBuilder {
             i64((type.getElementTypeBitWidth() + 7) / 8)};
   }
 
-  /// `tensor`'s contiguous data (row-major, from the aligned pointer).
+  /// `tensor`'s contiguous data (row-major, from the aligned pointer); an
+  /// unranked tensor's through a reshape to its elements.
   Value data(Value tensor) {
+    if (isa<UnrankedTensorType>(tensor.getType())) {
+      Value shape = tensor::FromElementsOp::create(
+          b, loc, ValueRange{numElements(*this, tensor)});
+      tensor = tensor::ReshapeOp::create(
+          b, loc,
+          RankedTensorType::get({ShapedType::kDynamic},
+                                getElementTypeOrSelf(tensor.getType())),
+          tensor, shape);
+    }
     return address(
         toBuffer(b, loc, tensor, cast<RankedTensorType>(tensor.getType())));
   }
 
   HandleType type;
-  RankedTensorType element;
+  TensorType element;
   ModuleSymbols &symbols;
 };
 
@@ -373,8 +467,6 @@ struct OpenWrite : OpenArrayPattern<WriteOp> {
   LogicalResult lower(WriteOp op, OneToNOpAdaptor adaptor, OpenArrayEmitter &e,
                       ConversionPatternRewriter &rewriter) const override {
     Value value = op.getValue();
-    if (!isa<RankedTensorType>(value.getType()))
-      return rewriter.notifyMatchFailure(op, "unranked value");
     e.callWithValue(TA_RT_DYN_WRITE,
                     {e.header(adaptor.getHandle().front()),
                      e.toI64(adaptor.getIndex().front())},
@@ -391,14 +483,10 @@ struct OpenRead : OpenArrayPattern<ReadOp> {
     Value box = adaptor.getHandle().front();
     Value header = e.header(box);
     Value index = e.toI64(adaptor.getIndex().front());
-    int64_t rank = e.element.getRank();
-    SmallVector<Value> dims = e.scoped(rank, [&] {
-      Value shape = e.words(std::max<int64_t>(rank, 1));
-      e.call(TA_RT_DYN_READ, {header, index, e.address(shape)});
-      return e.load(shape, rank);
-    });
-    auto resultType = cast<RankedTensorType>(op.getValue().getType());
-    rewriter.replaceOp(op, e.take(box, resultType, dims));
+    rewriter.replaceOp(
+        op, e.takeResult(box, op.getValue().getType(), [&](Value shape) {
+          return e.call(TA_RT_DYN_READ, {header, index, shape});
+        }));
     return success();
   }
 };
@@ -410,16 +498,12 @@ struct OpenGather : OpenArrayPattern<GatherOp> {
     Value box = adaptor.getHandle().front();
     Value header = e.header(box);
     OpenArrayEmitter::Vector indices = e.vector(op.getIndices());
-    int64_t rank = e.element.getRank();
-    SmallVector<Value> dims = e.scoped(rank, [&] {
-      Value shape = e.words(std::max<int64_t>(rank, 1));
-      e.call(TA_RT_DYN_GATHER, {header, indices.address, indices.count,
-                                indices.entryBytes, e.address(shape)});
-      return e.load(shape, rank);
-    });
-    dims.insert(dims.begin(), e.toIndex(indices.count));
-    auto resultType = cast<RankedTensorType>(op.getValue().getType());
-    rewriter.replaceOp(op, e.take(box, resultType, dims));
+    rewriter.replaceOp(
+        op, e.takeResult(box, op.getValue().getType(), [&](Value shape) {
+          return e.call(TA_RT_DYN_GATHER,
+                        {header, indices.address, indices.count,
+                         indices.entryBytes, shape});
+        }));
     return success();
   }
 };
@@ -428,26 +512,16 @@ struct OpenConcat : OpenArrayPattern<ConcatOp> {
   using OpenArrayPattern::OpenArrayPattern;
   LogicalResult lower(ConcatOp op, OneToNOpAdaptor adaptor, OpenArrayEmitter &e,
                       ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
     Value box = adaptor.getHandle().front();
     Value header = e.header(box);
-    int64_t rank = e.element.getRank();
-    // The value's rows, its dims after the first, and the element count.
-    SmallVector<Value> dims = e.scoped(rank + 1, [&] {
-      Value shape = e.words(rank);
-      Value count = e.call(TA_RT_DYN_CONCAT, {header, e.address(shape)});
-      SmallVector<Value> values = e.load(shape, rank);
-      values.push_back(count);
-      return values;
-    });
-    Value count = dims.pop_back_val();
-    Value lengths = memref::AllocOp::create(
-        rewriter, loc,
-        MemRefType::get({ShapedType::kDynamic}, rewriter.getI64Type()),
-        ValueRange{count});
-    auto valueType = cast<RankedTensorType>(op.getValue().getType());
-    Value value = e.take(box, valueType, dims, lengths);
-    rewriter.replaceOp(op, {value, toTensor(rewriter, loc, lengths,
+    // The value (its rows, then the dims after the first), and a length per
+    // slot read.
+    Value lengths;
+    Value value = e.takeResult(
+        box, op.getValue().getType(),
+        [&](Value shape) { return e.call(TA_RT_DYN_CONCAT, {header, shape}); },
+        &lengths);
+    rewriter.replaceOp(op, {value, toTensor(rewriter, op.getLoc(), lengths,
                                             op.getLengths().getType())});
     return success();
   }
@@ -459,8 +533,6 @@ struct OpenScatter : OpenArrayPattern<ScatterOp> {
                       OpenArrayEmitter &e,
                       ConversionPatternRewriter &rewriter) const override {
     Value value = op.getValue();
-    if (!isa<RankedTensorType>(value.getType()))
-      return rewriter.notifyMatchFailure(op, "unranked value");
     Value header = e.header(adaptor.getHandle().front());
     OpenArrayEmitter::Vector indices = e.vector(op.getIndices());
     e.callWithValue(
@@ -476,8 +548,6 @@ struct OpenSplit : OpenArrayPattern<SplitOp> {
   LogicalResult lower(SplitOp op, OneToNOpAdaptor adaptor, OpenArrayEmitter &e,
                       ConversionPatternRewriter &rewriter) const override {
     Value value = op.getValue();
-    if (!isa<RankedTensorType>(value.getType()))
-      return rewriter.notifyMatchFailure(op, "unranked value");
     Value header = e.header(adaptor.getHandle().front());
     // Lengths are i64 (the verifier's TensorOf<[I64]>).
     OpenArrayEmitter::Vector lengths = e.vector(op.getLengths());

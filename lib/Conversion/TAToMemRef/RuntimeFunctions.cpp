@@ -273,3 +273,11 @@ Value lowering::getShapeAddress(OpBuilder &b, Location loc,
   return getConstantAddress(b, loc, symbols, symbol,
                             DenseElementsAttr::get(type, ArrayRef(words)));
 }
+
+Value lowering::getUnrankedShapeAddress(OpBuilder &b, Location loc,
+                                        ModuleSymbols &symbols) {
+  auto type = RankedTensorType::get({1}, b.getI64Type());
+  return getConstantAddress(
+      b, loc, symbols, "__ta_shape_unranked",
+      DenseElementsAttr::get(type, ArrayRef<int64_t>{-1}));
+}

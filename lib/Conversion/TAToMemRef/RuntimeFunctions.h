@@ -128,6 +128,9 @@ Value getNameAddress(OpBuilder &b, Location loc, ModuleSymbols &symbols,
 /// The address of a global `{rank, d0, d1, ...}` describing `shape`.
 Value getShapeAddress(OpBuilder &b, Location loc, ModuleSymbols &symbols,
                       ArrayRef<int64_t> shape);
+/// The address of a global `{-1}`: a shape of unknown rank.
+Value getUnrankedShapeAddress(OpBuilder &b, Location loc,
+                              ModuleSymbols &symbols);
 
 } // namespace mlir::ta::lowering
 

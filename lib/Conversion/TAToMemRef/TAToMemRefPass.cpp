@@ -71,31 +71,19 @@ struct TALowerToMemRefPass
           ok = false;
         }
       }
+      // Unranked scatter and split values for arrays of static element
+      // shape (the runtime takes any value for the others).
       Value bulkValue;
       if (auto scatter = dyn_cast<ScatterOp>(op))
         bulkValue = scatter.getValue();
       else if (auto split = dyn_cast<SplitOp>(op))
         bulkValue = split.getValue();
-      if (bulkValue && isa<UnrankedTensorType>(bulkValue.getType())) {
+      if (bulkValue && isa<UnrankedTensorType>(bulkValue.getType()) &&
+          isSupported(cast<HandleType>(op->getOperand(0).getType()))) {
         op->emitOpError("with an unranked value is not supported by "
                         "ta-lower-to-memref yet");
         ok = false;
       }
-      auto check = [&](Type t) {
-        auto handle = dyn_cast<HandleType>(t);
-        if (!handle || isSupported(handle) || hasOpenElementShape(handle))
-          return;
-        op->emitOpError() << "uses " << handle
-                          << ": ta-lower-to-memref supports no unranked "
-                             "elements yet";
-        ok = false;
-      };
-      for (Type t : op->getResultTypes())
-        check(t);
-      for (Region &region : op->getRegions())
-        for (Block &block : region)
-          for (Type t : block.getArgumentTypes())
-            check(t);
     });
     for (Operation &op : *module.getBody()) {
       auto symbol =

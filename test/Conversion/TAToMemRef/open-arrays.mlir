@@ -93,3 +93,41 @@ func.func @grad(%v: tensor<?x2xf32>) {
   %gf1 = ta.write %g[%c0], %v, %gf : !ta.handle<2, tensor<?x2xf32>, grad>, tensor<?x2xf32>
   return
 }
+
+// Unranked elements: the partial shape is `{-1}`. An unranked value's
+// shape has as many dims as its run-time rank: stored by a loop into a heap
+// buffer (no loop can sit in an alloca_scope once scf becomes cf), its data
+// reshaped to its elements. An unranked result's shape is reported into a
+// heap buffer of 2 + 32 words; the result is a flat allocation of the
+// product of its dims, reshaped to them.
+// CHECK-LABEL: func.func @unranked
+// CHECK: memref.get_global @__ta_shape_unranked : memref<1xi64>
+// CHECK: %[[N:.*]] = scf.for
+// CHECK: %[[ONE:.*]] = tensor.from_elements %[[N]] : tensor<1xindex>
+// CHECK: tensor.reshape %{{.*}}(%[[ONE]]) : (tensor<*xf32>, tensor<1xindex>) -> tensor<?xf32>
+// CHECK: %[[RANK:.*]] = tensor.rank %{{.*}} : tensor<*xf32>
+// CHECK: %[[WORDS:.*]] = arith.addi %[[RANK]], %{{.*}} : index
+// CHECK: %[[SHAPE:.*]] = memref.alloc(%[[WORDS]]) {bufferization.manual_deallocation} : memref<?xi64>
+// CHECK: scf.for
+// CHECK: tensor.dim
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_write(
+// CHECK: memref.dealloc %[[SHAPE]] {bufferization.manual_deallocation} : memref<?xi64>
+// CHECK: %[[REPORT:.*]] = memref.alloc() {bufferization.manual_deallocation} : memref<272xi8>
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_read(
+// CHECK: %[[RWORDS:.*]] = memref.view %[[REPORT]][%{{.*}}][] : memref<272xi8> to memref<34xi64>
+// CHECK: %[[RRANK:.*]] = memref.load %[[RWORDS]]
+// CHECK: %[[RANKI:.*]] = arith.index_cast %[[RRANK]] : i64 to index
+// CHECK: %[[DIMS:.*]] = memref.view %[[REPORT]][%c8][%[[RANKI]]] : memref<272xi8> to memref<?xi64>
+// CHECK: %[[COUNT:.*]] = scf.for
+// CHECK: %[[FLAT:.*]] = memref.alloc(%[[COUNT]]) {alignment = 64 : i64} : memref<?xf32>
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_take(
+// CHECK: %[[R:.*]] = memref.reshape %[[FLAT]](%[[DIMS]]) : (memref<?xf32>, memref<?xi64>) -> memref<*xf32>
+// CHECK: memref.dealloc %[[REPORT]] {bufferization.manual_deallocation} : memref<272xi8>
+// CHECK: bufferization.to_tensor %[[R]] restrict writable : memref<*xf32> to tensor<*xf32>
+func.func @unranked(%v: tensor<*xf32>, %i: index) -> tensor<*xf32> {
+  %c0 = arith.constant 0 : index
+  %h, %f = ta.create %c0 {dynamic_size = true} : !ta.handle<?, tensor<*xf32>>
+  %f1 = ta.write %h[%i], %v, %f : !ta.handle<?, tensor<*xf32>>, tensor<*xf32>
+  %r = ta.read %h[%i], %f1 : !ta.handle<?, tensor<*xf32>>
+  return %r : tensor<*xf32>
+}

@@ -2,15 +2,6 @@
 // take the names it reserves, are diagnosed, not miscompiled.
 // RUN: ta-opt %s --ta-lower-to-memref -split-input-file -verify-diagnostics
 
-// Elements with open dims are lowered (open-arrays.mlir); unranked ones
-// are not yet.
-// expected-error @+1 {{'func.func' op uses '!ta.handle<?, tensor<*xf32>>': ta-lower-to-memref supports no unranked elements yet}}
-func.func @unranked_argument(%h: !ta.handle<?, tensor<*xf32>>) {
-  return
-}
-
-// -----
-
 // A non-constant shape_to_prepend gives the accumulator `?` dims: an
 // accumulator the runtime keeps, for an array the lowering lays out itself.
 func.func @grad_with_shape_runtime_prepend(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow, %p: tensor<1xi32>) {
@@ -21,6 +12,8 @@ func.func @grad_with_shape_runtime_prepend(%h: !ta.handle<4, tensor<2xf32>>, %f:
 
 // -----
 
+// Unranked scatter and split values for arrays of static element shape
+// (open-arrays.mlir: the runtime takes them for arrays it keeps).
 func.func @scatter_unranked(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<2xi32>, %v: tensor<*xf32>, %f: !ta.flow) {
   // expected-error @+1 {{'ta.scatter' op with an unranked value is not supported by ta-lower-to-memref yet}}
   %f1 = ta.scatter %h[%i], %v, %f : !ta.handle<4, tensor<2xf32>>, tensor<2xi32>, tensor<*xf32>
