@@ -46,7 +46,7 @@ constexpr int64_t kMaxRank = TA_MAX_ELEMENT_RANK;
 /// an unknown dim.
 struct Shape {
   int64_t rank = -1;
-  int64_t dims[kMaxRank] = {};
+  int64_t dims[kMaxRank + 1] = {}; // + 1: a gather's result
 
   static Shape from(const int64_t *s);
   bool fullyDefined() const {
@@ -93,7 +93,7 @@ struct Shape {
   }
   /// TensorShape::DebugString ("[2,?]", "<unknown>").
   void format(char *out, size_t n) const {
-    int64_t encoded[1 + kMaxRank];
+    int64_t encoded[2 + kMaxRank];
     encoded[0] = rank;
     std::memcpy(encoded + 1, dims, (rank < 0 ? 0 : rank) * sizeof(int64_t));
     _ta_rt_format_shape(out, n, encoded);
@@ -378,15 +378,28 @@ int64_t indexAt(int64_t indices, int64_t k, int64_t indexBytes) {
 
 /// Writes a result's shape to `out` as `{rank, dims...}`: `leading` (if
 /// not negative) as its first dim, then `shape`'s dims from `first` on.
+/// `out[0]` holds the rank the lowered code's result type has on entry
+/// (-1: unranked); a result of another rank is an error, not dims written
+/// past what that code reads.
 void store(const Shape &shape, int64_t first, int64_t out,
            int64_t leading = -1) {
   auto *words = (int64_t *)(intptr_t)out;
-  int64_t rank = 0;
+  int64_t want = words[0];
+  Shape result;
+  result.rank = 0;
   if (leading >= 0)
-    words[1 + rank++] = leading;
+    result.dims[result.rank++] = leading;
   for (int64_t d = first; d < shape.rank; ++d)
-    words[1 + rank++] = shape.dims[d];
-  words[0] = rank;
+    result.dims[result.rank++] = shape.dims[d];
+  if (want >= 0 && want != result.rank) {
+    char text[256];
+    result.format(text, sizeof(text));
+    fail("the value read has shape %s, which is not of rank %" PRId64
+         ", the rank of the program's type for it",
+         text, want);
+  }
+  words[0] = result.rank;
+  std::memcpy(words + 1, result.dims, result.rank * sizeof(int64_t));
 }
 
 /// Frees an array and everything it holds (not its header).

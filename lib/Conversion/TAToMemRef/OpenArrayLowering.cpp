@@ -180,6 +180,8 @@ struct OpenArrayEmitter : CodeBuilder {
     int64_t rank = resultType.getRank();
     SmallVector<Value> dims = scoped(rank + (lengths ? 1 : 0), [&] {
       Value shape = words(kShapeWords);
+      // The rank the runtime must report (it fails on another).
+      memref::StoreOp::create(b, loc, i64(rank), shape, ValueRange{index(0)});
       Value count = report(address(shape));
       SmallVector<Value> values = load(shape, rank + 1);
       values.erase(values.begin()); // the rank, the type's
@@ -206,12 +208,14 @@ struct OpenArrayEmitter : CodeBuilder {
                      llvm::function_ref<Value(Value)> report, Value *lengths) {
     auto bytesType = MemRefType::get({kShapeWords * 8}, b.getI8Type());
     Value shape = allocStorage(bytesType);
-    Value count = report(address(shape));
-    if (count)
-      count = toIndex(count);
     Value words = memref::ViewOp::create(
         b, loc, MemRefType::get({kShapeWords}, b.getI64Type()), shape, index(0),
         ValueRange{});
+    // Any rank.
+    memref::StoreOp::create(b, loc, i64(-1), words, ValueRange{index(0)});
+    Value count = report(address(shape));
+    if (count)
+      count = toIndex(count);
     Value rank =
         toIndex(memref::LoadOp::create(b, loc, words, ValueRange{index(0)}));
     Value dims = memref::ViewOp::create(

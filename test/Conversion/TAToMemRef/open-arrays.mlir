@@ -2,9 +2,11 @@
 // holds a 64-byte header (size, flags, name, the partial element shape with
 // -1 for open dims), the runtime's array in its last word; each op is a call,
 // the same in both checks modes. A value read comes back in two calls: the
-// first reports its shape (into a stack buffer, in an alloca_scope), the
-// second copies it into the result allocated for that shape. Boxes have a
-// slot per gradient source besides the array's (one source here: 2 slots).
+// first reports its shape (into a stack buffer, in an alloca_scope, which
+// holds the rank of the result type on entry: the runtime fails on
+// another), the second copies it into the result allocated for that shape.
+// Boxes have a slot per gradient source besides the array's (one source
+// here: 2 slots).
 // RUN: ta-opt %s --ta-lower-to-memref | FileCheck %s
 // RUN: ta-opt %s --ta-lower-to-memref=checks=none | FileCheck %s
 
@@ -21,6 +23,8 @@
 // CHECK: %[[SHAPE:.*]] = memref.alloca() : memref<3xi64>
 // CHECK: {{(func\.)?}}call @_ta_rt_dyn_write(
 // CHECK: %[[DIMS:.*]]:2 = memref.alloca_scope -> (i64, i64) {
+// CHECK: %[[REPORTED:.*]] = memref.alloca() : memref<34xi64>
+// CHECK: memref.store %c2_i64{{.*}}, %[[REPORTED]]
 // CHECK: {{(func\.)?}}call @_ta_rt_dyn_read(
 // CHECK: %[[ROWS:.*]] = arith.index_cast %[[DIMS]]#0 : i64 to index
 // CHECK: %[[VALUE:.*]] = memref.alloc(%[[ROWS]]) {alignment = 64 : i64} : memref<?x2xf32>
@@ -113,8 +117,9 @@ func.func @grad(%v: tensor<?x2xf32>) {
 // CHECK: {{(func\.)?}}call @_ta_rt_dyn_write(
 // CHECK: memref.dealloc %[[SHAPE]] {bufferization.manual_deallocation} : memref<?xi64>
 // CHECK: %[[REPORT:.*]] = memref.alloc() {bufferization.manual_deallocation} : memref<272xi8>
-// CHECK: {{(func\.)?}}call @_ta_rt_dyn_read(
 // CHECK: %[[RWORDS:.*]] = memref.view %[[REPORT]][%{{.*}}][] : memref<272xi8> to memref<34xi64>
+// CHECK: memref.store %c-1_i64{{.*}}, %[[RWORDS]]
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_read(
 // CHECK: %[[RRANK:.*]] = memref.load %[[RWORDS]]
 // CHECK: %[[RANKI:.*]] = arith.index_cast %[[RRANK]] : i64 to index
 // CHECK: %[[DIMS:.*]] = memref.view %[[REPORT]][%c8][%[[RANKI]]] : memref<272xi8> to memref<?xi64>
