@@ -289,6 +289,42 @@ struct OpenArrayEmitter : CodeBuilder {
   ModuleSymbols &symbols;
 };
 
+/// The type a read, gather or concat result is made as. An unranked result
+/// every use of which is a tensor.cast to a ranked type of one rank is made
+/// ranked, of that rank (every dim open: the runtime checks the rank, the
+/// casts their dims): an unranked memref's descriptor lives on the stack,
+/// one per execution, so that a loop of unranked reads would exhaust it.
+TensorType resultTypeFor(Value result) {
+  auto type = cast<TensorType>(result.getType());
+  if (type.hasRank() || result.use_empty())
+    return type;
+  std::optional<int64_t> rank;
+  for (Operation *user : result.getUsers()) {
+    auto castOp = dyn_cast<tensor::CastOp>(user);
+    auto to = castOp ? dyn_cast<RankedTensorType>(castOp.getType()) : nullptr;
+    if (!to || (rank && *rank != to.getRank()))
+      return type;
+    rank = to.getRank();
+  }
+  return RankedTensorType::get(
+      SmallVector<int64_t>(*rank, ShapedType::kDynamic), type.getElementType());
+}
+
+/// `value`, made with resultTypeFor(`result`), as the replacement of
+/// `result`: the casts of an unranked result made ranked cast `value`.
+Value replacementFor(ConversionPatternRewriter &rewriter, Value result,
+                     Value value) {
+  if (value.getType() == result.getType())
+    return value;
+  for (Operation *user : llvm::make_early_inc_range(result.getUsers())) {
+    auto castOp = cast<tensor::CastOp>(user);
+    rewriter.replaceOpWithNewOp<tensor::CastOp>(castOp, castOp.getType(),
+                                                value);
+  }
+  return tensor::CastOp::create(rewriter, result.getLoc(), result.getType(),
+                                value);
+}
+
 /// The runtime functions the open-array patterns call.
 constexpr const char *kOpenArrayFunctions[] = {
     TA_RT_DYN_INIT,   TA_RT_DYN_GRAD,  TA_RT_DYN_RELEASE, TA_RT_DYN_CLOSE,
@@ -487,10 +523,11 @@ struct OpenRead : OpenArrayPattern<ReadOp> {
     Value box = adaptor.getHandle().front();
     Value header = e.header(box);
     Value index = e.toI64(adaptor.getIndex().front());
-    rewriter.replaceOp(
-        op, e.takeResult(box, op.getValue().getType(), [&](Value shape) {
+    Value value =
+        e.takeResult(box, resultTypeFor(op.getValue()), [&](Value shape) {
           return e.call(TA_RT_DYN_READ, {header, index, shape});
-        }));
+        });
+    rewriter.replaceOp(op, replacementFor(rewriter, op.getValue(), value));
     return success();
   }
 };
@@ -502,12 +539,13 @@ struct OpenGather : OpenArrayPattern<GatherOp> {
     Value box = adaptor.getHandle().front();
     Value header = e.header(box);
     OpenArrayEmitter::Vector indices = e.vector(op.getIndices());
-    rewriter.replaceOp(
-        op, e.takeResult(box, op.getValue().getType(), [&](Value shape) {
+    Value value =
+        e.takeResult(box, resultTypeFor(op.getValue()), [&](Value shape) {
           return e.call(TA_RT_DYN_GATHER,
                         {header, indices.address, indices.count,
                          indices.entryBytes, shape});
-        }));
+        });
+    rewriter.replaceOp(op, replacementFor(rewriter, op.getValue(), value));
     return success();
   }
 };
@@ -522,11 +560,12 @@ struct OpenConcat : OpenArrayPattern<ConcatOp> {
     // slot read.
     Value lengths;
     Value value = e.takeResult(
-        box, op.getValue().getType(),
+        box, resultTypeFor(op.getValue()),
         [&](Value shape) { return e.call(TA_RT_DYN_CONCAT, {header, shape}); },
         &lengths);
-    rewriter.replaceOp(op, {value, toTensor(rewriter, op.getLoc(), lengths,
-                                            op.getLengths().getType())});
+    rewriter.replaceOp(op, {replacementFor(rewriter, op.getValue(), value),
+                            toTensor(rewriter, op.getLoc(), lengths,
+                                     op.getLengths().getType())});
     return success();
   }
 };

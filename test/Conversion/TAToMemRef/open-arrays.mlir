@@ -136,3 +136,20 @@ func.func @unranked(%v: tensor<*xf32>, %i: index) -> tensor<*xf32> {
   %r = ta.read %h[%i], %f1 : !ta.handle<?, tensor<*xf32>>
   return %r : tensor<*xf32>
 }
+
+// An unranked read whose every use casts it to a ranked type is made ranked
+// (no unranked descriptor, which lives on the stack): the rank is the
+// casts', every dim open, the casts cast it.
+// CHECK-LABEL: func.func @unranked_cast
+// CHECK: memref.alloca_scope -> (i64, i64) {
+// CHECK: memref.store %c2_i64{{.*}}, %{{.*}}[%c0{{.*}}] : memref<34xi64>
+// CHECK: {{(func\.)?}}call @_ta_rt_dyn_read(
+// CHECK: %[[V:.*]] = memref.alloc(%{{.*}}, %{{.*}}) {alignment = 64 : i64} : memref<?x?xf32>
+// CHECK: %[[T:.*]] = bufferization.to_tensor %[[V]] restrict writable : memref<?x?xf32> to tensor<?x?xf32>
+// CHECK-NOT: memref.reshape
+// CHECK: tensor.cast %[[T]] : tensor<?x?xf32> to tensor<1x2xf32>
+func.func @unranked_cast(%h: !ta.handle<?, tensor<*xf32>>, %f: !ta.flow, %i: index) -> tensor<1x2xf32> {
+  %r = ta.read %h[%i], %f : !ta.handle<?, tensor<*xf32>>
+  %c = tensor.cast %r : tensor<*xf32> to tensor<1x2xf32>
+  return %c : tensor<1x2xf32>
+}

@@ -5,6 +5,8 @@
 // limit for the shapes the runtime keeps (TensorFlow's is 254).
 // RUN: ta-opt %s --ta-lower-to-llvm > %t.strict.mlir
 // RUN: ta-opt %s --ta-lower-to-llvm=checks=none > %t.none.mlir
+// RUN: not %run_cpu -e cast_rank %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=CASTRANK
+// RUN: not %run_cpu -e cast_rank %t.none.mlir 2>&1 | FileCheck %s --check-prefix=CASTRANK
 // RUN: not %run_cpu -e read_unknown %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=RUNKNOWN
 // RUN: not %run_cpu -e read_unknown %t.none.mlir 2>&1 | FileCheck %s --check-prefix=RUNKNOWN
 // RUN: not %run_cpu -e gather_ranks %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=GRANK
@@ -180,5 +182,24 @@ func.func @rank_limit() {
   %big0 = arith.constant dense<1.0> : tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1xf32>
   %big = tensor.cast %big0 : tensor<1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1x1xf32> to tensor<*xf32>
   %f1 = ta.write %h[%c0], %big, %f : !U, tensor<*xf32>
+  return
+}
+
+// A read whose casts give it a rank (made ranked: unranked.mlir @loop) of
+// a slot of another rank: ta's error, before any dim is used.
+// CASTRANK: ta runtime error: the value read has shape [2], which is not of rank 2, the rank of the program's type for it
+func.func private @printMemrefF32(tensor<*xf32>)
+
+func.func @cast_rank() {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %v0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %v = tensor.cast %v0 : tensor<2xf32> to tensor<*xf32>
+  %h, %f = ta.create %c2 : !U
+  %f1 = ta.write %h[%c0], %v, %f : !U, tensor<*xf32>
+  %r = ta.read %h[%c0], %f1 : !U
+  %rc = tensor.cast %r : tensor<*xf32> to tensor<1x2xf32>
+  %u = tensor.cast %rc : tensor<1x2xf32> to tensor<*xf32>
+  call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }

@@ -9,6 +9,8 @@
 // tensor_array_ops.cc).
 // RUN: ta-opt %s --ta-lower-to-llvm | %run_cpu -e unranked | FileCheck %s
 // RUN: ta-opt %s --ta-lower-to-llvm=checks=none | %run_cpu -e unranked | FileCheck %s
+// RUN: ta-opt %s --ta-lower-to-llvm | %run_cpu -e loop | FileCheck %s --check-prefix=LOOP
+// RUN: ta-opt %s --ta-lower-to-llvm=checks=none | %run_cpu -e loop | FileCheck %s --check-prefix=LOOP
 
 !U = !ta.handle<?, tensor<*xf32>>
 !U2 = !ta.handle<2, tensor<*xf32>>
@@ -179,5 +181,29 @@ func.func @unranked() {
   %wg, %wgf = ta.grad_with_shape %w, %wf1, %prepend source "pfor" : !U2, tensor<1xi32>
   %w0 = ta.read %wg[%c0], %wgf : !G2
   call @printMemrefF32(%w0) : (tensor<*xf32>) -> ()
+  return
+}
+
+// Two million reads in a loop, each cast to a ranked type: made ranked, so
+// that no unranked descriptor is put on the stack per read (a loop of them
+// overflowed an 8 MB stack).
+// LOOP: [2e+06,  4e+06]
+func.func @loop() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 2000000 : index
+  %h, %f = ta.create %c1 {clear_after_read = false} : !ta.handle<1, tensor<*xf32>>
+  %a0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %a = tensor.cast %a0 : tensor<2xf32> to tensor<*xf32>
+  %f1 = ta.write %h[%c0], %a, %f : !ta.handle<1, tensor<*xf32>>, tensor<*xf32>
+  %zero = arith.constant dense<0.0> : tensor<2xf32>
+  %sum = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> tensor<2xf32> {
+    %r = ta.read %h[%c0], %f1 : !ta.handle<1, tensor<*xf32>>
+    %rc = tensor.cast %r : tensor<*xf32> to tensor<2xf32>
+    %next = arith.addf %acc, %rc : tensor<2xf32>
+    scf.yield %next : tensor<2xf32>
+  }
+  %u = tensor.cast %sum : tensor<2xf32> to tensor<*xf32>
+  call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }
