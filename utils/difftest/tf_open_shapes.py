@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""TensorFlow as the oracle of arrays whose element shape is open.
+"""TensorFlow as the oracle of arrays whose element shape is open or unranked.
 
     PYTHONPATH=build/ci/python_packages /usr/bin/python3 \\
         utils/difftest/tf_open_shapes.py --tf-python .venv/bin/python
@@ -166,6 +166,44 @@ def tf_closed():
     return tf.raw_ops.TensorArraySizeV3(handle=h, flow_in=f)
 
 
+def tf_unranked_ranks(a, b, s):
+    h, f = create(0, dynamic=True, clear=False)
+    f = write(h, f, 0, a)
+    f = write(h, f, 1, b)
+    f = write(h, f, 2, s)
+    return (read(h, f, 2), read(h, f, 0), read(h, f, 1),
+            tf.raw_ops.TensorArraySizeV3(handle=h, flow_in=f))
+
+
+def tf_unranked_two(a, b, use):
+    h, f = create(2)
+    f = write(h, f, 0, a)
+    f = write(h, f, 1, b)
+    if use == "concat":
+        return concat(h, f)
+    return gather(h, f, np.array([0, 1], np.int32))
+
+
+def tf_unranked_unwritten(use):
+    h, f = create(0 if use != "read" else 2)
+    if use == "read":
+        return read(h, f, 0)
+    if use == "gather":
+        return gather(h, f, np.zeros(0, np.int32))
+    return concat(h, f)
+
+
+def tf_unranked_grad(a, b, d):
+    h, f = create(2)
+    f = write(h, f, 0, a)
+    f = write(h, f, 1, b)
+    g, gf = tf.raw_ops.TensorArrayGradV3(handle=h, flow_in=f,
+                                         source="gradients")
+    gf = write(g, gf, 0, d)
+    gf = write(g, gf, 0, d)
+    return read(g, gf, 0), read(g, gf, 1)
+
+
 PROGRAM = """
 !R = !ta.handle<?, tensor<?x2xf32>>
 !V = !ta.handle<2, tensor<?xf32>>
@@ -328,6 +366,127 @@ func.func @grad_prepend(%prepend: tensor<1xi32>) -> tensor<?x?x2xf32> {
   %r = ta.read %g[%c0], %gf : !ta.handle<2, tensor<?x?x2xf32>, grad>
   return %r : tensor<?x?x2xf32>
 }
+!U = !ta.handle<?, tensor<*xf32>>
+!U2 = !ta.handle<2, tensor<*xf32>>
+!UG = !ta.handle<2, tensor<*xf32>, grad>
+func.func @unranked_ranks(%a: tensor<?x?xf32>, %b: tensor<?xf32>, %s: tensor<f32>) -> (tensor<f32>, tensor<?x?xf32>, tensor<?xf32>, tensor<i64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %au = tensor.cast %a : tensor<?x?xf32> to tensor<*xf32>
+  %bu = tensor.cast %b : tensor<?xf32> to tensor<*xf32>
+  %su = tensor.cast %s : tensor<f32> to tensor<*xf32>
+  %h, %f = ta.create %c0 {dynamic_size = true, clear_after_read = false} : !U
+  %f1 = ta.write %h[%c0], %au, %f : !U, tensor<*xf32>
+  %f2 = ta.write %h[%c1], %bu, %f1 : !U, tensor<*xf32>
+  %f3 = ta.write %h[%c2], %su, %f2 : !U, tensor<*xf32>
+  %r2 = ta.read %h[%c2], %f3 : !U
+  %r0 = ta.read %h[%c0], %f3 : !U
+  %r1 = ta.read %h[%c1], %f3 : !U
+  %r2c = tensor.cast %r2 : tensor<*xf32> to tensor<f32>
+  %r0c = tensor.cast %r0 : tensor<*xf32> to tensor<?x?xf32>
+  %r1c = tensor.cast %r1 : tensor<*xf32> to tensor<?xf32>
+  %n = ta.size %h, %f3 : !U
+  %n64 = arith.index_cast %n : index to i64
+  %size = tensor.from_elements %n64 : tensor<i64>
+  return %r2c, %r0c, %r1c, %size : tensor<f32>, tensor<?x?xf32>, tensor<?xf32>, tensor<i64>
+}
+func.func @unranked_gather(%a: tensor<?xf32>, %b: tensor<?xf32>) -> tensor<2x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %au = tensor.cast %a : tensor<?xf32> to tensor<*xf32>
+  %bu = tensor.cast %b : tensor<?xf32> to tensor<*xf32>
+  %h, %f = ta.create %c2 : !U2
+  %f1 = ta.write %h[%c0], %au, %f : !U2, tensor<*xf32>
+  %f2 = ta.write %h[%c1], %bu, %f1 : !U2, tensor<*xf32>
+  %i = arith.constant dense<[0, 1]> : tensor<2xi32>
+  %g = ta.gather %h[%i], %f2 : !U2, tensor<2xi32>
+  %gc = tensor.cast %g : tensor<*xf32> to tensor<2x?xf32>
+  return %gc : tensor<2x?xf32>
+}
+func.func @unranked_gather_ranks(%a: tensor<?x?xf32>, %b: tensor<?xf32>) -> tensor<2x?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %au = tensor.cast %a : tensor<?x?xf32> to tensor<*xf32>
+  %bu = tensor.cast %b : tensor<?xf32> to tensor<*xf32>
+  %h, %f = ta.create %c2 : !U2
+  %f1 = ta.write %h[%c0], %au, %f : !U2, tensor<*xf32>
+  %f2 = ta.write %h[%c1], %bu, %f1 : !U2, tensor<*xf32>
+  %i = arith.constant dense<[0, 1]> : tensor<2xi32>
+  %g = ta.gather %h[%i], %f2 : !U2, tensor<2xi32>
+  %gc = tensor.cast %g : tensor<*xf32> to tensor<2x?x?xf32>
+  return %gc : tensor<2x?x?xf32>
+}
+func.func @unranked_concat(%a: tensor<?x2xf32>, %b: tensor<?x2xf32>) -> (tensor<?x2xf32>, tensor<?xi64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %au = tensor.cast %a : tensor<?x2xf32> to tensor<*xf32>
+  %bu = tensor.cast %b : tensor<?x2xf32> to tensor<*xf32>
+  %h, %f = ta.create %c2 : !U2
+  %f1 = ta.write %h[%c0], %au, %f : !U2, tensor<*xf32>
+  %f2 = ta.write %h[%c1], %bu, %f1 : !U2, tensor<*xf32>
+  %v, %l = ta.concat %h, %f2 : !U2
+  %vc = tensor.cast %v : tensor<*xf32> to tensor<?x2xf32>
+  return %vc, %l : tensor<?x2xf32>, tensor<?xi64>
+}
+func.func @unranked_concat_scalar(%a: tensor<?xf32>, %s: tensor<f32>) -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %au = tensor.cast %a : tensor<?xf32> to tensor<*xf32>
+  %su = tensor.cast %s : tensor<f32> to tensor<*xf32>
+  %h, %f = ta.create %c2 : !U2
+  %f1 = ta.write %h[%c0], %au, %f : !U2, tensor<*xf32>
+  %f2 = ta.write %h[%c1], %su, %f1 : !U2, tensor<*xf32>
+  %v, %l = ta.concat %h, %f2 : !U2
+  %vc = tensor.cast %v : tensor<*xf32> to tensor<?xf32>
+  return %vc : tensor<?xf32>
+}
+func.func @unranked_read_unwritten() -> tensor<?xf32> {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %h, %f = ta.create %c2 : !U2
+  %r = ta.read %h[%c0], %f : !U2
+  %rc = tensor.cast %r : tensor<*xf32> to tensor<?xf32>
+  return %rc : tensor<?xf32>
+}
+func.func @unranked_empty_gather() -> tensor<0x?xf32> {
+  %c0 = arith.constant 0 : index
+  %h, %f = ta.create %c0 : !U
+  %i = arith.constant dense<> : tensor<0xi32>
+  %g = ta.gather %h[%i], %f : !U, tensor<0xi32>
+  %gc = tensor.cast %g : tensor<*xf32> to tensor<0x?xf32>
+  return %gc : tensor<0x?xf32>
+}
+func.func @unranked_empty_concat() -> tensor<?x?xf32> {
+  %c0 = arith.constant 0 : index
+  %h, %f = ta.create %c0 : !U
+  %v, %l = ta.concat %h, %f : !U
+  %vc = tensor.cast %v : tensor<*xf32> to tensor<?x?xf32>
+  return %vc : tensor<?x?xf32>
+}
+func.func @unranked_grad(%a: tensor<?xf32>, %b: tensor<?x?xf32>, %d: tensor<?xf32>) -> (tensor<?xf32>, tensor<?x?xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %au = tensor.cast %a : tensor<?xf32> to tensor<*xf32>
+  %bu = tensor.cast %b : tensor<?x?xf32> to tensor<*xf32>
+  %du = tensor.cast %d : tensor<?xf32> to tensor<*xf32>
+  %h, %f = ta.create %c2 : !U2
+  %f1 = ta.write %h[%c0], %au, %f : !U2, tensor<*xf32>
+  %f2 = ta.write %h[%c1], %bu, %f1 : !U2, tensor<*xf32>
+  %g, %gf = ta.grad %h, %f2 source "gradients" : !U2
+  %gf1 = ta.write %g[%c0], %du, %gf : !UG, tensor<*xf32>
+  %gf2 = ta.write %g[%c0], %du, %gf1 : !UG, tensor<*xf32>
+  %r0 = ta.read %g[%c0], %gf2 : !UG
+  %r1 = ta.read %g[%c1], %gf2 : !UG
+  %r0c = tensor.cast %r0 : tensor<*xf32> to tensor<?xf32>
+  %r1c = tensor.cast %r1 : tensor<*xf32> to tensor<?x?xf32>
+  return %r0c, %r1c : tensor<?xf32>, tensor<?x?xf32>
+}
 func.func @closed() -> tensor<i64> {
   %c2 = arith.constant 2 : index
   %h, %f = ta.create %c2 {name = "a"} : !W
@@ -379,6 +538,25 @@ SCENARIOS = [
     ("grad_prepend", lambda p: tf_grad(prepend=p), (np.array([3], np.int32),)),
     ("grad_prepend", lambda p: tf_grad(prepend=p),
      (np.array([-1], np.int32),)),
+    # Unranked elements (no element_shape): slots of any rank.
+    ("unranked_ranks", tf_unranked_ranks,
+     (np.array([[1, 2]], f32), np.array([3, 4, 5], f32), f32(7))),
+    ("unranked_gather", lambda a, b: tf_unranked_two(a, b, "gather"),
+     (np.array([1, 2], f32), np.array([3, 4], f32))),
+    ("unranked_gather", lambda a, b: tf_unranked_two(a, b, "gather"),
+     (np.array([1, 2], f32), np.array([3], f32))),
+    ("unranked_gather_ranks", lambda a, b: tf_unranked_two(a, b, "gather"),
+     (np.array([[1, 2]], f32), np.array([3, 4], f32))),
+    ("unranked_concat", lambda a, b: tf_unranked_two(a, b, "concat"),
+     (np.array([[1, 2]], f32), np.arange(3, 9, dtype=f32).reshape(3, 2))),
+    ("unranked_concat_scalar", lambda a, b: tf_unranked_two(a, b, "concat"),
+     (np.array([1, 2], f32), f32(3))),
+    ("unranked_read_unwritten", lambda: tf_unranked_unwritten("read"), ()),
+    ("unranked_empty_gather", lambda: tf_unranked_unwritten("gather"), ()),
+    ("unranked_empty_concat", lambda: tf_unranked_unwritten("concat"), ()),
+    ("unranked_grad", tf_unranked_grad,
+     (np.array([1, 2], f32), np.array([[3, 4, 5]], f32),
+      np.array([10, 20], f32))),
 ]
 
 
