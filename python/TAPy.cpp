@@ -229,15 +229,15 @@ public:
           "@" + name + " takes " + std::to_string(type.getNumInputs()) +
           " arguments, " + std::to_string(args.size()) + " given");
     for (Type result : type.getResults())
-      if (!isa<RankedTensorType>(result))
+      if (!isa<TensorType>(result))
         throw py::type_error("@" + name + " returns " + typeString(result) +
-                             "; only ranked tensors can be returned here");
+                             "; only tensors can be returned here");
     std::vector<py::array> keep;
     SmallVector<ta::Argument> arguments;
     for (size_t i = 0; i < args.size(); ++i) {
       Type param = type.getInput(i);
       std::string where = "argument " + std::to_string(i) + " of @" + name;
-      if (auto tensor = dyn_cast<RankedTensorType>(param)) {
+      if (auto tensor = dyn_cast<TensorType>(param)) {
         py::array copy = tensorArgument(args[i], tensor, where);
         keep.push_back(copy);
         SmallVector<int64_t> shape(copy.shape(), copy.shape() + copy.ndim());
@@ -268,7 +268,7 @@ public:
     // Copies of the results; `results` frees their buffers.
     py::tuple out(results->size());
     for (size_t r = 0; r < results->size(); ++r) {
-      Type element = cast<RankedTensorType>(type.getResult(r)).getElementType();
+      Type element = cast<TensorType>(type.getResult(r)).getElementType();
       const ta::MemRefDescriptor &d = (*results)[r];
       int64_t bytes = elementBytes(element);
       std::vector<py::ssize_t> shape(d.sizes.begin(), d.sizes.end());
@@ -288,8 +288,9 @@ public:
 
 private:
   /// A private C-contiguous copy of a numpy argument of `tensor`'s dtype,
-  /// rank and static dims (compiled code may write its inputs).
-  static py::array tensorArgument(py::handle value, RankedTensorType tensor,
+  /// rank and static dims (any rank if unranked; compiled code may write
+  /// its inputs).
+  static py::array tensorArgument(py::handle value, TensorType tensor,
                                   const std::string &where) {
     py::dtype dtype = dtypeOf(tensor.getElementType());
     py::array array = py::array::ensure(value);
@@ -299,11 +300,11 @@ private:
       throw py::type_error(where + " must have dtype " +
                            std::string(py::str(dtype)) + ", not " +
                            std::string(py::str(array.dtype())));
-    if (array.ndim() != tensor.getRank())
+    if (tensor.hasRank() && array.ndim() != tensor.getRank())
       throw py::value_error(where + " must have rank " +
                             std::to_string(tensor.getRank()) + ", not " +
                             std::to_string(array.ndim()));
-    for (int64_t d = 0; d < tensor.getRank(); ++d)
+    for (int64_t d = 0; tensor.hasRank() && d < tensor.getRank(); ++d)
       if (!tensor.isDynamicDim(d) && tensor.getDimSize(d) != array.shape(d))
         throw py::value_error(where + " must have shape " + typeString(tensor) +
                               ", dim " + std::to_string(d) + " is " +

@@ -14,6 +14,7 @@
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Transforms/Instrumentation/AddressSanitizer.h"
 
+#include <array>
 #include <csetjmp>
 #include <cstdlib>
 #include <mutex>
@@ -184,19 +185,23 @@ llvm::Expected<CallResults> Executable::call(StringRef name,
     return makeError("@" + name + " takes " + Twine(type.getNumInputs()) +
                      " arguments, " + Twine(args.size()) + " given");
 
-  // Every argument's storage: descriptor words, or the scalar in a word.
+  // Every argument's storage: descriptor words, or the scalar in a word;
+  // an unranked tensor's `{rank, descriptor}` besides.
   SmallVector<SmallVector<int64_t, 8>> storage(args.size());
+  SmallVector<std::array<int64_t, 2>> unranked(args.size());
   SmallVector<void *> descriptors(args.size());
   SmallVector<void *> packed;
   SmallVector<void *> inputs;
+  // The C interface's result: a struct of the results' descriptors, an
+  // unranked one as `{rank, descriptor}` (the descriptor on the heap).
   size_t resultWords = 0;
   for (Type result : type.getResults()) {
-    auto tensor = dyn_cast<RankedTensorType>(result);
+    auto tensor = dyn_cast<TensorType>(result);
     if (!tensor)
       return makeError("@" + name +
-                       " returns a value that is not a ranked "
-                       "tensor, which cannot be returned here");
-    resultWords += 3 + 2 * tensor.getRank();
+                       " returns a value that is not a tensor, which cannot "
+                       "be returned here");
+    resultWords += tensor.hasRank() ? 3 + 2 * tensor.getRank() : 2;
   }
   SmallVector<int64_t> results(std::max<size_t>(resultWords, 1));
   void *resultPointer = results.data();
@@ -221,6 +226,21 @@ llvm::Expected<CallResults> Executable::call(StringRef name,
       appendWords(d, words);
       inputs.push_back(d.allocated);
       descriptors[i] = words.data();
+      packed.push_back(&descriptors[i]);
+      continue;
+    }
+    if (isa<UnrankedTensorType>(param)) {
+      if (arg.kind != Argument::Kind::Tensor)
+        return makeError(where + " must be a tensor");
+      const MemRefDescriptor &d = arg.tensor;
+      if (d.strides.size() != d.sizes.size())
+        return makeError(where + " has " + Twine(d.sizes.size()) +
+                         " sizes but " + Twine(d.strides.size()) + " strides");
+      appendWords(d, words);
+      inputs.push_back(d.allocated);
+      unranked[i] = {static_cast<int64_t>(d.sizes.size()),
+                     reinterpret_cast<intptr_t>(words.data())};
+      descriptors[i] = unranked[i].data();
       packed.push_back(&descriptors[i]);
       continue;
     }
@@ -263,15 +283,22 @@ llvm::Expected<CallResults> Executable::call(StringRef name,
   CallResults out;
   size_t word = 0;
   for (Type result : type.getResults()) {
-    int64_t rank = cast<RankedTensorType>(result).getRank();
+    auto tensor = cast<TensorType>(result);
+    const int64_t *at = results.data() + word;
+    int64_t rank = tensor.hasRank() ? tensor.getRank() : at[0];
+    // An unranked result's descriptor is a copy the function made with
+    // malloc (upstream's lowering of its return): read, then freed.
+    const int64_t *words =
+        tensor.hasRank() ? at : reinterpret_cast<const int64_t *>(at[1]);
+    word += tensor.hasRank() ? 3 + 2 * rank : 2;
     MemRefDescriptor d;
-    auto at = results.begin() + word;
-    d.allocated = reinterpret_cast<void *>(at[0]);
-    d.aligned = reinterpret_cast<void *>(at[1]);
-    d.offset = at[2];
-    d.sizes.assign(at + 3, at + 3 + rank);
-    d.strides.assign(at + 3 + rank, at + 3 + 2 * rank);
-    word += 3 + 2 * rank;
+    d.allocated = reinterpret_cast<void *>(words[0]);
+    d.aligned = reinterpret_cast<void *>(words[1]);
+    d.offset = words[2];
+    d.sizes.assign(words + 3, words + 3 + rank);
+    d.strides.assign(words + 3 + rank, words + 3 + 2 * rank);
+    if (!tensor.hasRank())
+      std::free(const_cast<int64_t *>(words));
     // A result may be an argument's buffer, a constant, or returned twice.
     if (d.allocated && d.allocated != kGlobalAllocatedPointer &&
         !llvm::is_contained(inputs, d.allocated) &&
