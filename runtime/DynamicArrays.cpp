@@ -638,6 +638,10 @@ void _ta_rt_dyn_scatter(int64_t header, int64_t indices, int64_t count,
                         int64_t indexBytes, int64_t valueShape, int64_t data) {
   DynamicArray &a = open(header);
   Shape value = Shape::from((const int64_t *)(intptr_t)valueShape);
+  // An unranked value may be a scalar.
+  if (value.rank < 1)
+    fail("Input value for unpack must be at least a vector but received "
+         "shape: []");
   if (count != value.dims[0])
     fail("Expected len(indices) == values.shape[0], but saw: %" PRId64
          " vs. %" PRId64,
@@ -665,6 +669,10 @@ void _ta_rt_dyn_split(int64_t header, int64_t lengths, int64_t count,
                       int64_t valueShape, int64_t data) {
   DynamicArray &a = open(header);
   Shape value = Shape::from((const int64_t *)(intptr_t)valueShape);
+  // An unranked value may be a scalar (TensorFlow checks its rank before
+  // the lengths).
+  if (value.rank < 1)
+    fail("Expected value to be at least a vector, but received shape: []");
   const int64_t *length = (const int64_t *)(intptr_t)lengths;
   for (int64_t k = 0; k < count; ++k)
     if (length[k] < 0)

@@ -204,6 +204,15 @@ def tf_unranked_grad(a, b, d):
     return read(g, gf, 0), read(g, gf, 1)
 
 
+def tf_unranked_bulk(value, use):
+    h, f = create(2)
+    if use == "scatter":
+        f = scatter(h, f, np.zeros(0, np.int32), value)
+    else:
+        f = split(h, f, value, [0, 0])
+    return tf.raw_ops.TensorArraySizeV3(handle=h, flow_in=f)
+
+
 PROGRAM = """
 !R = !ta.handle<?, tensor<?x2xf32>>
 !V = !ta.handle<2, tensor<?xf32>>
@@ -487,6 +496,26 @@ func.func @unranked_grad(%a: tensor<?xf32>, %b: tensor<?x?xf32>, %d: tensor<?xf3
   %r1c = tensor.cast %r1 : tensor<*xf32> to tensor<?x?xf32>
   return %r0c, %r1c : tensor<?xf32>, tensor<?x?xf32>
 }
+func.func @unranked_scatter(%v: tensor<*xf32>) -> tensor<i64> {
+  %c2 = arith.constant 2 : index
+  %h, %f = ta.create %c2 : !U2
+  %i = arith.constant dense<> : tensor<0xi32>
+  %f1 = ta.scatter %h[%i], %v, %f : !U2, tensor<0xi32>, tensor<*xf32>
+  %n = ta.size %h, %f1 : !U2
+  %n64 = arith.index_cast %n : index to i64
+  %size = tensor.from_elements %n64 : tensor<i64>
+  return %size : tensor<i64>
+}
+func.func @unranked_split(%v: tensor<*xf32>) -> tensor<i64> {
+  %c2 = arith.constant 2 : index
+  %h, %f = ta.create %c2 : !U2
+  %l = arith.constant dense<[0, 0]> : tensor<2xi64>
+  %f1 = ta.split %h, %v, %l, %f : !U2, tensor<*xf32>, tensor<2xi64>
+  %n = ta.size %h, %f1 : !U2
+  %n64 = arith.index_cast %n : index to i64
+  %size = tensor.from_elements %n64 : tensor<i64>
+  return %size : tensor<i64>
+}
 func.func @closed() -> tensor<i64> {
   %c2 = arith.constant 2 : index
   %h, %f = ta.create %c2 {name = "a"} : !W
@@ -554,6 +583,15 @@ SCENARIOS = [
     ("unranked_read_unwritten", lambda: tf_unranked_unwritten("read"), ()),
     ("unranked_empty_gather", lambda: tf_unranked_unwritten("gather"), ()),
     ("unranked_empty_concat", lambda: tf_unranked_unwritten("concat"), ()),
+    # Unranked values: a scalar fails; an empty vector is split in two.
+    ("unranked_scatter", lambda v: tf_unranked_bulk(v, "scatter"),
+     (np.array(7, f32),)),
+    ("unranked_scatter", lambda v: tf_unranked_bulk(v, "scatter"),
+     (np.zeros((0, 2), f32),)),
+    ("unranked_split", lambda v: tf_unranked_bulk(v, "split"),
+     (np.array(7, f32),)),
+    ("unranked_split", lambda v: tf_unranked_bulk(v, "split"),
+     (np.zeros((0, 3), f32),)),
     ("unranked_grad", tf_unranked_grad,
      (np.array([1, 2], f32), np.array([[3, 4, 5]], f32),
       np.array([10, 20], f32))),

@@ -5,6 +5,10 @@
 // limit for the shapes the runtime keeps (TensorFlow's is 254).
 // RUN: ta-opt %s --ta-lower-to-llvm > %t.strict.mlir
 // RUN: ta-opt %s --ta-lower-to-llvm=checks=none > %t.none.mlir
+// RUN: not %run_cpu -e scatter_scalar %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SCSCALAR
+// RUN: not %run_cpu -e scatter_scalar %t.none.mlir 2>&1 | FileCheck %s --check-prefix=SCSCALAR
+// RUN: not %run_cpu -e split_scalar %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SPSCALAR
+// RUN: not %run_cpu -e split_scalar %t.none.mlir 2>&1 | FileCheck %s --check-prefix=SPSCALAR
 // RUN: not %run_cpu -e cast_rank %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=CASTRANK
 // RUN: not %run_cpu -e cast_rank %t.none.mlir 2>&1 | FileCheck %s --check-prefix=CASTRANK
 // RUN: not %run_cpu -e read_unknown %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=RUNKNOWN
@@ -201,5 +205,30 @@ func.func @cast_rank() {
   %rc = tensor.cast %r : tensor<*xf32> to tensor<1x2xf32>
   %u = tensor.cast %rc : tensor<1x2xf32> to tensor<*xf32>
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
+  return
+}
+
+// An unranked scatter or split value may be a scalar: TensorFlow's
+// messages (no index, and lengths summing to 0, which a scalar's missing
+// dim 0 must not pass for).
+// SCSCALAR: ta runtime error: Input value for unpack must be at least a vector but received shape: []
+func.func @scatter_scalar() {
+  %c2 = arith.constant 2 : index
+  %s0 = arith.constant dense<7.0> : tensor<f32>
+  %s = tensor.cast %s0 : tensor<f32> to tensor<*xf32>
+  %h, %f = ta.create %c2 : !U
+  %i = arith.constant dense<> : tensor<0xi32>
+  %f1 = ta.scatter %h[%i], %s, %f : !U, tensor<0xi32>, tensor<*xf32>
+  return
+}
+
+// SPSCALAR: ta runtime error: Expected value to be at least a vector, but received shape: []
+func.func @split_scalar() {
+  %c2 = arith.constant 2 : index
+  %s0 = arith.constant dense<7.0> : tensor<f32>
+  %s = tensor.cast %s0 : tensor<f32> to tensor<*xf32>
+  %h, %f = ta.create %c2 : !U
+  %l = arith.constant dense<[0, 0]> : tensor<2xi64>
+  %f1 = ta.split %h, %s, %l, %f : !U, tensor<*xf32>, tensor<2xi64>
   return
 }
