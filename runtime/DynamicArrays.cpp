@@ -636,12 +636,13 @@ void _ta_rt_dyn_take(int64_t header, int64_t target, int64_t lengths) {
 
 void _ta_rt_dyn_scatter(int64_t header, int64_t indices, int64_t count,
                         int64_t indexBytes, int64_t valueShape, int64_t data) {
-  DynamicArray &a = open(header);
   Shape value = Shape::from((const int64_t *)(intptr_t)valueShape);
-  // An unranked value may be a scalar.
+  // TensorFlow's order: the value's rank (an unranked value may be a
+  // scalar), then the array's size (closed), then the counts.
   if (value.rank < 1)
     fail("Input value for unpack must be at least a vector but received "
          "shape: []");
+  DynamicArray &a = open(header);
   if (count != value.dims[0])
     fail("Expected len(indices) == values.shape[0], but saw: %" PRId64
          " vs. %" PRId64,
@@ -667,10 +668,9 @@ void _ta_rt_dyn_scatter(int64_t header, int64_t indices, int64_t count,
 
 void _ta_rt_dyn_split(int64_t header, int64_t lengths, int64_t count,
                       int64_t valueShape, int64_t data) {
-  DynamicArray &a = open(header);
   Shape value = Shape::from((const int64_t *)(intptr_t)valueShape);
-  // An unranked value may be a scalar (TensorFlow checks its rank before
-  // the lengths).
+  // TensorFlow's order: the value's rank (an unranked value may be a
+  // scalar), the lengths and their sum, then the array's size (closed).
   if (value.rank < 1)
     fail("Expected value to be at least a vector, but received shape: []");
   const int64_t *length = (const int64_t *)(intptr_t)lengths;
@@ -699,6 +699,7 @@ void _ta_rt_dyn_split(int64_t header, int64_t lengths, int64_t count,
          "lengths is %" PRId64 " and value's shape is: %s",
          sum, shape);
   }
+  DynamicArray &a = open(header);
   int64_t size = (int64_t)a.slots.size();
   if ((a.flags() & TA_FLAG_DYNAMIC) && size < count)
     size = count;

@@ -213,6 +213,16 @@ def tf_unranked_bulk(value, use):
     return tf.raw_ops.TensorArraySizeV3(handle=h, flow_in=f)
 
 
+def tf_closed_bulk(value, use):
+    """A closed array: TensorFlow checks a split's sum (and a scatter's
+    value rank) before it asks the array's size, which fails."""
+    h, f = create(2, shape=[None])
+    tf.raw_ops.TensorArrayCloseV3(handle=h)
+    if use == "scatter":
+        return scatter(h, f, np.zeros(0, np.int32), value)
+    return split(h, f, value, [1, 1])
+
+
 PROGRAM = """
 !R = !ta.handle<?, tensor<?x2xf32>>
 !V = !ta.handle<2, tensor<?xf32>>
@@ -516,6 +526,22 @@ func.func @unranked_split(%v: tensor<*xf32>) -> tensor<i64> {
   %size = tensor.from_elements %n64 : tensor<i64>
   return %size : tensor<i64>
 }
+func.func @closed_split(%v: tensor<*xf32>) {
+  %c2 = arith.constant 2 : index
+  %h, %f = ta.create %c2 : !W
+  ta.close %h : !W
+  %l = arith.constant dense<[1, 1]> : tensor<2xi64>
+  %f1 = ta.split %h, %v, %l, %f : !W, tensor<*xf32>, tensor<2xi64>
+  return
+}
+func.func @closed_scatter(%v: tensor<*xf32>) {
+  %c2 = arith.constant 2 : index
+  %h, %f = ta.create %c2 : !W
+  ta.close %h : !W
+  %i = arith.constant dense<> : tensor<0xi32>
+  %f1 = ta.scatter %h[%i], %v, %f : !W, tensor<0xi32>, tensor<*xf32>
+  return
+}
 func.func @closed() -> tensor<i64> {
   %c2 = arith.constant 2 : index
   %h, %f = ta.create %c2 {name = "a"} : !W
@@ -592,6 +618,17 @@ SCENARIOS = [
      (np.array(7, f32),)),
     ("unranked_split", lambda v: tf_unranked_bulk(v, "split"),
      (np.zeros((0, 3), f32),)),
+    # A closed array: the split's sum, a scatter's value rank first.
+    ("closed_split", lambda v: tf_closed_bulk(v, "split"),
+     (np.arange(3, dtype=f32),)),
+    ("closed_split", lambda v: tf_closed_bulk(v, "split"),
+     (np.arange(2, dtype=f32),)),
+    ("closed_split", lambda v: tf_closed_bulk(v, "split"),
+     (np.array(5, f32),)),
+    ("closed_scatter", lambda v: tf_closed_bulk(v, "scatter"),
+     (np.array(5, f32),)),
+    ("closed_scatter", lambda v: tf_closed_bulk(v, "scatter"),
+     (np.zeros((0,), f32),)),
     ("unranked_grad", tf_unranked_grad,
      (np.array([1, 2], f32), np.array([[3, 4, 5]], f32),
       np.array([10, 20], f32))),
