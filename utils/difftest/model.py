@@ -25,7 +25,23 @@ class RuntimeFailure(Exception):
 
 
 def fmt_shape(shape):
-    return "[" + ",".join(str(d) for d in shape) + "]"
+    """TensorShape::DebugString: "[2,?]" for a partial shape (None for an
+    open dim), "<unknown>" for an unknown rank (None)."""
+    if shape is None:
+        return "<unknown>"
+    return "[" + ",".join("?" if d is None else str(d) for d in shape) + "]"
+
+
+def compatible(partial, shape):
+    """Whether the fully defined `shape` is an instance of `partial`."""
+    if partial is None:
+        return True
+    return len(partial) == len(shape) and all(
+        p is None or p == d for p, d in zip(partial, shape))
+
+
+def fully_defined(partial):
+    return partial is not None and all(d is not None for d in partial)
 
 
 class Slot:
@@ -39,10 +55,17 @@ class Slot:
 
 
 class Array:
+    """A TensorArray. Its element shape may be partial (open dims None, or
+    None for an unknown rank): each slot then holds a value of its own
+    shape, and with `identical` the first write fixes the element shape."""
+
     def __init__(self, name, element_shape, dtype, size, dynamic,
-                 clear_after_read, is_grad=False, marked_size=-1):
+                 clear_after_read, is_grad=False, marked_size=-1,
+                 identical=False):
         self.name = name
-        self.element_shape = tuple(element_shape)
+        self.element_shape = (None if element_shape is None
+                               else tuple(element_shape))
+        self.identical = identical
         self.dtype = dtype
         self.slots = [Slot() for _ in range(size)]
         self.dynamic = dynamic
@@ -68,7 +91,7 @@ class Array:
                 "resizeable and size is: %d" % (self.name, index, n))
         while len(self.slots) <= index:
             self.slots.append(Slot())
-        if tuple(value.shape) != self.element_shape:
+        if not compatible(self.element_shape, value.shape):
             raise RuntimeFailure(
                 "TensorArray %s: Could not write to TensorArray index %d "
                 "because the value shape is %s which is incompatible with the "
@@ -76,6 +99,8 @@ class Array:
                 "infer_shape=False)." % (self.name, index,
                                          fmt_shape(value.shape),
                                          fmt_shape(self.element_shape)))
+        if self.identical and not fully_defined(self.element_shape):
+            self.element_shape = tuple(value.shape)
         slot = self.slots[index]
         if slot.was_read:
             raise RuntimeFailure(
@@ -103,6 +128,11 @@ class Array:
             grown.written = True
             self.slots.append(grown)
         slot = self.slots[index]
+        if not slot.written and not fully_defined(self.element_shape):
+            raise RuntimeFailure(
+                "TensorArray %s: Could not read from TensorArray index %d.  "
+                "Furthermore, the element shape is not fully defined: %s."
+                % (self.name, index, fmt_shape(self.element_shape)))
         slot.written = True  # an unwritten slot reads as zeros from now on
         if slot.cleared:
             raise RuntimeFailure(
@@ -123,11 +153,11 @@ class Model:
     """One program's arrays. Every method raises RuntimeFailure on error."""
 
     def create(self, size, element_shape, dtype, dynamic=False,
-               clear_after_read=True, name=""):
+               clear_after_read=True, name="", identical=False):
         if size < 0:
             raise RuntimeFailure("Size should be >= 0.")
         return Array(name or "ta", element_shape, dtype, size, dynamic,
-                     clear_after_read)
+                     clear_after_read, identical=identical)
 
     def write(self, array, index, value):
         array.write(index, value)
@@ -136,13 +166,28 @@ class Model:
         return array.read(index)
 
     def gather(self, array, indices):
-        rows = [array.read(i) for i in indices]
-        if not rows:
+        if not indices:  # no read: no closed check, as in TensorFlow
+            if not fully_defined(array.element_shape):
+                raise RuntimeFailure(
+                    "TensorArray has size zero, but element shape %s is not "
+                    "fully defined. Currently only static shapes are "
+                    "supported when packing zero-size TensorArrays."
+                    % fmt_shape(array.element_shape))
             return np.zeros((0,) + array.element_shape, array.dtype)
+        rows = [array.read(i) for i in indices]
+        for k, row in enumerate(rows):
+            if row.shape != rows[0].shape:
+                raise RuntimeFailure(
+                    "TensorArray has inconsistent shapes.  Index 0 has shape: "
+                    "%s but index %d has shape: %s"
+                    % (fmt_shape(rows[0].shape), k, fmt_shape(row.shape)))
         return np.stack(rows)
 
     def scatter(self, array, indices, value):
-        # TensorFlow asks the array's size (closed check) first.
+        if value.ndim == 0:
+            raise RuntimeFailure("Input value for unpack must be at least a "
+                                 "vector but received shape: []")
+        # TensorFlow asks the array's size (closed check) next.
         array.check_open()
         if len(indices) != value.shape[0]:
             raise RuntimeFailure(
@@ -162,14 +207,37 @@ class Model:
     def concat(self, array):
         array.check_open()
         n = array.marked_size if array.is_grad else len(array.slots)
-        rows = [array.read(i) for i in range(max(n, 0))]
-        if not rows:
-            empty = np.zeros((0,) + array.element_shape[1:], array.dtype)
+        if n <= 0:
+            shape = array.element_shape
+            rest = None if shape is None else shape[1:]
+            if not fully_defined(rest):
+                raise RuntimeFailure(
+                    "TensorArray has size zero, but element_shape_except0 %s "
+                    "is not fully defined. Currently only static shapes are "
+                    "supported when concatenating zero-size TensorArrays."
+                    % fmt_shape(rest))
+            empty = np.zeros((0,) + rest, array.dtype)
             return empty, np.zeros((0,), np.int64)
+        rows = [array.read(i) for i in range(n)]
+        for k, row in enumerate(rows):
+            if row.ndim == 0:
+                raise RuntimeFailure(
+                    "Concat saw a scalar shape at index %d but requires at "
+                    "least vectors.  Did you mean to call pack?" % k)
+            if row.shape[1:] != rows[0].shape[1:]:
+                raise RuntimeFailure(
+                    "TensorArray has inconsistent shapes.  Index 0 has "
+                    "(excepting dimension 0) shape: %s but index %d has "
+                    "(excepting dimension 0) shape: %s"
+                    % (fmt_shape(rows[0].shape[1:]), k,
+                       fmt_shape(row.shape[1:])))
         lengths = np.array([r.shape[0] for r in rows], np.int64)
         return np.concatenate(rows), lengths
 
     def split(self, array, value, lengths):
+        if value.ndim == 0:
+            raise RuntimeFailure("Expected value to be at least a vector, but "
+                                 "received shape: []")
         total = int(sum(lengths))
         if total != value.shape[0]:
             raise RuntimeFailure(

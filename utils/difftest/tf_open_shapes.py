@@ -220,7 +220,20 @@ def tf_closed_bulk(value, use):
     tf.raw_ops.TensorArrayCloseV3(handle=h)
     if use == "scatter":
         return scatter(h, f, np.zeros(0, np.int32), value)
+    if use == "gather":
+        return gather(h, f, np.zeros(0, np.int32), [None])
     return split(h, f, value, [1, 1])
+
+
+def tf_closed_gather():
+    """No index: no read, so no closed check. The empty result's dims are
+    the gather's element_shape attribute in TensorFlow, which ta's gather
+    does not have: ta takes the array's, here fixed by the first write, as
+    TensorFlow's Python TensorArray passes its own merged element shape."""
+    h, f = create(2, identical=True, shape=[None])
+    f = write(h, f, 0, np.array([1, 2], np.float32))
+    tf.raw_ops.TensorArrayCloseV3(handle=h)
+    return gather(h, f, np.zeros(0, np.int32), [2])
 
 
 PROGRAM = """
@@ -542,6 +555,18 @@ func.func @closed_scatter(%v: tensor<*xf32>) {
   %f1 = ta.scatter %h[%i], %v, %f : !W, tensor<0xi32>, tensor<*xf32>
   return
 }
+func.func @closed_gather() -> tensor<0x?xf32> {
+  %c2 = arith.constant 2 : index
+  %h, %f = ta.create %c2 {identical_element_shapes = true} : !W
+  %v0 = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %v = tensor.cast %v0 : tensor<2xf32> to tensor<?xf32>
+  %c0 = arith.constant 0 : index
+  %f1 = ta.write %h[%c0], %v, %f : !W, tensor<?xf32>
+  ta.close %h : !W
+  %i = arith.constant dense<> : tensor<0xi32>
+  %g = ta.gather %h[%i], %f1 : !W, tensor<0xi32>
+  return %g : tensor<0x?xf32>
+}
 func.func @closed() -> tensor<i64> {
   %c2 = arith.constant 2 : index
   %h, %f = ta.create %c2 {name = "a"} : !W
@@ -629,6 +654,7 @@ SCENARIOS = [
      (np.array(5, f32),)),
     ("closed_scatter", lambda v: tf_closed_bulk(v, "scatter"),
      (np.zeros((0,), f32),)),
+    ("closed_gather", tf_closed_gather, ()),
     ("unranked_grad", tf_unranked_grad,
      (np.array([1, 2], f32), np.array([[3, 4, 5]], f32),
       np.array([10, 20], f32))),
