@@ -153,6 +153,9 @@ struct DynamicArray {
   Shape elementShape;
   std::vector<Slot, MallocAllocator<Slot>> slots;
   std::vector<Pending, MallocAllocator<Pending>> pending;
+  /// The values read make an empty result (a gather whose first value has
+  /// no element): _ta_rt_dyn_take copies none of them.
+  bool emptyResult = false;
 
   int64_t flags() const { return header->flags; }
   bool isGrad() const { return header->flags & TA_FLAG_IS_GRAD; }
@@ -560,6 +563,13 @@ void _ta_rt_dyn_gather(int64_t header, int64_t indices, int64_t count,
   for (int64_t k = 0; k < count; ++k)
     read(a, indexAt(indices, k, indexBytes));
   const Shape &first = a.pending.front().shape;
+  // TensorFlow's kernel returns an empty output ([count] + the first
+  // value's shape) before it compares the shapes: "nothing to concatenate".
+  if (first.elements() == 0) {
+    a.emptyResult = true;
+    store(first, 0, shapeOut, count);
+    return;
+  }
   for (size_t k = 1; k < a.pending.size(); ++k) {
     if (a.pending[k].shape == first)
       continue;
@@ -624,7 +634,7 @@ void _ta_rt_dyn_take(int64_t header, int64_t target, int64_t lengths) {
   char *out = (char *)(intptr_t)target;
   for (size_t k = 0; k < a.pending.size(); ++k) {
     Pending &p = a.pending[k];
-    int64_t bytes = a.bytes(p.shape);
+    int64_t bytes = a.emptyResult ? 0 : a.bytes(p.shape);
     if (bytes && p.data)
       std::memcpy(out, p.data, (size_t)bytes);
     else if (bytes)
@@ -636,6 +646,7 @@ void _ta_rt_dyn_take(int64_t header, int64_t target, int64_t lengths) {
       std::free(p.data);
   }
   a.pending.clear();
+  a.emptyResult = false;
 }
 
 void _ta_rt_dyn_scatter(int64_t header, int64_t indices, int64_t count,

@@ -33,6 +33,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
 import ta  # noqa: E402
 from gen import Program, UnbatchScenario  # noqa: E402
+from gen_open import OpenProgram  # noqa: E402
 
 MODULE_SIZE = 40
 
@@ -193,6 +194,9 @@ def main():
                         help="TensorArray programs to generate")
     parser.add_argument("--unbatch", type=int, default=40,
                         help="unbatch_grad scenarios to run")
+    parser.add_argument("--open", type=int, default=0,
+                        help="programs on arrays of open element shape "
+                        "(gen_open.py), drawn from a generator of their own")
     parser.add_argument("--dump", help="write mismatching programs here")
     parser.add_argument("--print", action="store_true",
                         help="print every generated program")
@@ -205,6 +209,9 @@ def main():
     programs = []
     for i in range(args.count):
         programs.append(Program(rng, "p%d" % i, rng.random() < 0.2).generate())
+    open_rng = np.random.default_rng([args.seed, 1])
+    for i in range(args.open):
+        programs.append(OpenProgram(open_rng, "o%d" % i, False).generate())
     if args.print:
         for p in programs:
             print("// %s\n%s\n" % (describe(p), p.source()))
@@ -221,12 +228,14 @@ def main():
 
     counts = {k: sum(p.outcome == k for p in programs)
               for k in ("value", "runtime", "compile")}
+    opened = [p for p in programs if isinstance(p, OpenProgram)]
     print("difftest seed %d: %d programs (%d valid, %d runtime errors, %d compile "
-          "errors), %d unbatch_grad scenarios; %d strict calls, %d none calls; "
-          "%d mismatches" % (args.seed, len(programs), counts["value"],
-                             counts["runtime"], counts["compile"], len(scenarios),
-                             report.calls["strict"], report.calls["none"],
-                             report.mismatches))
+          "errors; %d of open element shape: %d valid), %d unbatch_grad "
+          "scenarios; %d strict calls, %d none calls; %d mismatches"
+          % (args.seed, len(programs), counts["value"], counts["runtime"],
+             counts["compile"], len(opened),
+             sum(p.outcome == "value" for p in opened), len(scenarios),
+             report.calls["strict"], report.calls["none"], report.mismatches))
     return 1 if report.mismatches else 0
 
 

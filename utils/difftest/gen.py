@@ -27,6 +27,10 @@ SOURCES = ["gradients", "s", "pfor"]
 
 
 def tensor_type(shape, dtype):
+    """The tensor type of a (partial) shape: None dims are '?', a None
+    shape is unranked."""
+    if shape is None:
+        return "tensor<*x%s>" % dtype
     dims = "".join(("?" if d is None else str(d)) + "x" for d in shape)
     return "tensor<%s%s>" % (dims, dtype)
 
@@ -49,9 +53,11 @@ class Handle:
         self.ssa = ssa
         self.flow = flow
         self.array = array
-        self.element_shape = tuple(element_shape)
+        self.element_shape = (None if element_shape is None
+                              else tuple(element_shape))
         self.dtype = dtype
         self.static_size = static_size  # int, or None for '?'
+        self.identical = False
         self.is_grad = is_grad
         self.forward = forward
         self.grads = {}  # source -> (element shape) taken from this handle

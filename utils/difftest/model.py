@@ -131,7 +131,12 @@ class Array:
         if not slot.written and not fully_defined(self.element_shape):
             raise RuntimeFailure(
                 "TensorArray %s: Could not read from TensorArray index %d.  "
-                "Furthermore, the element shape is not fully defined: %s."
+                "Furthermore, the element shape is not fully defined: %s.  "
+                "It is possible you are working with a resizeable TensorArray "
+                "and stop_gradients is not allowing the gradients to be "
+                "written.  If you set the full element_shape property on the "
+                "forward TensorArray, the proper all-zeros tensor will be "
+                "returned instead of incurring this error."
                 % (self.name, index, fmt_shape(self.element_shape)))
         slot.written = True  # an unwritten slot reads as zeros from now on
         if slot.cleared:
@@ -175,6 +180,10 @@ class Model:
                     % fmt_shape(array.element_shape))
             return np.zeros((0,) + array.element_shape, array.dtype)
         rows = [array.read(i) for i in indices]
+        if rows[0].size == 0:
+            # TensorFlow's kernel returns the empty output before it
+            # compares the shapes ("nothing to concatenate").
+            return np.zeros((len(rows),) + rows[0].shape, array.dtype)
         for k, row in enumerate(rows):
             if row.shape != rows[0].shape:
                 raise RuntimeFailure(

@@ -592,6 +592,11 @@ SCENARIOS = [
      (np.array([1], f32), np.array([1, 2], f32))),
     ("two_gather", lambda a, b: tf_two(a, b, "gather"),
      (np.array([1, 5], f32), np.array([1, 2], f32))),
+    # A first value of no element: the empty output, no shape comparison.
+    ("two_gather", lambda a, b: tf_two(a, b, "gather"),
+     (np.zeros(0, f32), np.array([1, 2], f32))),
+    ("two_gather", lambda a, b: tf_two(a, b, "gather"),
+     (np.array([1, 2], f32), np.zeros(0, f32))),
     ("two_concat", lambda a, b: tf_two(a, b, "concat"),
      (np.ones((1, 1), f32), np.ones((1, 2), f32))),
     ("two_concat", lambda a, b: tf_two(a, b, "concat"),

@@ -45,6 +45,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 sys.dont_write_bytecode = True
 
 from gen import Program, UnbatchScenario  # noqa: E402
+from gen_open import OpenProgram  # noqa: E402
 from model import RuntimeFailure  # noqa: E402
 
 raw = tf.raw_ops
@@ -62,7 +63,12 @@ class Recorder:
         method = getattr(self.model, name)
 
         def call(*args):
-            entry = {"op": name, "args": args, "result": None, "error": None}
+            # The array's element shape when the op ran (the first write of
+            # an array of identical element shapes fixes it): gather and
+            # concat pass it to TensorFlow as their element-shape attribute.
+            shape = getattr(args[0], "element_shape", None) if args else None
+            entry = {"op": name, "args": args, "result": None, "error": None,
+                     "shape": shape}
             self.calls.append(entry)
             try:
                 entry["result"] = method(*args)
@@ -109,11 +115,12 @@ class Replay:
     def run(self, call):
         op, args = call["op"], call["args"]
         if op == "create":
-            size, shape, dtype, dynamic, clear, name = args
+            size, shape, dtype, dynamic, clear, name = args[:6]
+            identical = args[6] if len(args) > 6 else False
             h, f = raw.TensorArrayV3(
                 size=np.int32(size), dtype=tf.as_dtype(dtype),
-                element_shape=list(shape), dynamic_size=dynamic,
-                clear_after_read=clear, identical_element_shapes=False,
+                element_shape=tf.TensorShape(shape), dynamic_size=dynamic,
+                clear_after_read=clear, identical_element_shapes=identical,
                 tensor_array_name=name)
             return Created(h, f)
         if op == "grad":
@@ -129,7 +136,7 @@ class Replay:
         array = args[0]
         h, f, model_array = self.entry(array)
         dtype = tf.as_dtype(model_array.dtype)
-        shape = list(model_array.element_shape)
+        shape = call["shape"]  # partial: None dims, or None (unknown rank)
         if op == "write":
             _, index, value = args
             f = raw.TensorArrayWriteV3(handle=h, index=np.int32(index),
@@ -156,15 +163,16 @@ class Replay:
         if op == "gather":
             return np.asarray(raw.TensorArrayGatherV3(
                 handle=h, indices=np.array(args[1], np.int32).reshape(-1),
-                flow_in=f, dtype=dtype, element_shape=shape))
+                flow_in=f, dtype=dtype, element_shape=tf.TensorShape(shape)))
         if op == "concat":
             if model_array.is_grad and model_array.marked_size < 0:
                 # TensorFlow reads N = the marked size, -1: it crashes
                 # (SIGSEGV eager, std::bad_alloc in a graph).
                 raise Departure("TensorFlow crashes: concat of an accumulator "
                                 "of a never-split array")
+            except0 = tf.TensorShape(None if shape is None else shape[1:])
             value, lengths = raw.TensorArrayConcatV3(
-                handle=h, flow_in=f, dtype=dtype, element_shape_except0=shape[1:])
+                handle=h, flow_in=f, dtype=dtype, element_shape_except0=except0)
             return np.asarray(value), np.asarray(lengths)
         if op == "size":
             return int(raw.TensorArraySizeV3(handle=h, flow_in=f).numpy())
@@ -286,6 +294,8 @@ def main():
     parser.add_argument("--count", type=int, default=300)
     parser.add_argument("--unbatch", type=int, default=0,
                         help="unbatch_grad scenarios to replay (as difftest.py)")
+    parser.add_argument("--open", type=int, default=0,
+                        help="programs of open element shape (as difftest.py)")
     parser.add_argument("--wait", type=float, default=0.05,
                         help="seconds an owner gets to register its wait")
     parser.add_argument("--corrupt", action="store_true",
@@ -299,9 +309,16 @@ def main():
     departures = {}
     mismatches = 0
     calls_replayed = 0
-    for i in range(args.count):
-        # The same draws as difftest.py: Program(rng, name, rng.random() < 0.2).
-        program = Program(rng, "p%d" % i, rng.random() < 0.2)
+    def programs():
+        # The same draws as difftest.py: Program(rng, name, rng.random() <
+        # 0.2), then the open ones from a generator of their own.
+        for i in range(args.count):
+            yield Program(rng, "p%d" % i, rng.random() < 0.2)
+        open_rng = np.random.default_rng([args.seed, 1])
+        for i in range(args.open):
+            yield OpenProgram(open_rng, "o%d" % i, False)
+
+    for program in programs():
         recorder = Recorder(program.model)
         program.model = recorder
         program.generate()
@@ -341,7 +358,7 @@ def main():
     print("tforacle seed %d: %d programs (%d valid, %d runtime errors, %d compile "
           "errors not replayed), %d model calls replayed with TensorFlow %s; "
           "%d unbatch_grad scenarios (%s); documented departures: %s; %d mismatches"
-          % (args.seed, args.count, counts["value"], counts["runtime"],
+          % (args.seed, args.count + args.open, counts["value"], counts["runtime"],
              counts["compile"], calls_replayed, tf.__version__, args.unbatch,
              ", ".join("%s %d" % kv for kv in sorted(kinds.items())) or "none",
              ", ".join("%s %d" % kv for kv in sorted(departures.items())) or "none",

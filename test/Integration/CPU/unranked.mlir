@@ -107,6 +107,24 @@ func.func @unranked() {
   %ig = ta.gather %i[%all], %if1 : !U3, tensor<3xi64>
   call @printMemrefF32(%ig) : (tensor<*xf32>) -> ()
 
+  // A gather whose first value has no element is empty, [2, 0], and its
+  // shapes are not compared (TensorFlow's kernel returns first). Its dims
+  // are printed (printMemref reads an element of an empty memref).
+  // CHECK: 2
+  // CHECK-NEXT: 0
+  %empty0 = arith.constant dense<> : tensor<0xf32>
+  %empty = tensor.cast %empty0 : tensor<0xf32> to tensor<*xf32>
+  %q, %qf = ta.create %c2 : !U2
+  %qf1 = ta.write %q[%c0], %empty, %qf : !U2, tensor<*xf32>
+  %qf2 = ta.write %q[%c1], %v, %qf1 : !U2, tensor<*xf32>
+  %both = arith.constant dense<[0, 1]> : tensor<2xi32>
+  %qg = ta.gather %q[%both], %qf2 : !U2, tensor<2xi32>
+  %qr = tensor.cast %qg : tensor<*xf32> to tensor<?x?xf32>
+  %qd0 = tensor.dim %qr, %c0 : tensor<?x?xf32>
+  %qd1 = tensor.dim %qr, %c1 : tensor<?x?xf32>
+  call @show_index(%qd0) : (index) -> ()
+  call @show_index(%qd1) : (index) -> ()
+
   // An unranked value scattered: rows [1, 2, 3] to slot 1, [4, 5, 6] to
   // slot 0.
   // CHECK: rank = 1 offset = 0 sizes = [3]
