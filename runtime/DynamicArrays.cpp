@@ -546,8 +546,8 @@ void _ta_rt_dyn_gather(int64_t header, int64_t indices, int64_t count,
   auto *h = (TAArrayHeader *)(intptr_t)header;
   // No index: no read, so no closed check (TensorFlow's kernel merges the
   // element shape and returns); the reads check it otherwise.
-  DynamicArray &a = count == 0 ? *(DynamicArray *)(intptr_t)h->reserved
-                               : open(header);
+  DynamicArray &a =
+      count == 0 ? *(DynamicArray *)(intptr_t)h->reserved : open(header);
   if (count == 0) {
     if (!a.elementShape.fullyDefined()) {
       char element[256];
