@@ -61,6 +61,8 @@ std::string ProgramShape::key() const {
     text += "_gws" + dims(prepend);
   if (identical)
     text += "_i";
+  if (unranked)
+    text += "_u";
   return text;
 }
 
@@ -101,8 +103,43 @@ private:
   std::string handleType(const std::vector<int64_t> &e, bool grad) const {
     std::string size =
         shape.staticSize ? std::to_string(*shape.staticSize) : "?";
-    return "!ta.handle<" + size + ", " + tensor(e) + (grad ? ", grad" : "") +
+    return "!ta.handle<" + size + ", " +
+           (shape.unranked ? unranked() : tensor(e)) + (grad ? ", grad" : "") +
            ">";
+  }
+  std::string unranked() const { return "tensor<*x" + t + ">"; }
+  /// `value` of type `type` cast to `to`.
+  std::string cast(const std::string &value, const std::string &type,
+                   const std::string &to) {
+    std::string v = fresh();
+    os << "      " << v << " = tensor.cast " << value << " : " << type << " to "
+       << to << "\n";
+    return v;
+  }
+  /// A value for a write, scatter or split, of type `type`: itself, or
+  /// unranked (then `type` becomes the unranked type).
+  std::string operand(const std::string &value, std::string &type) {
+    if (!shape.unranked)
+      return value;
+    std::string v = cast(value, type, unranked());
+    type = unranked();
+    return v;
+  }
+  /// The result `value` of a read (`appendRank` false) or a gather or
+  /// concat, as `type`: from unranked, a cast, after the rank is appended
+  /// to the integer output where asked.
+  std::string result(const std::string &value, const std::string &type,
+                     bool appendRank, std::string &integers,
+                     std::string &cursor) {
+    if (!shape.unranked)
+      return value;
+    if (appendRank) {
+      std::string rank = fresh();
+      os << "      " << rank << " = tensor.rank " << value << " : "
+         << unranked() << "\n";
+      appendIndex(rank, integers, cursor);
+    }
+    return cast(value, unranked(), type);
   }
   std::string outType() const {
     return "tensor<" + std::to_string(kValueCapacity) + "x" + t + ">";
@@ -315,11 +352,13 @@ void Emitter::emitCase(TapeOp op, const Target &target,
          << " : index\n";
       size = length;
     }
-    std::string v =
-        slice(target.rows, rows, e, b, "1", elementType, std::move(sizes));
+    std::string valueType = elementType;
+    std::string v = operand(
+        slice(target.rows, rows, e, b, "1", elementType, std::move(sizes)),
+        valueType);
     std::string next = fresh();
     os << "      " << next << " = ta.write " << h << "[" << a << "], " << v
-       << ", " << flow << " : " << ht << ", " << elementType << "\n";
+       << ", " << flow << " : " << ht << ", " << valueType << "\n";
     flow = next;
     break;
   }
@@ -327,6 +366,7 @@ void Emitter::emitCase(TapeOp op, const Target &target,
     std::string v = fresh();
     os << "      " << v << " = ta.read " << h << "[" << a << "], " << flow
        << " : " << ht << "\n";
+    v = result(v, elementType, false, integers, integerCursor);
     appendOpenDims(v, e, integers, integerCursor);
     append(flatten(v, e), values, valueCursor, false);
     break;
@@ -338,18 +378,21 @@ void Emitter::emitCase(TapeOp op, const Target &target,
        << flow << " : " << ht << ", tensor<?xi64>\n";
     std::vector<int64_t> gathered{-1};
     gathered.insert(gathered.end(), e.begin(), e.end());
+    v = result(v, tensor(gathered), true, integers, integerCursor);
     appendOpenDims(v, gathered, integers, integerCursor);
     append(flatten(v, gathered), values, valueCursor, false);
     break;
   }
   case TapeOp::Scatter: {
     std::string indices = slice("%indices", "tensor<?xi64>", {}, a, b);
-    std::string value =
-        slice(target.rows, rows, e, c, d, "", openDims(target.rows, rows, e));
+    std::string valueType = rows;
+    std::string value = operand(
+        slice(target.rows, rows, e, c, d, "", openDims(target.rows, rows, e)),
+        valueType);
     std::string next = fresh();
     os << "      " << next << " = ta.scatter " << h << "[" << indices << "], "
-       << value << ", " << flow << " : " << ht << ", tensor<?xi64>, " << rows
-       << "\n";
+       << value << ", " << flow << " : " << ht << ", tensor<?xi64>, "
+       << valueType << "\n";
     flow = next;
     break;
   }
@@ -362,18 +405,21 @@ void Emitter::emitCase(TapeOp op, const Target &target,
     std::string v = fresh(), lengths = fresh();
     os << "      " << v << ", " << lengths << " = ta.concat " << h << ", "
        << flow << " : " << ht << "\n";
+    v = result(v, tensor(concatenated), true, integers, integerCursor);
     appendOpenDims(v, concatenated, integers, integerCursor);
     append(flatten(v, concatenated), values, valueCursor, false);
     append(lengths, integers, integerCursor, true);
     break;
   }
   case TapeOp::Split: {
-    std::string value = slice(target.pieces, pieces, rest, a, b, "",
-                              openDims(target.pieces, pieces, rest));
+    std::string valueType = pieces;
+    std::string value = operand(slice(target.pieces, pieces, rest, a, b, "",
+                                      openDims(target.pieces, pieces, rest)),
+                                valueType);
     std::string lengths = slice("%lengths", "tensor<?xi64>", {}, c, d);
     std::string next = fresh();
     os << "      " << next << " = ta.split " << h << ", " << value << ", "
-       << lengths << ", " << flow << " : " << ht << ", " << pieces
+       << lengths << ", " << flow << " : " << ht << ", " << valueType
        << ", tensor<?xi64>\n";
     flow = next;
     break;

@@ -75,6 +75,12 @@ struct ProgramShape {
   /// identical_element_shapes (arrays of open element shape: the first
   /// write fixes the shape).
   bool identical = false;
+  /// The handle types' element types are unranked (`tensor<*xT>`; arrays
+  /// of open element shape): values are cast to unranked before writes,
+  /// scatters and splits; a read is cast back (the lowering's ranked path
+  /// for casts), a gather or concat also has its rank appended (a use
+  /// other than a cast: the unranked path).
+  bool unranked = false;
   GradKind grad = GradKind::None;
   std::vector<int64_t> prepend;
 

@@ -200,6 +200,7 @@ Case decode(Reader &in) {
   }
   if (s.isOpen()) {
     s.identical = (b / 32) % 2;
+    s.unranked = (b / 64) % 2;
     // A shape_to_prepend of [0] with an open dim: a value of no elements
     // whose other dim is open (the tape slices no such value).
     if (s.grad == GradKind::GradWithShape)
