@@ -170,6 +170,12 @@ void mlir::ta::buildLowerToNVVMPipeline(OpPassManager &pm,
   device.addPass(createCSEPass());
   device.addPass(createReconcileUnrealizedCastsPass());
   pm.addPass(createGpuToLLVMConversionPass());
+  // What gpu-to-llvm's memref patterns leave on the host: the reshape of an
+  // unranked value to its elements (arrays of unranked elements pass it to
+  // libta_runtime), whose lowering does not apply there.
+  FinalizeMemRefToLLVMConversionPassOptions hostMemRef;
+  hostMemRef.useGenericFunctions = true;
+  pm.addPass(createFinalizeMemRefToLLVMConversionPass(hostMemRef));
   // Kernel arguments live on the stack only for their launch.
   pm.addPass(createTAGPULaunchStackScopePass());
   GpuModuleToBinaryPassOptions binary;
