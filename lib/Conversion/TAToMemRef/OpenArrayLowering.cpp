@@ -14,6 +14,7 @@
 
 #include "Operands.h"
 #include "RuntimeFunctions.h"
+#include "UnrankedValues.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -139,16 +140,7 @@ struct OpenArrayEmitter : CodeBuilder {
       });
       return;
     }
-    Value rank = tensor::RankOp::create(b, loc, value);
-    Value shape =
-        allocStorage(MemRefType::get({ShapedType::kDynamic}, b.getI64Type()),
-                     ValueRange{arith::AddIOp::create(b, loc, rank, index(1))});
-    memref::StoreOp::create(b, loc, toI64(rank), shape, ValueRange{index(0)});
-    forLoop(index(0), rank, [&](Value d) {
-      memref::StoreOp::create(
-          b, loc, toI64(tensor::DimOp::create(b, loc, value, d)), shape,
-          ValueRange{arith::AddIOp::create(b, loc, d, index(1))});
-    });
+    Value shape = heapShapeOf(*this, value);
     args.append({address(shape), valueData});
     call(name, args);
     freeStorage(shape);
@@ -221,25 +213,13 @@ struct OpenArrayEmitter : CodeBuilder {
     Value dims = memref::ViewOp::create(
         b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI64Type()), shape,
         index(8), ValueRange{rank});
-    auto loop = scf::ForOp::create(b, loc, index(0), rank, index(1),
-                                   ValueRange{index(1)});
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(loop.getBody());
-      Value dim = memref::LoadOp::create(b, loc, dims,
-                                         ValueRange{loop.getInductionVar()});
-      scf::YieldOp::create(
-          b, loc,
-          ValueRange{arith::MulIOp::create(b, loc, loop.getRegionIterArg(0),
-                                           toIndex(dim))});
-    }
     Type scalar = resultType.getElementType();
     Value flat = memref::AllocOp::create(
         b, loc, MemRefType::get({ShapedType::kDynamic}, scalar),
-        ValueRange{loop.getResult(0)}, b.getI64IntegerAttr(kAlignment));
+        ValueRange{productOf(*this, dims, rank)},
+        b.getI64IntegerAttr(kAlignment));
     take(box, flat, count, lengths);
-    Value result = memref::ReshapeOp::create(
-        b, loc, UnrankedMemRefType::get(scalar, /*memorySpace=*/0), flat, dims);
+    Value result = reshapedTo(*this, flat, dims);
     freeStorage(shape);
     return toTensor(b, loc, result, resultType);
   }
@@ -271,15 +251,7 @@ struct OpenArrayEmitter : CodeBuilder {
   /// `tensor`'s contiguous data (row-major, from the aligned pointer); an
   /// unranked tensor's through a reshape to its elements.
   Value data(Value tensor) {
-    if (isa<UnrankedTensorType>(tensor.getType())) {
-      Value shape = tensor::FromElementsOp::create(
-          b, loc, ValueRange{numElements(*this, tensor)});
-      tensor = tensor::ReshapeOp::create(
-          b, loc,
-          RankedTensorType::get({ShapedType::kDynamic},
-                                getElementTypeOrSelf(tensor.getType())),
-          tensor, shape);
-    }
+    tensor = flattened(*this, tensor);
     return address(
         toBuffer(b, loc, tensor, cast<RankedTensorType>(tensor.getType())));
   }
@@ -288,42 +260,6 @@ struct OpenArrayEmitter : CodeBuilder {
   TensorType element;
   ModuleSymbols &symbols;
 };
-
-/// The type a read, gather or concat result is made as. An unranked result
-/// every use of which is a tensor.cast to a ranked type of one rank is made
-/// ranked, of that rank (every dim open: the runtime checks the rank, the
-/// casts their dims): an unranked memref's descriptor lives on the stack,
-/// one per execution, so that a loop of unranked reads would exhaust it.
-TensorType resultTypeFor(Value result) {
-  auto type = cast<TensorType>(result.getType());
-  if (type.hasRank() || result.use_empty())
-    return type;
-  std::optional<int64_t> rank;
-  for (Operation *user : result.getUsers()) {
-    auto castOp = dyn_cast<tensor::CastOp>(user);
-    auto to = castOp ? dyn_cast<RankedTensorType>(castOp.getType()) : nullptr;
-    if (!to || (rank && *rank != to.getRank()))
-      return type;
-    rank = to.getRank();
-  }
-  return RankedTensorType::get(
-      SmallVector<int64_t>(*rank, ShapedType::kDynamic), type.getElementType());
-}
-
-/// `value`, made with resultTypeFor(`result`), as the replacement of
-/// `result`: the casts of an unranked result made ranked cast `value`.
-Value replacementFor(ConversionPatternRewriter &rewriter, Value result,
-                     Value value) {
-  if (value.getType() == result.getType())
-    return value;
-  for (Operation *user : llvm::make_early_inc_range(result.getUsers())) {
-    auto castOp = cast<tensor::CastOp>(user);
-    rewriter.replaceOpWithNewOp<tensor::CastOp>(castOp, castOp.getType(),
-                                                value);
-  }
-  return tensor::CastOp::create(rewriter, result.getLoc(), result.getType(),
-                                value);
-}
 
 /// The runtime functions the open-array patterns call.
 constexpr const char *kOpenArrayFunctions[] = {
