@@ -192,6 +192,11 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
     /* TensorFlow names the stack (from its node name and a counter): not
        known to compiled code. */
     return snprintf(buffer, n, "Stack is empty when calling Pop().");
+  case TA_ERR_RESULT_RANK:
+    return snprintf(buffer, n,
+                    "a result of rank %" PRId64
+                    " is cast to a type of rank %" PRId64,
+                    a, b);
   case TA_ERR_SPLIT_SUM_OVERFLOW:
     _ta_rt_format_shape(shapeA, sizeof(shapeA), (const int64_t *)(intptr_t)b);
     return snprintf(buffer, n,

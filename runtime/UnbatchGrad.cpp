@@ -254,6 +254,12 @@ int64_t unbatchGrad(int64_t site, int64_t element_bytes, int64_t timeout_micros,
     lock.unlock();
   }
   Resource &r = *resource;
+  // A scalar grad (an unranked one: the verifier rejects a ranked one) has
+  // no dim 0 to batch along; TensorFlow's kernel does not handle it.
+  if (own.shape[0] < 1)
+    fail(r, id,
+         "grad must have rank >= 1 (the result is [?] ++ grad.shape[1:]), "
+         "got a scalar");
 
   // Mark our tensor as available.
   if (!r.available.emplace(id, std::move(parked)).second)

@@ -75,6 +75,8 @@ enum TARuntimeError {
   /* ta's own: TensorFlow's int64 sum wraps, and where it wraps to the
      value's rows its kernel reads past the value */
   TA_ERR_SPLIT_SUM_OVERFLOW = 33, /* b = value shape */
+  /* ta's own: an unranked value made ranked for its casts has another rank */
+  TA_ERR_RESULT_RANK = 34, /* a = its rank, b = the casts' */
 };
 
 /// What a failed allocation was for (TA_ERR_OOM's `c`).

@@ -51,13 +51,8 @@ struct TALowerToMemRefPass
     bool ok = true;
     hasUnbatch = false;
     module.walk([&](Operation *op) {
-      if (auto unbatch = dyn_cast<UnbatchGradOp>(op)) {
+      if (isa<UnbatchGradOp>(op)) {
         hasUnbatch = true;
-        if (isa<UnrankedTensorType>(unbatch.getGrad().getType())) {
-          op->emitOpError("with an unranked grad is not supported by "
-                          "ta-lower-to-memref yet");
-          ok = false;
-        }
         return;
       }
       if (isa<GradOp, GradWithShapeOp>(op)) {

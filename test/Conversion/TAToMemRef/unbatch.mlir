@@ -67,3 +67,49 @@ func.func @g(%o: tensor<?x?xi1>, %bi: tensor<?x3xi64>, %g: tensor<?x?xi1>, %id: 
   %a = ta.unbatch_grad %o, %bi, %g, %id : tensor<?x?xi1>, tensor<?x3xi64>, tensor<?x?xi1>
   return
 }
+
+// -----
+
+// An unranked grad: its shape on the heap for the call, the grad's data as
+// its elements, the result [rows] ++ grad.shape[1:] in a heap buffer that
+// reshapes a flat allocation (no check, no failure function).
+// CHECK-LABEL: func.func @unranked(
+// CHECK-NOT: @_ta_rt_fail
+// CHECK: tensor.reshape %{{.*}} : (tensor<*xf32>, tensor<1xindex>) -> tensor<?xf32>
+// CHECK: %[[SHAPE:.*]] = memref.alloc(%{{.*}}) {bufferization.manual_deallocation} : memref<?xi64>
+// CHECK: %[[TICKET:.*]] = call @_ta_rt_unbatch_grad(
+// CHECK: %[[ROWS:.*]] = call @_ta_rt_unbatch_grad_rows(%[[TICKET]])
+// CHECK: %[[DIMS:.*]] = memref.alloc(%{{.*}}) {bufferization.manual_deallocation} : memref<?xi64>
+// CHECK: memref.store %[[ROWS]], %[[DIMS]]
+// CHECK: memref.dealloc %[[SHAPE]] {bufferization.manual_deallocation}
+// CHECK: %[[FLAT:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64} : memref<?xf32>
+// CHECK: call @_ta_rt_unbatch_grad_take(%[[TICKET]], %{{.*}})
+// CHECK: %[[R:.*]] = memref.reshape %[[FLAT]](%[[DIMS]]) : (memref<?xf32>, memref<?xi64>) -> memref<*xf32>
+// CHECK: memref.dealloc %[[DIMS]] {bufferization.manual_deallocation}
+// CHECK: bufferization.to_tensor %[[R]] restrict writable : memref<*xf32> to tensor<*xf32>
+func.func @unranked(%o: tensor<*xf32>, %bi: tensor<?x3xi64>, %g: tensor<*xf32>, %id: i64) -> tensor<*xf32> {
+  %r = ta.unbatch_grad %o, %bi, %g, %id {shared_name = "u"} : tensor<*xf32>, tensor<?x3xi64>, tensor<*xf32>
+  return %r : tensor<*xf32>
+}
+
+// -----
+
+// Every use casts the result to rank 2: the grad must have rank 2 (ta's
+// TA_ERR_RESULT_RANK, 34, otherwise), then the ranked lowering.
+// CHECK-LABEL: func.func @unranked_cast(
+// CHECK: %[[RANK:.*]] = tensor.rank %{{.*}} : tensor<*xf32>
+// CHECK: %[[BAD:.*]] = arith.cmpi ne, %[[RANK]], %c2
+// CHECK: scf.if %[[BAD]] {
+// CHECK: func.call @_ta_rt_fail(%c34_i32,
+// CHECK: %[[G:.*]] = tensor.cast %{{.*}} : tensor<*xf32> to tensor<?x?xf32>
+// CHECK: memref.alloca_scope -> (i64) {
+// CHECK: memref.alloca() : memref<3xi64>
+// CHECK: %[[OUT:.*]] = memref.alloc(%{{.*}}, %{{.*}}) {alignment = 64 : i64} : memref<?x?xf32>
+// CHECK: %[[T:.*]] = bufferization.to_tensor %[[OUT]] restrict writable : memref<?x?xf32> to tensor<?x?xf32>
+// CHECK: %[[C:.*]] = tensor.cast %[[T]] : tensor<?x?xf32> to tensor<?x2xf32>
+// CHECK: return %[[C]]
+func.func @unranked_cast(%o: tensor<*xf32>, %bi: tensor<?x3xi64>, %g: tensor<*xf32>, %id: i64) -> tensor<?x2xf32> {
+  %r = ta.unbatch_grad %o, %bi, %g, %id {shared_name = "c"} : tensor<*xf32>, tensor<?x3xi64>, tensor<*xf32>
+  %c = tensor.cast %r : tensor<*xf32> to tensor<?x2xf32>
+  return %c : tensor<?x2xf32>
+}

@@ -30,14 +30,6 @@ func.func @split_unranked(%h: !ta.handle<4, tensor<2xf32>>, %v: tensor<*xf32>, %
 
 // -----
 
-func.func @unbatch_unranked(%o: tensor<*xf32>, %bi: tensor<?x3xi64>, %g: tensor<*xf32>, %id: i64) {
-  // expected-error @+1 {{'ta.unbatch_grad' op with an unranked grad is not supported by ta-lower-to-memref yet}}
-  %r = ta.unbatch_grad %o, %bi, %g, %id : tensor<*xf32>, tensor<?x3xi64>, tensor<*xf32>
-  return
-}
-
-// -----
-
 // The names of the growth and access functions are ta's: a symbol of the module that takes
 // one is diagnosed, not called in its place.
 // expected-error @+1 {{'func.func' op is named '__ta_grow_8', a name ta-lower-to-memref reserves for its internal functions}}
