@@ -126,9 +126,12 @@ private:
     return v;
   }
   /// The result `value` of a read (`appendRank` false) or a gather or
-  /// concat, as `type`: from unranked, a cast, after the rank is appended
-  /// to the integer output where asked.
-  std::string result(const std::string &value, const std::string &type,
+  /// concat, of shape `s` in a ranked program: from unranked, the rank
+  /// appended to the integer output where asked, then a cast to `s`'s rank
+  /// with every dim open (the array's partial shape does not check the
+  /// values' dims against `s` then: a cast to a static dim would assume
+  /// them), and `s` becomes that shape.
+  std::string result(const std::string &value, std::vector<int64_t> &s,
                      bool appendRank, std::string &integers,
                      std::string &cursor) {
     if (!shape.unranked)
@@ -139,7 +142,8 @@ private:
          << unranked() << "\n";
       appendIndex(rank, integers, cursor);
     }
-    return cast(value, unranked(), type);
+    s.assign(s.size(), -1);
+    return cast(value, unranked(), tensor(s));
   }
   std::string outType() const {
     return "tensor<" + std::to_string(kValueCapacity) + "x" + t + ">";
@@ -366,9 +370,10 @@ void Emitter::emitCase(TapeOp op, const Target &target,
     std::string v = fresh();
     os << "      " << v << " = ta.read " << h << "[" << a << "], " << flow
        << " : " << ht << "\n";
-    v = result(v, elementType, false, integers, integerCursor);
-    appendOpenDims(v, e, integers, integerCursor);
-    append(flatten(v, e), values, valueCursor, false);
+    std::vector<int64_t> read = e;
+    v = result(v, read, false, integers, integerCursor);
+    appendOpenDims(v, read, integers, integerCursor);
+    append(flatten(v, read), values, valueCursor, false);
     break;
   }
   case TapeOp::Gather: {
@@ -378,7 +383,7 @@ void Emitter::emitCase(TapeOp op, const Target &target,
        << flow << " : " << ht << ", tensor<?xi64>\n";
     std::vector<int64_t> gathered{-1};
     gathered.insert(gathered.end(), e.begin(), e.end());
-    v = result(v, tensor(gathered), true, integers, integerCursor);
+    v = result(v, gathered, true, integers, integerCursor);
     appendOpenDims(v, gathered, integers, integerCursor);
     append(flatten(v, gathered), values, valueCursor, false);
     break;
@@ -405,7 +410,7 @@ void Emitter::emitCase(TapeOp op, const Target &target,
     std::string v = fresh(), lengths = fresh();
     os << "      " << v << ", " << lengths << " = ta.concat " << h << ", "
        << flow << " : " << ht << "\n";
-    v = result(v, tensor(concatenated), true, integers, integerCursor);
+    v = result(v, concatenated, true, integers, integerCursor);
     appendOpenDims(v, concatenated, integers, integerCursor);
     append(flatten(v, concatenated), values, valueCursor, false);
     append(lengths, integers, integerCursor, true);

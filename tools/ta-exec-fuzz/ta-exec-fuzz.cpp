@@ -757,6 +757,12 @@ void runOpen(Programs &programs, const Case &c) {
     return;
   }
   tally.steps += c.tape.size();
+  // TA_EXEC_FUZZ_TRACE=1: the program and the case (no model to print).
+  static const bool trace = getenv("TA_EXEC_FUZZ_TRACE");
+  if (trace) {
+    llvm::errs() << c.shape.source();
+    printCase(c, Outcome());
+  }
   Outcome strict =
       runCompiled(programs.get(c.shape, mta::ChecksMode::Strict), c);
   Outcome none = runCompiled(programs.get(c.shape, mta::ChecksMode::None), c);
