@@ -192,6 +192,14 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
     /* TensorFlow names the stack (from its node name and a counter): not
        known to compiled code. */
     return snprintf(buffer, n, "Stack is empty when calling Pop().");
+  case TA_ERR_SCATTER_NOT_VECTOR:
+    return snprintf(buffer, n,
+                    "Input value for unpack must be at least a vector but "
+                    "received shape: []");
+  case TA_ERR_SPLIT_NOT_VECTOR:
+    return snprintf(buffer, n,
+                    "Expected value to be at least a vector, but received "
+                    "shape: []");
   case TA_ERR_RESULT_RANK:
     return snprintf(buffer, n,
                     "a result of rank %" PRId64

@@ -77,6 +77,9 @@ enum TARuntimeError {
   TA_ERR_SPLIT_SUM_OVERFLOW = 33, /* b = value shape */
   /* ta's own: an unranked value made ranked for its casts has another rank */
   TA_ERR_RESULT_RANK = 34, /* a = its rank, b = the casts' */
+  /* An unranked scatter or split value that is a scalar */
+  TA_ERR_SCATTER_NOT_VECTOR = 35,
+  TA_ERR_SPLIT_NOT_VECTOR = 36,
 };
 
 /// What a failed allocation was for (TA_ERR_OOM's `c`).

@@ -9,6 +9,7 @@
 #include "AccessFunctions.h"
 #include "Operands.h"
 #include "Patterns.h"
+#include "UnrankedValues.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -52,6 +53,63 @@ struct GatherLowering : TAPattern<GatherOp> {
   }
 };
 
+/// An unranked scatter or split value made ranked: `type`, of the rank the
+/// element shape asks for. In strict mode a scalar fails first with
+/// TensorFlow's text (`notVector`). `data` views a contiguous copy of the
+/// value's elements (`copy`, freed by the caller once the rows are written)
+/// as [dim 0] ++ `rest` where its rank is right, and as no row otherwise,
+/// which no write reads (strict: the first write fails on the shape first;
+/// none: `count` becomes 0, an invalid program writing nothing).
+struct RankedBulkValue {
+  RankedTensorType type;
+  Value data, copy;
+};
+static RankedBulkValue rankedBulkValue(ArrayEmitter &e, Value value,
+                                       ArrayRef<int64_t> rest,
+                                       TARuntimeError notVector, Value &count) {
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  auto tensorType = cast<TensorType>(value.getType());
+  if (tensorType.hasRank())
+    return {cast<RankedTensorType>(tensorType), value, Value()};
+  SmallVector<int64_t> shape{ShapedType::kDynamic};
+  llvm::append_range(shape, rest);
+  auto type = RankedTensorType::get(shape, tensorType.getElementType());
+  Value rank = tensor::RankOp::create(b, loc, value);
+  if (e.strict)
+    e.failIf(e.cmp(arith::CmpIPredicate::eq, rank, e.index(0)), notVector,
+             Value(), [](SmallVectorImpl<Value> &) {});
+  Value rankOk = e.cmp(arith::CmpIPredicate::eq, rank, e.index(type.getRank()));
+  // Dim 0 where the rank is right (tensor.dim of a scalar is undefined).
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{b.getIndexType()}, rankOk,
+                                /*withElse=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    scf::YieldOp::create(b, loc,
+                         ValueRange{tensor::DimOp::create(b, loc, value, 0)});
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(b, loc, ValueRange{e.index(0)});
+  }
+  Value copy = contiguousCopy(e, value);
+  SmallVector<OpFoldResult> sizes{OpFoldResult(ifOp.getResult(0))};
+  SmallVector<OpFoldResult> strides(shape.size(), b.getIndexAttr(1));
+  int64_t stride = 1;
+  for (int64_t d = shape.size() - 1; d >= 1; --d) {
+    strides[d] = b.getIndexAttr(stride);
+    stride *= shape[d];
+  }
+  strides[0] = b.getIndexAttr(stride);
+  for (int64_t d : rest)
+    sizes.push_back(b.getIndexAttr(d));
+  Value view = memref::ReinterpretCastOp::create(
+      b, loc, MemRefType::get(shape, type.getElementType()), copy,
+      OpFoldResult(b.getIndexAttr(0)), sizes, strides);
+  if (!e.strict)
+    count = arith::SelectOp::create(b, loc, rankOk, count, e.index(0));
+  return {type, toTensor(b, loc, view, type), copy};
+}
+
 /// TensorFlow's Scatter: the length and max-index checks, then one Write
 /// per index, in order.
 struct ScatterLowering : TAPattern<ScatterOp> {
@@ -59,14 +117,16 @@ struct ScatterLowering : TAPattern<ScatterOp> {
   LogicalResult lower(ScatterOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
                       ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    // The value's shape for checks and messages; its rows from `data`.
     Value value = op.getValue();
-    auto valueType = dyn_cast<RankedTensorType>(value.getType());
-    if (!valueType)
-      return rewriter.notifyMatchFailure(op, "unranked value");
+    bool unranked = isa<UnrankedTensorType>(value.getType());
     // Rows of a less static shape are checked one by one, with the Write
     // written out (AccessLowering.cpp).
     bool checkRows =
-        e.strict && valueType.getShape().drop_front() != e.element.getShape();
+        e.strict &&
+        (unranked ||
+         cast<RankedTensorType>(value.getType()).getShape().drop_front() !=
+             e.element.getShape());
     FailureOr<func::FuncOp> write =
         getAccessFunction(e, options.outlineAccesses && !checkRows,
                           lookupOrDefineWriteFunction, op, rewriter);
@@ -74,6 +134,10 @@ struct ScatterLowering : TAPattern<ScatterOp> {
       return failure();
     Value indices, count;
     std::tie(indices, count) = vectorOperand(rewriter, loc, op.getIndices());
+    RankedBulkValue ranked = rankedBulkValue(e, value, e.element.getShape(),
+                                             TA_ERR_SCATTER_NOT_VECTOR, count);
+    RankedTensorType valueType = ranked.type;
+    Value data = ranked.data;
     Value box = adaptor.getHandle().front();
     SmallVector<int64_t> want{valueType.getDimSize(0)};
     llvm::append_range(want, e.element.getShape());
@@ -107,7 +171,7 @@ struct ScatterLowering : TAPattern<ScatterOp> {
       rowMismatch = shapeMismatch(e, value, want, 1);
     }
     Value rows =
-        toBuffer(rewriter, loc, value,
+        toBuffer(rewriter, loc, data,
                  RankedTensorType::get(want, valueType.getElementType()),
                  /*anyOffset=*/true);
     e.forLoop(e.index(0), count, [&](Value k) {
@@ -123,6 +187,8 @@ struct ScatterLowering : TAPattern<ScatterOp> {
                     runtimeShape(e, value, 1, Value(), args);
                   });
     });
+    if (ranked.copy)
+      e.freeStorage(ranked.copy);
     rewriter.replaceOpWithMultiple(op, {ValueRange{}});
     return success();
   }
@@ -249,12 +315,17 @@ struct SplitLowering : TAPattern<SplitOp> {
   LogicalResult lower(SplitOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
                       ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    // The value's shape for checks and messages; its rows from `data`.
     Value value = op.getValue();
-    auto valueType = dyn_cast<RankedTensorType>(value.getType());
-    if (!valueType)
-      return rewriter.notifyMatchFailure(op, "unranked value");
     Value lengths, count;
     std::tie(lengths, count) = vectorOperand(rewriter, loc, op.getLengths());
+    // (In none mode an unranked value of another rank writes nothing.)
+    Value writeCount = count;
+    RankedBulkValue ranked =
+        rankedBulkValue(e, value, e.element.getShape().drop_front(),
+                        TA_ERR_SPLIT_NOT_VECTOR, writeCount);
+    RankedTensorType valueType = ranked.type;
+    Value data = ranked.data;
     Value count64 = e.toI64(count);
     Value box = adaptor.getHandle().front();
     SmallVector<int64_t> want{valueType.getDimSize(0)};
@@ -328,10 +399,13 @@ struct SplitLowering : TAPattern<SplitOp> {
     if (!e.type.getIsGrad())
       e.set(header, kMarkedSize, count64);
     auto writeEach = [&] {
-      writeRows(e, box, value, lengths, count, want, restMismatch, rewriter);
+      writeRows(e, box, value, data, lengths, writeCount, want, restMismatch,
+                rewriter);
     };
     if (e.type.getIsGrad()) {
       writeEach();
+      if (ranked.copy)
+        e.freeStorage(ranked.copy);
       rewriter.replaceOpWithMultiple(op, {ValueRange{}});
       return success();
     }
@@ -357,8 +431,8 @@ struct SplitLowering : TAPattern<SplitOp> {
     }
     Value capacity = e.toIndex(e.get(e.header(buffer), kCapacity));
     auto copyAll = [&] {
-      copyRows(e, value, want, count, e.leadingSlots(buffer, capacity, count),
-               rewriter);
+      copyRows(e, data, want, writeCount,
+               e.leadingSlots(buffer, capacity, writeCount), rewriter);
     };
     if (!e.strict) {
       // Without checks only materialized matters: one fill of the state.
@@ -367,6 +441,8 @@ struct SplitLowering : TAPattern<SplitOp> {
             rewriter, loc, ValueRange{e.i8(kWritten | kMaterialized)},
             ValueRange{e.bytes(buffer, e.index(kHeaderBytes), count)});
       copyAll();
+      if (ranked.copy)
+        e.freeStorage(ranked.copy);
       rewriter.replaceOpWithMultiple(op, {ValueRange{}});
       return success();
     }
@@ -393,6 +469,8 @@ struct SplitLowering : TAPattern<SplitOp> {
       e.markState(state, count, e.i8(kWritten | kMaterialized));
       copyAll();
     }
+    if (ranked.copy)
+      e.freeStorage(ranked.copy);
     rewriter.replaceOpWithMultiple(op, {ValueRange{}});
     return success();
   }
@@ -427,13 +505,14 @@ struct SplitLowering : TAPattern<SplitOp> {
 
   /// TensorFlow's Split after its checks: one Write of `lengths[k]` rows
   /// per element, in order.
-  static void writeRows(ArrayEmitter &e, Value box, Value value, Value lengths,
-                        Value count, ArrayRef<int64_t> want, Value restMismatch,
+  static void writeRows(ArrayEmitter &e, Value box, Value value, Value data,
+                        Value lengths, Value count, ArrayRef<int64_t> want,
+                        Value restMismatch,
                         ConversionPatternRewriter &rewriter) {
     Location loc = e.loc;
-    auto valueType = cast<RankedTensorType>(value.getType());
+    auto valueType = cast<RankedTensorType>(data.getType());
     Value rows =
-        toBuffer(rewriter, loc, value,
+        toBuffer(rewriter, loc, data,
                  RankedTensorType::get(want, valueType.getElementType()),
                  /*anyOffset=*/true);
     Value rows0 = e.i64(e.element.getDimSize(0));

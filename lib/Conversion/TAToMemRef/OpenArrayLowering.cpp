@@ -124,8 +124,8 @@ struct OpenArrayEmitter : CodeBuilder {
   /// stack for the call; an unranked value's, whose dims a loop stores (no
   /// loop can sit in an alloca scope when scf becomes cf), on the heap.
   void callWithValue(StringRef name, SmallVector<Value> args, Value value) {
-    Value valueData = data(value);
     if (auto ranked = dyn_cast<RankedTensorType>(value.getType())) {
+      Value valueData = data(value);
       scoped(0, [&] {
         int64_t rank = ranked.getRank();
         Value shape = words(rank + 1);
@@ -140,9 +140,12 @@ struct OpenArrayEmitter : CodeBuilder {
       });
       return;
     }
+    // Unranked: the shape and a contiguous copy of the data, on the heap.
     Value shape = heapShapeOf(*this, value);
-    args.append({address(shape), valueData});
+    Value copy = contiguousCopy(*this, value);
+    args.append({address(shape), address(copy)});
     call(name, args);
+    freeStorage(copy);
     freeStorage(shape);
   }
 
@@ -248,10 +251,9 @@ struct OpenArrayEmitter : CodeBuilder {
             i64((type.getElementTypeBitWidth() + 7) / 8)};
   }
 
-  /// `tensor`'s contiguous data (row-major, from the aligned pointer); an
-  /// unranked tensor's through a reshape to its elements.
+  /// A ranked `tensor`'s contiguous data (row-major, from the aligned
+  /// pointer).
   Value data(Value tensor) {
-    tensor = flattened(*this, tensor);
     return address(
         toBuffer(b, loc, tensor, cast<RankedTensorType>(tensor.getType())));
   }

@@ -66,19 +66,6 @@ struct TALowerToMemRefPass
           ok = false;
         }
       }
-      // Unranked scatter and split values for arrays of static element
-      // shape (the runtime takes any value for the others).
-      Value bulkValue;
-      if (auto scatter = dyn_cast<ScatterOp>(op))
-        bulkValue = scatter.getValue();
-      else if (auto split = dyn_cast<SplitOp>(op))
-        bulkValue = split.getValue();
-      if (bulkValue && isa<UnrankedTensorType>(bulkValue.getType()) &&
-          isSupported(cast<HandleType>(op->getOperand(0).getType()))) {
-        op->emitOpError("with an unranked value is not supported by "
-                        "ta-lower-to-memref yet");
-        ok = false;
-      }
     });
     for (Operation &op : *module.getBody()) {
       auto symbol =

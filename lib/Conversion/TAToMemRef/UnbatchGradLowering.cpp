@@ -102,9 +102,14 @@ struct UnbatchGradLowering : OpConversionPattern<UnbatchGradOp> {
     Value batchIndex =
         toBuffer(rewriter, loc, adaptor.getBatchIndex(), indexType);
     Value rows = e.toI64(memref::DimOp::create(rewriter, loc, batchIndex, 0));
-    Value flat = flattened(e, grad);
-    Value gradData = e.address(
-        toBuffer(rewriter, loc, flat, cast<RankedTensorType>(flat.getType())));
+    // An unranked grad's data: a contiguous copy, freed after the call (the
+    // rendezvous keeps a copy of its own).
+    Value copy;
+    Value gradData;
+    if (auto ranked = dyn_cast<RankedTensorType>(grad.getType()))
+      gradData = e.address(toBuffer(rewriter, loc, grad, ranked));
+    else
+      gradData = e.address(copy = contiguousCopy(e, grad));
     int64_t bits = getElementTypeOrSelf(grad.getType()).getIntOrFloatBitWidth();
     SmallVector<Value> operands{getSiteAddress(rewriter, loc, symbols, op),
                                 e.i64((bits + 7) / 8),
@@ -117,8 +122,8 @@ struct UnbatchGradLowering : OpConversionPattern<UnbatchGradOp> {
     Value value =
         isa<RankedTensorType>(grad.getType())
             ? lowerRanked(e, grad, resultType, operands, unbatch, rowsOf, take)
-            : lowerUnranked(e, grad, resultType, operands, unbatch, rowsOf,
-                            take);
+            : lowerUnranked(e, grad, copy, resultType, operands, unbatch,
+                            rowsOf, take);
     rewriter.replaceOp(op, replacementFor(rewriter, op.getResult(), value));
     return success();
   }
@@ -165,17 +170,20 @@ struct UnbatchGradLowering : OpConversionPattern<UnbatchGradOp> {
     return toTensor(b, loc, result, ranked);
   }
 
-  /// The same for an unranked grad: its shape, and the result's ([rows] ++
-  /// grad.shape[1:]), on the heap; the result a flat allocation reshaped.
+  /// The same for an unranked grad (`copy`: its data, freed after the
+  /// call): its shape, and the result's ([rows] ++ grad.shape[1:]), on the
+  /// heap; the result a flat allocation reshaped.
   /// (A scalar grad fails in the runtime.)
-  static Value lowerUnranked(CodeBuilder &e, Value grad, TensorType resultType,
-                             SmallVector<Value> operands, func::FuncOp unbatch,
-                             func::FuncOp rowsOf, func::FuncOp take) {
+  static Value lowerUnranked(CodeBuilder &e, Value grad, Value copy,
+                             TensorType resultType, SmallVector<Value> operands,
+                             func::FuncOp unbatch, func::FuncOp rowsOf,
+                             func::FuncOp take) {
     OpBuilder &b = e.b;
     Location loc = e.loc;
     Value shape = heapShapeOf(e, grad);
     operands.push_back(e.address(shape));
     Value ticket = func::CallOp::create(b, loc, unbatch, operands).getResult(0);
+    e.freeStorage(copy);
     Value rows =
         func::CallOp::create(b, loc, rowsOf, ValueRange{ticket}).getResult(0);
     Value rank = tensor::RankOp::create(b, loc, grad);

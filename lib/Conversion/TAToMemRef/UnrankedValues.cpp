@@ -3,6 +3,7 @@
 #include "UnrankedValues.h"
 #include "Operands.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -28,16 +29,27 @@ Value lowering::heapShapeOf(CodeBuilder &e, Value tensor) {
   return shape;
 }
 
-Value lowering::flattened(CodeBuilder &e, Value tensor) {
-  if (isa<RankedTensorType>(tensor.getType()))
-    return tensor;
-  Value shape = tensor::FromElementsOp::create(
-      e.b, e.loc, ValueRange{numElements(e, tensor)});
-  return tensor::ReshapeOp::create(
-      e.b, e.loc,
-      RankedTensorType::get({ShapedType::kDynamic},
-                            getElementTypeOrSelf(tensor.getType())),
-      tensor, shape);
+Value lowering::contiguousCopy(CodeBuilder &e, Value tensor) {
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  Type scalar = getElementTypeOrSelf(tensor.getType());
+  Value source = bufferization::ToBufferOp::create(
+      b, loc, UnrankedMemRefType::get(scalar, /*memorySpace=*/0), tensor,
+      /*read_only=*/true);
+  Value rank = tensor::RankOp::create(b, loc, tensor);
+  Value dims =
+      e.allocStorage(MemRefType::get({ShapedType::kDynamic}, b.getI64Type()),
+                     ValueRange{rank});
+  e.forLoop(e.index(0), rank, [&](Value d) {
+    memref::StoreOp::create(b, loc,
+                            e.toI64(tensor::DimOp::create(b, loc, tensor, d)),
+                            dims, ValueRange{d});
+  });
+  Value flat = e.allocStorage(MemRefType::get({ShapedType::kDynamic}, scalar),
+                              ValueRange{productOf(e, dims, rank)}, kAlignment);
+  memref::CopyOp::create(b, loc, source, reshapedTo(e, flat, dims));
+  e.freeStorage(dims);
+  return flat;
 }
 
 Value lowering::productOf(CodeBuilder &e, Value dims, Value rank) {

@@ -25,9 +25,11 @@ namespace mlir::ta::lowering {
 /// holding `{rank, dims...}` of `tensor`, of any rank.
 Value heapShapeOf(CodeBuilder &e, Value tensor);
 
-/// `tensor` as a 1-D tensor of its elements (a reshape of an unranked one;
-/// a ranked one is returned as it is).
-Value flattened(CodeBuilder &e, Value tensor);
+/// A contiguous copy of the unranked `tensor`'s elements, row-major, in a
+/// new buffer (memref<?xT>, manual deallocation: the caller frees it). Its
+/// buffer may be strided (a column, a slice): a reshape of it to its
+/// elements would read it as if it were contiguous.
+Value contiguousCopy(CodeBuilder &e, Value tensor);
 
 /// The product of the `rank` i64 words of `dims` (a memref<?xi64>), as an
 /// index.

@@ -226,3 +226,25 @@ func.func @split_lazy(%h: !ta.handle<?, tensor<16xf32>>, %v: tensor<?xf32>, %l: 
   %f1 = ta.split %h, %v, %l, %f : !ta.handle<?, tensor<16xf32>>, tensor<?xf32>, tensor<?xi64>
   return %f1 : !ta.flow
 }
+
+// -----
+
+// An unranked scatter value into an array of static element shape: strict
+// mode fails on a scalar first (TA_ERR_SCATTER_NOT_VECTOR, 35); the rows are
+// a contiguous copy of the value viewed as [dim 0] ++ the element shape
+// (dim 0 only where the rank is right, else no row), freed after the
+// writes; checks=none writes no row from a value of another rank.
+// CHECK-LABEL: func.func @scatter_unranked
+// CHECK: %[[RANK:.*]] = tensor.rank %{{.*}} : tensor<*xf32>
+// STRICT: arith.cmpi eq, %[[RANK]], %c0
+// STRICT: call @_ta_rt_fail(%c35_i32,
+// CHECK: %[[OK:.*]] = arith.cmpi eq, %[[RANK]], %c2
+// CHECK: %[[D0:.*]] = scf.if %[[OK]] -> (index) {
+// CHECK: memref.copy %{{.*}}, %{{.*}} : memref<*xf32> to memref<*xf32>
+// CHECK: %[[VIEW:.*]] = memref.reinterpret_cast %[[COPY:.*]] to offset: [0], sizes: [%[[D0]], 3], strides: [3, 1] : memref<?xf32> to memref<?x3xf32>
+// NONE: arith.select %[[OK]], %{{.*}}, %c0
+// CHECK: memref.dealloc %[[COPY]] {bufferization.manual_deallocation}
+func.func @scatter_unranked(%h: !ta.handle<4, tensor<3xf32>>, %i: tensor<2xi32>, %v: tensor<*xf32>, %f: !ta.flow) -> !ta.flow {
+  %f1 = ta.scatter %h[%i], %v, %f : !ta.handle<4, tensor<3xf32>>, tensor<2xi32>, tensor<*xf32>
+  return %f1 : !ta.flow
+}

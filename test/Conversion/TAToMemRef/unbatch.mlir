@@ -70,14 +70,17 @@ func.func @g(%o: tensor<?x?xi1>, %bi: tensor<?x3xi64>, %g: tensor<?x?xi1>, %id: 
 
 // -----
 
-// An unranked grad: its shape on the heap for the call, the grad's data as
-// its elements, the result [rows] ++ grad.shape[1:] in a heap buffer that
-// reshapes a flat allocation (no check, no failure function).
+// An unranked grad: its shape on the heap for the call, its data a
+// contiguous copy freed after it, the result [rows] ++ grad.shape[1:] in a
+// heap buffer that reshapes a flat allocation (no check, no failure
+// function).
 // CHECK-LABEL: func.func @unranked(
 // CHECK-NOT: @_ta_rt_fail
-// CHECK: tensor.reshape %{{.*}} : (tensor<*xf32>, tensor<1xindex>) -> tensor<?xf32>
+// CHECK: %[[COPY:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xf32>
+// CHECK: memref.copy %{{.*}}, %{{.*}} : memref<*xf32> to memref<*xf32>
 // CHECK: %[[SHAPE:.*]] = memref.alloc(%{{.*}}) {bufferization.manual_deallocation} : memref<?xi64>
 // CHECK: %[[TICKET:.*]] = call @_ta_rt_unbatch_grad(
+// CHECK: memref.dealloc %[[COPY]] {bufferization.manual_deallocation}
 // CHECK: %[[ROWS:.*]] = call @_ta_rt_unbatch_grad_rows(%[[TICKET]])
 // CHECK: %[[DIMS:.*]] = memref.alloc(%{{.*}}) {bufferization.manual_deallocation} : memref<?xi64>
 // CHECK: memref.store %[[ROWS]], %[[DIMS]]

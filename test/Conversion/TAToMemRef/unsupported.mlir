@@ -12,24 +12,6 @@ func.func @grad_with_shape_runtime_prepend(%h: !ta.handle<4, tensor<2xf32>>, %f:
 
 // -----
 
-// Unranked scatter and split values for arrays of static element shape
-// (open-arrays.mlir: the runtime takes them for arrays it keeps).
-func.func @scatter_unranked(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<2xi32>, %v: tensor<*xf32>, %f: !ta.flow) {
-  // expected-error @+1 {{'ta.scatter' op with an unranked value is not supported by ta-lower-to-memref yet}}
-  %f1 = ta.scatter %h[%i], %v, %f : !ta.handle<4, tensor<2xf32>>, tensor<2xi32>, tensor<*xf32>
-  return
-}
-
-// -----
-
-func.func @split_unranked(%h: !ta.handle<4, tensor<2xf32>>, %v: tensor<*xf32>, %l: tensor<4xi64>, %f: !ta.flow) {
-  // expected-error @+1 {{'ta.split' op with an unranked value is not supported by ta-lower-to-memref yet}}
-  %f1 = ta.split %h, %v, %l, %f : !ta.handle<4, tensor<2xf32>>, tensor<*xf32>, tensor<4xi64>
-  return
-}
-
-// -----
-
 // The names of the growth and access functions are ta's: a symbol of the module that takes
 // one is diagnosed, not called in its place.
 // expected-error @+1 {{'func.func' op is named '__ta_grow_8', a name ta-lower-to-memref reserves for its internal functions}}

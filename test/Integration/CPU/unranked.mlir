@@ -29,6 +29,10 @@ func.func @show_index(%i: index) {
   return
 }
 
+func.func @opaque(%m: tensor<3x2xf32>) -> tensor<3x2xf32> {
+  return %m : tensor<3x2xf32>
+}
+
 func.func @show_lengths(%l: tensor<?xi64>) {
   %u = tensor.cast %l : tensor<?xi64> to tensor<*xi64>
   call @printMemrefI64(%u) : (tensor<*xi64>) -> ()
@@ -106,6 +110,21 @@ func.func @unranked() {
   %all = arith.constant dense<[0, 1, 2]> : tensor<3xi64>
   %ig = ta.gather %i[%all], %if1 : !U3, tensor<3xi64>
   call @printMemrefF32(%ig) : (tensor<*xf32>) -> ()
+
+  // A strided value (a column) written unranked: its elements, not the
+  // memory its view starts at (a contiguous copy is passed).
+  // CHECK: rank = 2 offset = 0 sizes = [3, 1]
+  // CHECK-NEXT: {{\[}}[2],
+  // CHECK-NEXT: [4],
+  // CHECK-NEXT: [6]]
+  %m0 = arith.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>
+  %m = call @opaque(%m0) : (tensor<3x2xf32>) -> tensor<3x2xf32>
+  %col = tensor.extract_slice %m[0, 1] [3, 1] [1, 1] : tensor<3x2xf32> to tensor<3x1xf32>
+  %colu = tensor.cast %col : tensor<3x1xf32> to tensor<*xf32>
+  %k, %kf = ta.create %c1 : !ta.handle<1, tensor<*xf32>>
+  %kf1 = ta.write %k[%c0], %colu, %kf : !ta.handle<1, tensor<*xf32>>, tensor<*xf32>
+  %kr = ta.read %k[%c0], %kf1 : !ta.handle<1, tensor<*xf32>>
+  call @printMemrefF32(%kr) : (tensor<*xf32>) -> ()
 
   // A gather whose first value has no element is empty, [2, 0], and its
   // shapes are not compared (TensorFlow's kernel returns first). Its dims
