@@ -143,6 +143,10 @@ class OpenProgram(Program):
     def op_write(self, h):
         index = self.choose_index(h, self.good_write_indices(h))
         shape = self.concrete(h)
+        slots = h.array.slots
+        if h.is_grad and 0 <= index < len(slots) and \
+                slots[index].shape is not None and not self.fault(0.5):
+            shape = slots[index].shape  # aggregates, or fills a soft slot
         if self.fault(0.4):
             shape = self.misfit(shape)
         index_ssa = self.index(index, self.constant_index_ok(h, index))
@@ -230,6 +234,34 @@ class OpenProgram(Program):
         h.flow = flow
         self.model.split(h.array, value, lengths)
 
+    def op_grad(self, h):
+        """ta.grad or ta.grad_with_shape (a constant prepend of one dim) of
+        a forward array: the accumulator, its slots soft written with the
+        forward slots' shapes; an existing one is handed back."""
+        source = self.pick(["gradients", "s"])
+        prepend = (int(self.rng.integers(1, 3)),) if self.chance(0.4) else ()
+        if source in h.grads:
+            prepend = h.grads[source]  # the type of the one asked for first
+        h.grads[source] = prepend
+        shape = (None if h.element_shape is None
+                 else prepend + h.element_shape)
+        g = Handle(self.fresh("gh"), self.fresh("gf"), None, shape, h.dtype,
+                   h.static_size, is_grad=True, forward=h)
+        if prepend:
+            p = self.fresh("p")
+            self.emit("%s = arith.constant dense<[%d]> : tensor<1xi32>"
+                      % (p, prepend[0]))
+            self.emit('%s, %s = ta.grad_with_shape %s, %s, %s source "%s" : '
+                      '%s, tensor<1xi32>'
+                      % (g.ssa, g.flow, h.ssa, h.flow, p, source, h.type))
+        else:
+            self.emit('%s, %s = ta.grad %s, %s source "%s" : %s'
+                      % (g.ssa, g.flow, h.ssa, h.flow, source, h.type))
+        g.array = self.model.grad(h.array, source, prepend)
+        g.common = None
+        g.common = self.concrete(g)
+        self.handles.append(g)
+
     def op_concat(self, h):
         v, lengths = self.fresh("cv"), self.fresh("cl")
         self.emit("%s, %s = ta.concat %s, %s : %s"
@@ -256,9 +288,14 @@ class OpenProgram(Program):
         for step in range(steps):
             self.step = step
             h = self.pick(self.handles)
-            ops = [self.op_write, self.op_write, self.op_write, self.op_read,
-                   self.op_read, self.op_gather, self.op_scatter,
-                   self.op_split, self.op_concat, self.op_size]
+            if h.is_grad:
+                ops = [self.op_write, self.op_write, self.op_read,
+                       self.op_read, self.op_gather, self.op_size]
+            else:
+                ops = [self.op_write, self.op_write, self.op_write,
+                       self.op_read, self.op_read, self.op_gather,
+                       self.op_scatter, self.op_split, self.op_concat,
+                       self.op_size, self.op_grad]
             if not self.fault():
                 ops = [op for op in ops if self.usable(op, h)]
                 if not ops:

@@ -45,10 +45,11 @@ def fully_defined(partial):
 
 
 class Slot:
-    __slots__ = ("value", "written", "was_read", "cleared")
+    __slots__ = ("value", "shape", "written", "was_read", "cleared")
 
     def __init__(self):
         self.value = None  # None: nothing stored (unwritten or soft-written)
+        self.shape = None  # a written or soft-written slot's shape, if known
         self.written = False
         self.was_read = False
         self.cleared = False
@@ -66,6 +67,10 @@ class Array:
         self.element_shape = (None if element_shape is None
                                else tuple(element_shape))
         self.identical = identical
+        # Kept by libta_runtime (an open element type): an existing
+        # accumulator is handed back whatever its prepended shape, as
+        # TensorFlow does.
+        self.kept = not fully_defined(self.element_shape)
         self.dtype = dtype
         self.slots = [Slot() for _ in range(size)]
         self.dynamic = dynamic
@@ -110,6 +115,14 @@ class Array:
             raise RuntimeFailure(
                 "TensorArray %s: Could not write to TensorArray index %d "
                 "because it has already been written to." % (self.name, index))
+        if (slot.written and slot.shape is not None
+                and slot.shape != tuple(value.shape)):
+            raise RuntimeFailure(
+                "TensorArray %s: Could not aggregate to TensorArray index %d "
+                "because the existing shape is %s but the new input shape is "
+                "%s." % (self.name, index, fmt_shape(slot.shape),
+                         fmt_shape(value.shape)))
+        slot.shape = tuple(value.shape)
         if slot.written and slot.value is not None:
             slot.value = slot.value + value  # an accumulator sums
         else:
@@ -122,14 +135,12 @@ class Array:
         if index < 0 or (not self.is_grad and index >= n):
             raise RuntimeFailure(
                 "Tried to read from index %d but array size is: %d" % (index, n))
-        # An accumulator read past its size grows it with zero slots.
-        while len(self.slots) <= index:
-            grown = Slot()
-            grown.written = True
-            self.slots.append(grown)
-        slot = self.slots[index]
-        if not slot.written and not fully_defined(self.element_shape):
-            raise RuntimeFailure(
+        # An accumulator read past its size grows it with zero slots (of a
+        # fully defined element shape).
+        unknown = not fully_defined(self.element_shape)
+        if index >= n or (not self.slots[index].written and unknown):
+            if unknown:
+                raise RuntimeFailure(
                 "TensorArray %s: Could not read from TensorArray index %d.  "
                 "Furthermore, the element shape is not fully defined: %s.  "
                 "It is possible you are working with a resizeable TensorArray "
@@ -138,6 +149,11 @@ class Array:
                 "forward TensorArray, the proper all-zeros tensor will be "
                 "returned instead of incurring this error."
                 % (self.name, index, fmt_shape(self.element_shape)))
+        while len(self.slots) <= index:
+            grown = Slot()
+            grown.written = True
+            self.slots.append(grown)
+        slot = self.slots[index]
         slot.written = True  # an unwritten slot reads as zeros from now on
         if slot.cleared:
             raise RuntimeFailure(
@@ -145,8 +161,10 @@ class Array:
                 "cleared after a previous read (perhaps try setting "
                 "clear_after_read = false?)." % (self.name, index))
         value = slot.value
-        if value is None:
-            value = np.zeros(self.element_shape, self.dtype)
+        if value is None:  # zeros of its soft-written or the element shape
+            value = np.zeros(slot.shape if slot.shape is not None
+                             else self.element_shape, self.dtype)
+            slot.shape = tuple(value.shape)
         if self.clear_after_read:
             slot.value = None
             slot.cleared = True
@@ -282,10 +300,11 @@ class Model:
     def grad(self, array, source, prepend=()):
         array.dynamic = False  # locked even if the gradient then fails
         array.check_open()
-        shape = tuple(prepend) + array.element_shape
+        shape = (None if array.element_shape is None
+                 else tuple(prepend) + array.element_shape)
         existing = array.accumulators.get(source)
         if existing is not None:
-            if existing.element_shape != shape:
+            if existing.element_shape != shape and not array.kept:
                 raise RuntimeFailure(
                     "TensorArray %s: the gradient accumulator exists with "
                     "element shape %s, but this gradient asks for element "
@@ -296,9 +315,12 @@ class Model:
             return existing
         acc = Array(array.name + "@" + source, shape, array.dtype,
                     len(array.slots), False, True, is_grad=True,
-                    marked_size=array.marked_size)
+                    marked_size=array.marked_size, identical=array.identical)
+        acc.kept = array.kept
         for slot, forward in zip(acc.slots, array.slots):
             slot.written = forward.written  # soft-written: shape, no value
+            if forward.written and forward.shape is not None:
+                slot.shape = tuple(prepend) + forward.shape
         array.accumulators[source] = acc
         return acc
 
