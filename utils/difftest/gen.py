@@ -229,20 +229,27 @@ class Program:
         size_ssa = self.index(emitted_size, constant)
         h = Handle(self.fresh("h"), self.fresh("f"), None, shape, dtype,
                    static_size)
+        self.emit_create(h, size_ssa, dynamic, clear, name)
+        h.array = self.run(self.model.create, size, shape, DTYPES[dtype],
+                           dynamic, clear, name)
+        self.handles.append(h)
+        return h
+
+    def emit_create(self, h, size_ssa, dynamic, clear, name, identical=False):
+        """The ta.create of handle `h` (its SSA names and type) of size
+        `size_ssa`, with its attributes."""
         attrs = []
         if dynamic:
             attrs.append("dynamic_size = true")
         if not clear:
             attrs.append("clear_after_read = false")
+        if identical:
+            attrs.append("identical_element_shapes = true")
         if name:
             attrs.append('name = "%s"' % name)
         self.emit("%s, %s = ta.create %s%s : %s"
                   % (h.ssa, h.flow, size_ssa,
                      " {%s}" % ", ".join(attrs) if attrs else "", h.type))
-        h.array = self.run(self.model.create, size, shape, DTYPES[dtype],
-                           dynamic, clear, name)
-        self.handles.append(h)
-        return h
 
     def good_write_indices(self, h):
         slots = h.array.slots

@@ -122,18 +122,7 @@ class OpenProgram(Program):
         h = Handle(self.fresh("h"), self.fresh("f"), None, shape, dtype,
                    static_size)
         h.common = None
-        attrs = []
-        if dynamic:
-            attrs.append("dynamic_size = true")
-        if not clear:
-            attrs.append("clear_after_read = false")
-        if identical:
-            attrs.append("identical_element_shapes = true")
-        if name:
-            attrs.append('name = "%s"' % name)
-        self.emit("%s, %s = ta.create %s%s : %s"
-                  % (h.ssa, h.flow, size_ssa,
-                     " {%s}" % ", ".join(attrs) if attrs else "", h.type))
+        self.emit_create(h, size_ssa, dynamic, clear, name, identical)
         h.array = self.model.create(size, shape, DTYPES[dtype], dynamic,
                                     clear, name, identical)
         h.common = self.concrete(h)
