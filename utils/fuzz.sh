@@ -48,7 +48,7 @@ else
   # Inputs are choices, not text: short ones, of any length up to 256
   # (libFuzzer's length control would keep them tiny for a long time).
   # A timeout covers an input's first compilation of its program shape.
-  # Every program shape stays compiled: up to about 3 GB under ASan.
+  # Every program shape stays compiled: up to about 4.5 GB under ASan.
   flags=(-timeout=60 -max_len=256 -len_control=0 -rss_limit_mb=6144)
 fi
 asan_options=allow_user_poisoning=0:max_malloc_fill_size=0:quarantine_size_mb=16
