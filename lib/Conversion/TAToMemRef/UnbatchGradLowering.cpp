@@ -67,6 +67,10 @@ struct UnbatchGradLowering : OpConversionPattern<UnbatchGradOp> {
     CodeBuilder e(rewriter, loc);
     Value grad = adaptor.getGrad();
     TensorType resultType = resultTypeFor(op.getResult());
+    // (Casts to rank 0 stay casts of the unranked result: no grad of rank 0
+    // has a result.)
+    if (resultType.hasRank() && resultType.getRank() == 0)
+      resultType = op.getResult().getType();
     if (!isa<RankedTensorType>(grad.getType()) && resultType.hasRank()) {
       // Ranked by the result's casts: the grad must have that rank (ta's
       // own check, in both modes, before any dim is used).

@@ -116,3 +116,19 @@ func.func @unranked_cast(%o: tensor<*xf32>, %bi: tensor<?x3xi64>, %g: tensor<*xf
   %c = tensor.cast %r : tensor<*xf32> to tensor<?x2xf32>
   return %c : tensor<?x2xf32>
 }
+
+// -----
+
+// A cast to rank 0 does not make the result ranked (no grad of rank 0 has a
+// result: the runtime fails on a scalar grad); it stays a cast of the
+// unranked result.
+// CHECK-LABEL: func.func @unranked_cast_scalar(
+// CHECK-NOT: @_ta_rt_fail
+// CHECK: memref.reshape %{{.*}}(%{{.*}}) : (memref<?xf32>, memref<?xi64>) -> memref<*xf32>
+// CHECK: %[[T:.*]] = bufferization.to_tensor %{{.*}} restrict writable : memref<*xf32> to tensor<*xf32>
+// CHECK: tensor.cast %[[T]] : tensor<*xf32> to tensor<f32>
+func.func @unranked_cast_scalar(%o: tensor<*xf32>, %bi: tensor<?x3xi64>, %g: tensor<*xf32>, %id: i64) -> tensor<f32> {
+  %r = ta.unbatch_grad %o, %bi, %g, %id {shared_name = "z"} : tensor<*xf32>, tensor<?x3xi64>, tensor<*xf32>
+  %c = tensor.cast %r : tensor<*xf32> to tensor<f32>
+  return %c : tensor<f32>
+}
