@@ -65,6 +65,15 @@ static const char *kRun =
     "tensor<2xf32>\n"
     "  %r = ta.read %h[%i], %f2 : !ta.handle<2, tensor<2xf32>>\n"
     "  return %r : tensor<2xf32>\n"
+    "}\n"
+    "func.func @echo(%v: tensor<*xf32>) -> tensor<*xf32> {\n"
+    "  %c0 = arith.constant 0 : index\n"
+    "  %c1 = arith.constant 1 : index\n"
+    "  %h, %f = ta.create %c1 : !ta.handle<1, tensor<*xf32>>\n"
+    "  %f1 = ta.write %h[%c0], %v, %f : !ta.handle<1, tensor<*xf32>>, "
+    "tensor<*xf32>\n"
+    "  %r = ta.read %h[%c0], %f1 : !ta.handle<1, tensor<*xf32>>\n"
+    "  return %r : tensor<*xf32>\n"
     "}\n";
 
 static void printError(MlirStringRef text, void *userData) {
@@ -99,6 +108,38 @@ static void callPick(TaExecutable exe, intptr_t numArgs, int64_t i) {
   TaMemRef past = taCallResultsGet(results, 1);
   printf("result 1: %s\n",
          past.aligned == NULL && past.rank == 0 ? "none" : "?");
+  taCallResultsDestroy(results);
+}
+
+/* Calls @echo (unranked in and out: an array of unranked elements) on
+   `rank` dims of a 2x3 matrix with `strides`, and prints what comes back. */
+static void callEcho(TaExecutable exe, const char *what, intptr_t rank,
+                     const int64_t *sizes, const int64_t *strides) {
+  float m[6] = {1, 2, 3, 4, 5, 6};
+  TaArgument arg;
+  memset(&arg, 0, sizeof(arg));
+  arg.kind = TaArgumentTensor;
+  arg.tensor.allocated = m;
+  arg.tensor.aligned = m;
+  arg.tensor.rank = rank;
+  arg.tensor.sizes = sizes;
+  arg.tensor.strides = strides;
+  TaCallResults results;
+  if (!taExecutableCall(exe, mlirStringRefCreateFromCString("echo"), 1, &arg,
+                        &results, printError, "call failed"))
+    return;
+  TaMemRef r = taCallResultsGet(results, 0);
+  const float *data = (const float *)r.aligned + r.offset;
+  int64_t n = 1;
+  printf("echo %s: rank %ld, sizes", what, (long)r.rank);
+  for (intptr_t d = 0; d < r.rank; ++d) {
+    printf(" %lld", (long long)r.sizes[d]);
+    n *= r.sizes[d];
+  }
+  printf(", [");
+  for (int64_t k = 0; k < n; ++k)
+    printf("%s%g", k ? ", " : "", data[k]);
+  printf("]\n");
   taCallResultsDestroy(results);
 }
 
@@ -229,6 +270,11 @@ int main(int argc, char **argv) {
     callPick(exe, 2, 1);
     callPick(exe, 2, 2);
     callPick(exe, 1, 0);
+    int64_t matrix[2] = {2, 3}, rowMajor[2] = {3, 1};
+    callEcho(exe, "matrix", 2, matrix, rowMajor);
+    /* Column 0, strided: its elements come back, not the matrix's first. */
+    int64_t column[1] = {2}, down[1] = {3};
+    callEcho(exe, "column", 1, column, down);
     taExecutableDestroy(exe);
   }
   mlirModuleDestroy(runnable);
