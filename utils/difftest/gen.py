@@ -319,13 +319,16 @@ class Program:
         value = self.run(self.model.gather, h.array, indices)
         self.result(g, tensor_type((rows,) + h.element_shape, h.dtype), value)
 
-    def op_scatter(self, h):
+    def scatter_indices(self, h):
+        """1-3 indices for a scatter: mostly distinct writable ones."""
         good = self.good_write_indices(h)
         count = int(self.rng.integers(1, 4))
         if good and not self.fault(0.6):
-            indices = [int(i) for i in self.rng.permutation(good)[:count]]
-        else:
-            indices = [self.choose_index(h, good) for _ in range(count)]
+            return [int(i) for i in self.rng.permutation(good)[:count]]
+        return [self.choose_index(h, good) for _ in range(count)]
+
+    def op_scatter(self, h):
+        indices = self.scatter_indices(h)
         rows = len(indices)
         ssa, it = self.index_vector(h, indices, forward_write=not h.is_grad)
         if "?" in it and self.fault(0.3):

@@ -175,12 +175,7 @@ class OpenProgram(Program):
         self.returned(g, t, value, h)
 
     def op_scatter(self, h):
-        good = self.good_write_indices(h)
-        count = int(self.rng.integers(1, 4))
-        if good and not self.fault(0.6):
-            indices = [int(i) for i in self.rng.permutation(good)[:count]]
-        else:
-            indices = [self.choose_index(h, good) for _ in range(count)]
+        indices = self.scatter_indices(h)
         row = self.concrete(h)
         if self.fault(0.3):
             row = self.misfit(row)

@@ -91,7 +91,9 @@ static RankedBulkValue rankedBulkValue(ArrayEmitter &e, Value value,
     b.setInsertionPointToStart(ifOp.elseBlock());
     scf::YieldOp::create(b, loc, ValueRange{e.index(0)});
   }
-  Value copy = contiguousCopy(e, value);
+  HeapShape heapShape = heapShapeOf(e, value);
+  Value copy = contiguousCopy(e, value, heapShape.dims);
+  e.freeStorage(heapShape.buffer);
   SmallVector<OpFoldResult> sizes{OpFoldResult(ifOp.getResult(0))};
   SmallVector<OpFoldResult> strides(shape.size(), b.getIndexAttr(1));
   int64_t stride = 1;

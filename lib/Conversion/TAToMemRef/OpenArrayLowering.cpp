@@ -141,12 +141,12 @@ struct OpenArrayEmitter : CodeBuilder {
       return;
     }
     // Unranked: the shape and a contiguous copy of the data, on the heap.
-    Value shape = heapShapeOf(*this, value);
-    Value copy = contiguousCopy(*this, value);
-    args.append({address(shape), address(copy)});
+    HeapShape shape = heapShapeOf(*this, value);
+    Value copy = contiguousCopy(*this, value, shape.dims);
+    args.append({address(shape.words), address(copy)});
     call(name, args);
     freeStorage(copy);
-    freeStorage(shape);
+    freeStorage(shape.buffer);
   }
 
   /// The first `n` words of `buffer`.

@@ -108,12 +108,15 @@ struct UnbatchGradLowering : OpConversionPattern<UnbatchGradOp> {
     Value rows = e.toI64(memref::DimOp::create(rewriter, loc, batchIndex, 0));
     // An unranked grad's data: a contiguous copy, freed after the call (the
     // rendezvous keeps a copy of its own).
+    HeapShape shape;
     Value copy;
     Value gradData;
-    if (auto ranked = dyn_cast<RankedTensorType>(grad.getType()))
+    if (auto ranked = dyn_cast<RankedTensorType>(grad.getType())) {
       gradData = e.address(toBuffer(rewriter, loc, grad, ranked));
-    else
-      gradData = e.address(copy = contiguousCopy(e, grad));
+    } else {
+      shape = heapShapeOf(e, grad);
+      gradData = e.address(copy = contiguousCopy(e, grad, shape.dims));
+    }
     int64_t bits = getElementTypeOrSelf(grad.getType()).getIntOrFloatBitWidth();
     SmallVector<Value> operands{getSiteAddress(rewriter, loc, symbols, op),
                                 e.i64((bits + 7) / 8),
@@ -126,7 +129,7 @@ struct UnbatchGradLowering : OpConversionPattern<UnbatchGradOp> {
     Value value =
         isa<RankedTensorType>(grad.getType())
             ? lowerRanked(e, grad, resultType, operands, unbatch, rowsOf, take)
-            : lowerUnranked(e, grad, copy, resultType, operands, unbatch,
+            : lowerUnranked(e, grad, shape, copy, resultType, operands, unbatch,
                             rowsOf, take);
     rewriter.replaceOp(op, replacementFor(rewriter, op.getResult(), value));
     return success();
@@ -174,18 +177,18 @@ struct UnbatchGradLowering : OpConversionPattern<UnbatchGradOp> {
     return toTensor(b, loc, result, ranked);
   }
 
-  /// The same for an unranked grad (`copy`: its data, freed after the
-  /// call): its shape, and the result's ([rows] ++ grad.shape[1:]), on the
-  /// heap; the result a flat allocation reshaped.
+  /// The same for an unranked grad (`shape`: its shape on the heap, `copy`:
+  /// its data, freed after the call): the result's shape ([rows] ++
+  /// grad.shape[1:]) on the heap too; the result a flat allocation
+  /// reshaped.
   /// (A scalar grad fails in the runtime.)
-  static Value lowerUnranked(CodeBuilder &e, Value grad, Value copy,
-                             TensorType resultType, SmallVector<Value> operands,
-                             func::FuncOp unbatch, func::FuncOp rowsOf,
-                             func::FuncOp take) {
+  static Value lowerUnranked(CodeBuilder &e, Value grad, HeapShape shape,
+                             Value copy, TensorType resultType,
+                             SmallVector<Value> operands, func::FuncOp unbatch,
+                             func::FuncOp rowsOf, func::FuncOp take) {
     OpBuilder &b = e.b;
     Location loc = e.loc;
-    Value shape = heapShapeOf(e, grad);
-    operands.push_back(e.address(shape));
+    operands.push_back(e.address(shape.words));
     Value ticket = func::CallOp::create(b, loc, unbatch, operands).getResult(0);
     e.freeStorage(copy);
     Value rows =
@@ -196,12 +199,10 @@ struct UnbatchGradLowering : OpConversionPattern<UnbatchGradOp> {
                        ValueRange{rank});
     memref::StoreOp::create(b, loc, rows, dims, ValueRange{e.index(0)});
     e.forLoop(e.index(1), rank, [&](Value d) {
-      Value dim = memref::LoadOp::create(
-          b, loc, shape,
-          ValueRange{arith::AddIOp::create(b, loc, d, e.index(1))});
+      Value dim = memref::LoadOp::create(b, loc, shape.dims, ValueRange{d});
       memref::StoreOp::create(b, loc, dim, dims, ValueRange{d});
     });
-    e.freeStorage(shape);
+    e.freeStorage(shape.buffer);
     Value flat = memref::AllocOp::create(
         b, loc,
         MemRefType::get({ShapedType::kDynamic}, resultType.getElementType()),

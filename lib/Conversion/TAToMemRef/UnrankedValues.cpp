@@ -13,42 +13,39 @@ using namespace mlir;
 using namespace mlir::ta;
 using namespace mlir::ta::lowering;
 
-Value lowering::heapShapeOf(CodeBuilder &e, Value tensor) {
+HeapShape lowering::heapShapeOf(CodeBuilder &e, Value tensor) {
   OpBuilder &b = e.b;
   Location loc = e.loc;
   Value rank = tensor::RankOp::create(b, loc, tensor);
-  Value shape = e.allocStorage(
-      MemRefType::get({ShapedType::kDynamic}, b.getI64Type()),
-      ValueRange{arith::AddIOp::create(b, loc, rank, e.index(1))});
-  memref::StoreOp::create(b, loc, e.toI64(rank), shape, ValueRange{e.index(0)});
+  Value count = arith::AddIOp::create(b, loc, rank, e.index(1));
+  Value buffer = e.allocStorage(
+      MemRefType::get({ShapedType::kDynamic}, b.getI8Type()),
+      ValueRange{arith::MulIOp::create(b, loc, count, e.index(8))});
+  auto wordsType = MemRefType::get({ShapedType::kDynamic}, b.getI64Type());
+  Value words = memref::ViewOp::create(b, loc, wordsType, buffer, e.index(0),
+                                       ValueRange{count});
+  memref::StoreOp::create(b, loc, e.toI64(rank), words, ValueRange{e.index(0)});
   e.forLoop(e.index(0), rank, [&](Value d) {
     memref::StoreOp::create(
-        b, loc, e.toI64(tensor::DimOp::create(b, loc, tensor, d)), shape,
+        b, loc, e.toI64(tensor::DimOp::create(b, loc, tensor, d)), words,
         ValueRange{arith::AddIOp::create(b, loc, d, e.index(1))});
   });
-  return shape;
+  Value dims = memref::ViewOp::create(b, loc, wordsType, buffer, e.index(8),
+                                      ValueRange{rank});
+  return {buffer, words, dims};
 }
 
-Value lowering::contiguousCopy(CodeBuilder &e, Value tensor) {
+Value lowering::contiguousCopy(CodeBuilder &e, Value tensor, Value dims) {
   OpBuilder &b = e.b;
   Location loc = e.loc;
   Type scalar = getElementTypeOrSelf(tensor.getType());
   Value source = bufferization::ToBufferOp::create(
       b, loc, UnrankedMemRefType::get(scalar, /*memorySpace=*/0), tensor,
       /*read_only=*/true);
-  Value rank = tensor::RankOp::create(b, loc, tensor);
-  Value dims =
-      e.allocStorage(MemRefType::get({ShapedType::kDynamic}, b.getI64Type()),
-                     ValueRange{rank});
-  e.forLoop(e.index(0), rank, [&](Value d) {
-    memref::StoreOp::create(b, loc,
-                            e.toI64(tensor::DimOp::create(b, loc, tensor, d)),
-                            dims, ValueRange{d});
-  });
+  Value rank = memref::DimOp::create(b, loc, dims, 0);
   Value flat = e.allocStorage(MemRefType::get({ShapedType::kDynamic}, scalar),
                               ValueRange{productOf(e, dims, rank)}, kAlignment);
   memref::CopyOp::create(b, loc, source, reshapedTo(e, flat, dims));
-  e.freeStorage(dims);
   return flat;
 }
 

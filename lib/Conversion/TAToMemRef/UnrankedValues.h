@@ -21,15 +21,20 @@
 
 namespace mlir::ta::lowering {
 
-/// A heap buffer (memref<?xi64>, manual deallocation: the caller frees it)
-/// holding `{rank, dims...}` of `tensor`, of any rank.
-Value heapShapeOf(CodeBuilder &e, Value tensor);
+/// `{rank, dims...}` of `tensor`, of any rank, in a heap buffer (manual
+/// deallocation: the caller frees `buffer`), seen as its `words` (rank + 1
+/// i64s, what the runtime takes) and as its `dims` alone (what a reshape
+/// takes): one loop stores them for both.
+struct HeapShape {
+  Value buffer, words, dims;
+};
+HeapShape heapShapeOf(CodeBuilder &e, Value tensor);
 
 /// A contiguous copy of the unranked `tensor`'s elements, row-major, in a
-/// new buffer (memref<?xT>, manual deallocation: the caller frees it). Its
-/// buffer may be strided (a column, a slice): a reshape of it to its
-/// elements would read it as if it were contiguous.
-Value contiguousCopy(CodeBuilder &e, Value tensor);
+/// new buffer (memref<?xT>, manual deallocation: the caller frees it), of
+/// its `dims` (heapShapeOf). Its buffer may be strided (a column, a slice):
+/// a reshape of it to its elements would read it as if it were contiguous.
+Value contiguousCopy(CodeBuilder &e, Value tensor, Value dims);
 
 /// The product of the `rank` i64 words of `dims` (a memref<?xi64>), as an
 /// index.

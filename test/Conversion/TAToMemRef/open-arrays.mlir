@@ -100,35 +100,35 @@ func.func @grad(%v: tensor<?x2xf32>) {
 
 // Unranked elements: the partial shape is `{-1}`. An unranked value's
 // shape has as many dims as its run-time rank: stored by a loop into a heap
-// buffer (no loop can sit in an alloca_scope once scf becomes cf); its data
-// a contiguous copy (its buffer may be strided: a column), made by
-// memref.copy into a flat allocation reshaped to its dims. An unranked
+// buffer (no loop can sit in an alloca_scope once scf becomes cf), whose
+// dims also reshape the contiguous copy of its data (its buffer may be
+// strided: a column), made by memref.copy into a flat allocation. An unranked
 // result's shape is reported into a heap buffer of 2 + 32 words; the result
 // is a flat allocation of the product of its dims, reshaped to them.
 // CHECK-LABEL: func.func @unranked
 // CHECK: memref.get_global @__ta_shape_unranked : memref<1xi64>
 // CHECK: %[[RANK:.*]] = tensor.rank %{{.*}} : tensor<*xf32>
-// CHECK: %[[WORDS:.*]] = arith.addi %[[RANK]], %{{.*}} : index
-// CHECK: %[[SHAPE:.*]] = memref.alloc(%[[WORDS]]) {bufferization.manual_deallocation} : memref<?xi64>
+// CHECK: %[[SHAPE:.*]] = memref.alloc(%{{.*}}) {bufferization.manual_deallocation} : memref<?xi8>
+// CHECK: %[[WORDS:.*]] = memref.view %[[SHAPE]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi64>
 // CHECK: scf.for
 // CHECK: tensor.dim
+// CHECK: %[[DIMS:.*]] = memref.view %[[SHAPE]][%c8{{(_[0-9]+)?}}][%[[RANK]]] : memref<?xi8> to memref<?xi64>
 // CHECK: %[[SRC:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<*xf32> to memref<*xf32>
-// CHECK: %[[DIMS:.*]] = memref.alloc(%{{.*}}) {bufferization.manual_deallocation} : memref<?xi64>
 // CHECK: %[[N:.*]] = scf.for
 // CHECK: %[[COPY:.*]] = memref.alloc(%[[N]]) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xf32>
 // CHECK: %[[DST:.*]] = memref.reshape %[[COPY]](%[[DIMS]]) : (memref<?xf32>, memref<?xi64>) -> memref<*xf32>
 // CHECK: memref.copy %[[SRC]], %[[DST]] : memref<*xf32> to memref<*xf32>
-// CHECK: memref.dealloc %[[DIMS]] {bufferization.manual_deallocation} : memref<?xi64>
+// CHECK: memref.extract_aligned_pointer_as_index %[[WORDS]]
 // CHECK: {{(func\.)?}}call @_ta_rt_dyn_write(
 // CHECK: memref.dealloc %[[COPY]] {bufferization.manual_deallocation} : memref<?xf32>
-// CHECK: memref.dealloc %[[SHAPE]] {bufferization.manual_deallocation} : memref<?xi64>
+// CHECK: memref.dealloc %[[SHAPE]] {bufferization.manual_deallocation} : memref<?xi8>
 // CHECK: %[[REPORT:.*]] = memref.alloc() {bufferization.manual_deallocation} : memref<272xi8>
 // CHECK: %[[RWORDS:.*]] = memref.view %[[REPORT]][%{{.*}}][] : memref<272xi8> to memref<34xi64>
 // CHECK: memref.store %c-1_i64{{.*}}, %[[RWORDS]]
 // CHECK: {{(func\.)?}}call @_ta_rt_dyn_read(
 // CHECK: %[[RRANK:.*]] = memref.load %[[RWORDS]]
 // CHECK: %[[RANKI:.*]] = arith.index_cast %[[RRANK]] : i64 to index
-// CHECK: %[[DIMS:.*]] = memref.view %[[REPORT]][%c8][%[[RANKI]]] : memref<272xi8> to memref<?xi64>
+// CHECK: %[[DIMS:.*]] = memref.view %[[REPORT]][%c8{{(_[0-9]+)?}}][%[[RANKI]]] : memref<272xi8> to memref<?xi64>
 // CHECK: %[[COUNT:.*]] = scf.for
 // CHECK: %[[FLAT:.*]] = memref.alloc(%[[COUNT]]) {alignment = 64 : i64} : memref<?xf32>
 // CHECK: {{(func\.)?}}call @_ta_rt_dyn_take(

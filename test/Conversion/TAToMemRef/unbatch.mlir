@@ -76,9 +76,9 @@ func.func @g(%o: tensor<?x?xi1>, %bi: tensor<?x3xi64>, %g: tensor<?x?xi1>, %id: 
 // function).
 // CHECK-LABEL: func.func @unranked(
 // CHECK-NOT: @_ta_rt_fail
+// CHECK: %[[SHAPE:.*]] = memref.alloc(%{{.*}}) {bufferization.manual_deallocation} : memref<?xi8>
 // CHECK: %[[COPY:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xf32>
 // CHECK: memref.copy %{{.*}}, %{{.*}} : memref<*xf32> to memref<*xf32>
-// CHECK: %[[SHAPE:.*]] = memref.alloc(%{{.*}}) {bufferization.manual_deallocation} : memref<?xi64>
 // CHECK: %[[TICKET:.*]] = call @_ta_rt_unbatch_grad(
 // CHECK: memref.dealloc %[[COPY]] {bufferization.manual_deallocation}
 // CHECK: %[[ROWS:.*]] = call @_ta_rt_unbatch_grad_rows(%[[TICKET]])
