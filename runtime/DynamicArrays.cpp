@@ -425,6 +425,58 @@ DynamicArray *newArray() {
   return a;
 }
 
+/// shape_to_prepend of ta.grad_with_shape (`prependRank` int32 dims at
+/// `prepend`), checked as tensor::MakeShape does.
+Shape prependedDims(int64_t prepend, int64_t prependRank) {
+  if (prependRank > kMaxRank)
+    fail("ta supports element ranks up to %" PRId64 ", got %" PRId64, kMaxRank,
+         prependRank);
+  Shape before;
+  before.rank = prependRank;
+  for (int64_t d = 0; d < prependRank; ++d) {
+    before.dims[d] = ((const int32_t *)(intptr_t)prepend)[d];
+    if (before.dims[d] < 0)
+      fail("Dimension %" PRId64 " must be >= 0", before.dims[d]);
+  }
+  return before;
+}
+
+/// Fails where `before ++ shape` would pass ta's largest element rank.
+void checkPrefixedRank(const Shape &before, const Shape &shape) {
+  if (shape.rank >= 0 && before.rank + shape.rank > kMaxRank)
+    fail("ta supports element ranks up to %" PRId64 ", got %" PRId64, kMaxRank,
+         before.rank + shape.rank);
+}
+
+/// `before ++ shape`; of unknown rank where `shape` is.
+Shape prefixed(const Shape &before, const Shape &shape) {
+  Shape out;
+  if (shape.rank < 0)
+    return out;
+  out = before;
+  out.rank = before.rank + shape.rank;
+  std::memcpy(out.dims + before.rank, shape.dims, shape.rank * sizeof(int64_t));
+  return out;
+}
+
+/// TensorArrayGradOp's new accumulator, in the header `g` the lowered code
+/// filled (name, source, flags, the type's partial shape): the size and
+/// marked size of the forward array `h`, `size` slots, none written yet.
+DynamicArray &newAccumulator(TAArrayHeader *g, const TAArrayHeader *h,
+                             int64_t elementBytes, int64_t elementKind,
+                             const Shape &elementShape, size_t size) {
+  g->size = (int64_t)size;
+  g->marked_size = h->marked_size;
+  DynamicArray *a = newArray();
+  a->header = g;
+  a->elementBytes = elementBytes;
+  a->elementKind = elementKind;
+  a->elementShape = elementShape;
+  setSize(*a, size);
+  g->reserved = (int64_t)(intptr_t)a;
+  return *a;
+}
+
 } // namespace
 
 extern "C" {
@@ -452,55 +504,48 @@ void _ta_rt_dyn_grad(int64_t forward, int64_t accumulator, int64_t prepend,
   DynamicArray &f = open(forward);
   if (!accumulator)
     return; // LookupOrCreate found it
-  if (prependRank > kMaxRank)
-    fail("ta supports element ranks up to %" PRId64 ", got %" PRId64, kMaxRank,
-         prependRank);
-  Shape before;
-  before.rank = prependRank;
-  for (int64_t d = 0; d < prependRank; ++d) {
-    before.dims[d] = ((const int32_t *)(intptr_t)prepend)[d];
-    if (before.dims[d] < 0)
-      fail("Dimension %" PRId64 " must be >= 0", before.dims[d]);
-  }
+  Shape before = prependedDims(prepend, prependRank);
   // Ranks are checked before anything is allocated (a failure unwinds).
-  auto checkRank = [&](const Shape &shape) {
-    if (shape.rank >= 0 && prependRank + shape.rank > kMaxRank)
-      fail("ta supports element ranks up to %" PRId64 ", got %" PRId64,
-           kMaxRank, prependRank + shape.rank);
-  };
-  checkRank(f.elementShape);
+  checkPrefixedRank(before, f.elementShape);
   for (const Slot &slot : f.slots)
     if (slot.written)
-      checkRank(slot.shape);
-  auto prefixed = [&](const Shape &shape) {
-    Shape out;
-    if (shape.rank < 0)
-      return out;
-    out = before;
-    out.rank = prependRank + shape.rank;
-    std::memcpy(out.dims + prependRank, shape.dims,
-                shape.rank * sizeof(int64_t));
-    return out;
-  };
+      checkPrefixedRank(before, slot.shape);
   auto *g = (TAArrayHeader *)(intptr_t)accumulator;
-  g->size = (int64_t)f.slots.size();
-  g->marked_size = h->marked_size;
   g->flags |= h->flags & TA_FLAG_IDENTICAL_SHAPES;
-  Shape shape = prefixed(f.elementShape);
-  DynamicArray *a = newArray();
-  a->header = g;
-  a->elementBytes = f.elementBytes;
-  a->elementKind = f.elementKind;
-  a->elementShape = shape;
-  setSize(*a, f.slots.size());
+  DynamicArray &a =
+      newAccumulator(g, h, f.elementBytes, f.elementKind,
+                     prefixed(before, f.elementShape), f.slots.size());
   // CopyShapesFrom: the forward array's written slots are soft written.
   for (size_t k = 0; k < f.slots.size(); ++k) {
     if (!f.slots[k].written)
       continue;
-    a->slots[k].shape = prefixed(f.slots[k].shape);
-    a->slots[k].written = true;
+    a.slots[k].shape = prefixed(before, f.slots[k].shape);
+    a.slots[k].written = true;
   }
-  g->reserved = (int64_t)(intptr_t)a;
+}
+
+void _ta_rt_dyn_grad_static(int64_t forward, int64_t state, int64_t accumulator,
+                            int64_t elementBytes, int64_t elementKind,
+                            int64_t prepend, int64_t prependRank) {
+  const auto *h = (const TAArrayHeader *)(intptr_t)forward;
+  Shape before = prependedDims(prepend, prependRank);
+  Shape element = Shape::from((const int64_t *)(intptr_t)h->element_shape);
+  checkPrefixedRank(before, element);
+  Shape shape = prefixed(before, element);
+  DynamicArray &a =
+      newAccumulator((TAArrayHeader *)(intptr_t)accumulator, h, elementBytes,
+                     elementKind, shape, (size_t)h->size);
+  // CopyShapesFrom: every slot of the forward array is of its element
+  // shape; those its state says were written are soft written.
+  const auto *states = (const uint8_t *)(intptr_t)state;
+  if (!states)
+    return;
+  for (size_t k = 0; k < a.slots.size(); ++k) {
+    if (!(states[k] & TA_SLOT_WRITTEN))
+      continue;
+    a.slots[k].shape = shape;
+    a.slots[k].written = true;
+  }
 }
 
 void _ta_rt_dyn_release(int64_t header) {

@@ -4,7 +4,10 @@ The element type of each array leaves dims open (`tensor<?x2xf32>`) or is
 unranked (`tensor<*xf32>`), as TensorFlow's TensorArray is without an
 element_shape: each slot holds a value of its own shape (ragged), unless
 identical_element_shapes lets the first write fix one for all. libta_runtime
-keeps these arrays, in both checks modes. The programs write, read, gather,
+keeps these arrays, in both checks modes. Some arrays have a static element
+shape instead (laid out by the compiler), written with values of open or
+unranked types, whose ta.grad_with_shape may take a run-time prepend (an
+accumulator the runtime keeps). The programs write, read, gather,
 scatter, split (ragged lengths), concat, ask the size and close, with values
 of static or run-time shape (unranked arguments included) and results of
 the ops' own types, or cast to a ranked type where the array is unranked.
@@ -18,6 +21,9 @@ from gen import DTYPES, Handle, Program, literal, tensor_type
 
 # Partial element shapes: unranked (twice as likely), and open dims.
 OPEN_SHAPES = [None, None, (None,), (None, 2), (2, None), (None, None)]
+# Static element shapes, which the compiler lays out, for their
+# accumulators of run-time prepend (kept by the runtime).
+STATIC_SHAPES = [(2,), (1, 2)]
 
 
 class OpenProgram(Program):
@@ -106,7 +112,7 @@ class OpenProgram(Program):
 
     def op_create(self):
         dtype = self.pick(["f32", "i32", "f64", "i64"])
-        shape = self.pick(OPEN_SHAPES)
+        shape = self.pick(OPEN_SHAPES + STATIC_SHAPES)
         kind = self.pick(["static", "fixed", "dynamic"])
         size = int(self.rng.integers(0 if self.chance(0.15) else 1, 5))
         dynamic = kind == "dynamic"
@@ -223,18 +229,24 @@ class OpenProgram(Program):
         a forward array: the accumulator, its slots soft written with the
         forward slots' shapes; an existing one is handed back."""
         source = self.pick(["gradients", "s"])
-        prepend = (int(self.rng.integers(1, 3)),) if self.chance(0.4) else ()
+        prepend = (int(self.rng.integers(0, 3)),) if self.chance(0.4) else ()
+        # A run-time prepend: the accumulator's type has `?` for it.
+        run_time = bool(prepend) and self.chance(0.5)
         if source in h.grads:
-            prepend = h.grads[source]  # the type of the one asked for first
-        h.grads[source] = prepend
+            # The type of the one asked for first.
+            prepend, run_time = h.grads[source]
+        h.grads[source] = prepend, run_time
         shape = (None if h.element_shape is None
-                 else prepend + h.element_shape)
+                 else ((None,) if run_time else prepend) + h.element_shape)
         g = Handle(self.fresh("gh"), self.fresh("gf"), None, shape, h.dtype,
                    h.static_size, is_grad=True, forward=h)
         if prepend:
-            p = self.fresh("p")
-            self.emit("%s = arith.constant dense<[%d]> : tensor<1xi32>"
-                      % (p, prepend[0]))
+            if run_time:
+                p = self.arg("tensor<1xi32>", np.array(prepend, np.int32))
+            else:
+                p = self.fresh("p")
+                self.emit("%s = arith.constant dense<[%d]> : tensor<1xi32>"
+                          % (p, prepend[0]))
             self.emit('%s, %s = ta.grad_with_shape %s, %s, %s source "%s" : '
                       '%s, tensor<1xi32>'
                       % (g.ssa, g.flow, h.ssa, h.flow, p, source, h.type))

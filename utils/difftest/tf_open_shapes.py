@@ -160,6 +160,25 @@ def tf_grad(*, prepend=None, read_past=False, identical=False,
     return read(g, gf, 0), read(g, gf, 1)
 
 
+def tf_static_prepend(prepend, value, gather_rows=False):
+    """A forward array of static element shape [2] (slots 0 and 2 written),
+    its accumulator with a run-time shape_to_prepend: `value` written twice
+    to slot 0 (slot 1 with `gather_rows`, then slots 1, 0, 2 gathered),
+    slots 0-2 read, the size."""
+    h, f = create(3, shape=[2])
+    f = write(h, f, 0, np.array([1, 2], np.float32))
+    f = write(h, f, 2, np.array([5, 6], np.float32))
+    g, gf = tf.raw_ops.TensorArrayGradWithShape(
+        handle=h, flow_in=f, shape_to_prepend=prepend, source="gradients")
+    size = tf.raw_ops.TensorArraySizeV3(handle=g, flow_in=gf)
+    if gather_rows:
+        gf = write(g, gf, 1, value)
+        return gather(g, gf, np.array([1, 0, 2], np.int32)), size
+    gf = write(g, gf, 0, value)
+    gf = write(g, gf, 0, value)
+    return read(g, gf, 0), read(g, gf, 1), read(g, gf, 2), size
+
+
 def tf_closed():
     h, f = create(2, shape=[None], name="a")
     tf.raw_ops.TensorArrayCloseV3(handle=h)
@@ -398,6 +417,49 @@ func.func @grad_prepend(%prepend: tensor<1xi32>) -> tensor<?x?x2xf32> {
   %r = ta.read %g[%c0], %gf : !ta.handle<2, tensor<?x?x2xf32>, grad>
   return %r : tensor<?x?x2xf32>
 }
+!S = !ta.handle<3, tensor<2xf32>>
+!SG = !ta.handle<3, tensor<?x2xf32>, grad>
+!SU = !ta.handle<3, tensor<*xf32>, grad>
+func.func @static_prepend(%prepend: tensor<1xi32>, %v: tensor<?x2xf32>) -> (tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>, tensor<i64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %x = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %y = arith.constant dense<[5.0, 6.0]> : tensor<2xf32>
+  %h, %f = ta.create %c3 : !S
+  %f1 = ta.write %h[%c0], %x, %f : !S, tensor<2xf32>
+  %f2 = ta.write %h[%c2], %y, %f1 : !S, tensor<2xf32>
+  %g, %gf = ta.grad_with_shape %h, %f2, %prepend source "gradients" : !S, tensor<1xi32>
+  %n = ta.size %g, %gf : !SG
+  %n64 = arith.index_cast %n : index to i64
+  %size = tensor.from_elements %n64 : tensor<i64>
+  %gf1 = ta.write %g[%c0], %v, %gf : !SG, tensor<?x2xf32>
+  %gf2 = ta.write %g[%c0], %v, %gf1 : !SG, tensor<?x2xf32>
+  %r0 = ta.read %g[%c0], %gf2 : !SG
+  %r1 = ta.read %g[%c1], %gf2 : !SG
+  %r2 = ta.read %g[%c2], %gf2 : !SG
+  return %r0, %r1, %r2, %size : tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>, tensor<i64>
+}
+func.func @static_prepend_any(%prepend: tensor<?xi32>, %v: tensor<*xf32>) -> (tensor<*xf32>, tensor<i64>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %x = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %y = arith.constant dense<[5.0, 6.0]> : tensor<2xf32>
+  %h, %f = ta.create %c3 : !S
+  %f1 = ta.write %h[%c0], %x, %f : !S, tensor<2xf32>
+  %f2 = ta.write %h[%c2], %y, %f1 : !S, tensor<2xf32>
+  %g, %gf = ta.grad_with_shape %h, %f2, %prepend source "gradients" : !S, tensor<?xi32>
+  %n = ta.size %g, %gf : !SU
+  %n64 = arith.index_cast %n : index to i64
+  %size = tensor.from_elements %n64 : tensor<i64>
+  %gf1 = ta.write %g[%c1], %v, %gf : !SU, tensor<*xf32>
+  %rows = arith.constant dense<[1, 0, 2]> : tensor<3xi32>
+  %r = ta.gather %g[%rows], %gf1 : !SU, tensor<3xi32>
+  return %r, %size : tensor<*xf32>, tensor<i64>
+}
 !U = !ta.handle<?, tensor<*xf32>>
 !U2 = !ta.handle<2, tensor<*xf32>>
 !UG = !ta.handle<2, tensor<*xf32>, grad>
@@ -623,6 +685,25 @@ SCENARIOS = [
     ("grad_prepend", lambda p: tf_grad(prepend=p), (np.array([3], np.int32),)),
     ("grad_prepend", lambda p: tf_grad(prepend=p),
      (np.array([-1], np.int32),)),
+    # An array of static element shape, a run-time shape_to_prepend: an
+    # accumulator the runtime keeps (prepend ++ [2]).
+    ("static_prepend", tf_static_prepend,
+     (np.array([2], np.int32), np.arange(4, dtype=f32).reshape(2, 2))),
+    ("static_prepend", tf_static_prepend,
+     (np.array([0], np.int32), np.zeros((0, 2), f32))),
+    ("static_prepend", tf_static_prepend,
+     (np.array([2], np.int32), np.ones((3, 2), f32))),
+    ("static_prepend", tf_static_prepend,
+     (np.array([-1], np.int32), np.ones((1, 2), f32))),
+    ("static_prepend_any",
+     lambda p, v: tf_static_prepend(p, v, gather_rows=True),
+     (np.array([1, 3], np.int32), np.arange(6, dtype=f32).reshape(1, 3, 2))),
+    ("static_prepend_any",
+     lambda p, v: tf_static_prepend(p, v, gather_rows=True),
+     (np.zeros(0, np.int32), np.array([7, 8], f32))),
+    ("static_prepend_any",
+     lambda p, v: tf_static_prepend(p, v, gather_rows=True),
+     (np.array([1, 3], np.int32), np.ones((3, 1, 2), f32))),
     # Unranked elements (no element_shape): slots of any rank.
     ("unranked_ranks", tf_unranked_ranks,
      (np.array([[1, 2]], f32), np.array([3, 4, 5], f32), f32(7))),

@@ -167,6 +167,7 @@ enum TAElementKind {
    the box holds the header alone, `reserved` the runtime's array. */
 #define TA_RT_DYN_INIT "_ta_rt_dyn_init"
 #define TA_RT_DYN_GRAD "_ta_rt_dyn_grad"
+#define TA_RT_DYN_GRAD_STATIC "_ta_rt_dyn_grad_static"
 #define TA_RT_DYN_RELEASE "_ta_rt_dyn_release"
 #define TA_RT_DYN_CLOSE "_ta_rt_dyn_close"
 #define TA_RT_DYN_SIZE "_ta_rt_dyn_size"

@@ -116,6 +116,16 @@ void _ta_rt_dyn_init(int64_t header, int64_t element_bytes,
 /// forward's written slots soft written. `accumulator` 0: it exists.
 void _ta_rt_dyn_grad(int64_t forward, int64_t accumulator, int64_t prepend,
                      int64_t prepend_rank);
+/// TensorArrayGradWithShape with a run-time `prepend` on an array of static
+/// element shape, which lowered code lays out itself (`forward`, its header;
+/// `state`, its slots' TASlotState bytes, 0 in checks=none, which keeps no
+/// written bits) and which has checked it open: makes the new header at
+/// `accumulator` (filled as for _ta_rt_dyn_grad) an accumulator of
+/// `element_bytes`-byte scalars of kind `element_kind`, of element shape
+/// `prepend` ++ the forward one, its written slots soft written.
+void _ta_rt_dyn_grad_static(int64_t forward, int64_t state, int64_t accumulator,
+                            int64_t element_bytes, int64_t element_kind,
+                            int64_t prepend, int64_t prepend_rank);
 void _ta_rt_dyn_release(int64_t header);
 void _ta_rt_dyn_close(int64_t header);
 int64_t _ta_rt_dyn_size(int64_t header);

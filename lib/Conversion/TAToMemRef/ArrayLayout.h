@@ -35,6 +35,7 @@ enum HeaderField : int64_t {
   kName = TA_HEADER_NAME,
   kSource = TA_HEADER_SOURCE,
   kElementShape = TA_HEADER_ELEMENT_SHAPE,
+  kReserved = TA_HEADER_RESERVED,
   kHeaderFields = TA_HEADER_WORDS,
 };
 constexpr int64_t kHeaderBytes = TA_HEADER_BYTES;

@@ -3,10 +3,14 @@
 // A forward array's box has one slot more per gradient source of the
 // module: slot 1 + id(source) holds that source's accumulator (an empty
 // buffer until the first ta.grad creates it), and the accumulator's handle
-// is a view of that slot.
+// is a view of that slot. An accumulator whose element shape is known only
+// at run time (ta.grad_with_shape with a run-time shape_to_prepend) is kept
+// by libta_runtime, as those of arrays of open element shape are: the slot
+// then holds its header.
 //
 //===----------------------------------------------------------------------===//
 
+#include "OpenArrayEmitter.h"
 #include "Operands.h"
 #include "Patterns.h"
 
@@ -94,11 +98,80 @@ template <typename OpTy> struct GradLowering : TAPattern<OpTy> {
   }
 };
 
+/// ta.grad_with_shape of an array of static element shape whose accumulator
+/// has an open element shape (a run-time shape_to_prepend): the runtime
+/// makes it from the forward array's header and slot states.
+struct RuntimeKeptGradLowering : TAPattern<GradWithShapeOp> {
+  using TAPattern::TAPattern;
+  LogicalResult lower(GradWithShapeOp op, OneToNOpAdaptor adaptor,
+                      ArrayEmitter &fwd,
+                      ConversionPatternRewriter &rewriter) const override {
+    HandleType gradType = op.getGradHandle().getType();
+    if (!hasOpenElementShape(gradType))
+      return rewriter.notifyMatchFailure(op, "accumulator laid out here");
+    if (!isRuntimeFunctionAvailable(fwd.symbols, TA_RT_DYN_GRAD_STATIC))
+      return rewriter.notifyMatchFailure(
+          op, "a runtime function's name is taken by another symbol");
+    std::optional<int64_t> id = options.sources.lookup(op.getSource());
+    if (!id)
+      return rewriter.notifyMatchFailure(op, "source not in the table");
+    int64_t slotIndex = 1 + *id;
+    Location loc = op.getLoc();
+    Value box = adaptor.getHandle().front();
+    Value buffer = fwd.loadBuffer(box);
+    Value header = fwd.header(buffer);
+    // DisableDynamicSize comes first, even when the array is closed.
+    Value flags = fwd.get(header, kFlags);
+    fwd.set(header, kFlags,
+            arith::AndIOp::create(rewriter, loc, flags, fwd.i64(~kDynamic)));
+    fwd.checkOpen(buffer, header);
+    Value existing = fwd.loadBuffer(box, slotIndex);
+    Value length = memref::DimOp::create(rewriter, loc, existing, 0);
+    Value exists = fwd.cmp(arith::CmpIPredicate::ne, length, fwd.index(0));
+    OpenArrayEmitter acc(rewriter, loc, gradType, fwd.symbols);
+    Value shape = acc.partialShape();
+    auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, exists, true);
+    {
+      // LookupOrCreate: the same source returns the same accumulator, which
+      // must be one the runtime keeps. One laid out here (by a gradient op
+      // of static element shape, `reserved` 0) fails as any accumulator of
+      // another element shape does, in both modes: this op's handle cannot
+      // reach it.
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifOp.thenBlock());
+      Value reserved = fwd.get(fwd.header(existing), kReserved);
+      fwd.failIf(fwd.cmp(arith::CmpIPredicate::eq, reserved, fwd.i64(0)),
+                 TA_ERR_ACCUMULATOR_SHAPE, existing,
+                 [&](SmallVectorImpl<Value> &args) {
+                   args.append({fwd.i64(0), shape});
+                 });
+      rewriter.setInsertionPointToStart(ifOp.elseBlock());
+      Value grad = acc.newHeader(
+          kIsGrad | kClearAfterRead, acc.i64(0), fwd.get(header, kName),
+          getNameAddress(rewriter, loc, acc.symbols, op.getSource()), shape);
+      // CopyShapesFrom reads the written bits, which only strict mode keeps.
+      Value state = acc.i64(0);
+      if (fwd.strict)
+        state = acc.address(
+            fwd.stateView(buffer, fwd.toIndex(fwd.get(header, kCapacity))));
+      OpenArrayEmitter::Vector prepend = acc.vector(op.getShapeToPrepend());
+      acc.call(TA_RT_DYN_GRAD_STATIC,
+               {fwd.address(buffer), state, acc.address(grad),
+                acc.scalarBytes(), acc.scalarKind(), prepend.address,
+                prepend.count});
+      fwd.storeBuffer(grad, box, slotIndex);
+    }
+    rewriter.replaceOpWithMultiple(op, {{fwd.handleOf(box, slotIndex)}, {}});
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::ta::populateTAGradLoweringPatterns(
     const TATypeConverter &converter, RewritePatternSet &patterns,
     const TAToMemRefOptions &options) {
-  patterns.add<GradLowering<GradOp>, GradLowering<GradWithShapeOp>>(
-      converter, patterns.getContext(), options);
+  patterns.add<GradLowering<GradOp>, GradLowering<GradWithShapeOp>,
+               RuntimeKeptGradLowering>(converter, patterns.getContext(),
+                                        options);
 }

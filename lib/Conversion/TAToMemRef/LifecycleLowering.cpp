@@ -23,6 +23,11 @@ struct CreateLowering : TAPattern<CreateOp> {
   using TAPattern::TAPattern;
   LogicalResult lower(CreateOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
                       ConversionPatternRewriter &rewriter) const override {
+    bool releasesAtBlockEnd = options.blockLocal.contains(op);
+    if (releasesAtBlockEnd && options.sources.someKeptByRuntime() &&
+        !isRuntimeFunctionAvailable(e.symbols, TA_RT_DYN_RELEASE))
+      return rewriter.notifyMatchFailure(
+          op, "a runtime function's name is taken by another symbol");
     Location loc = op.getLoc();
     Value size = adaptor.getSize().front();
     Value size64 = e.toI64(size);
@@ -50,18 +55,20 @@ struct CreateLowering : TAPattern<CreateOp> {
     int64_t slots = 1 + options.sources.size();
     Value box = e.newBox(buffer, slots);
     Value handle = e.handleOf(box, 0);
-    if (options.blockLocal.contains(op))
-      releaseAtBlockEnd(e, op->getBlock()->getTerminator(), box, slots);
+    if (releasesAtBlockEnd)
+      releaseAtBlockEnd(e, op->getBlock()->getTerminator(), box, slots,
+                        options.sources);
     rewriter.replaceOpWithMultiple(op, {{handle}, {}});
     return success();
   }
 
   /// Frees an array that cannot outlive its block before the block's
   /// terminator: its buffer (the data, or the header left by ta.close), its
-  /// accumulators (a slot whose buffer is still the empty view has none) and
-  /// the box.
+  /// accumulators (a slot whose buffer is still the empty view has none;
+  /// one the runtime may keep is released there first) and the box.
   static void releaseAtBlockEnd(ArrayEmitter &e, Operation *terminator,
-                                Value box, int64_t slots) {
+                                Value box, int64_t slots,
+                                const GradSourceTable &sources) {
     OpBuilder::InsertionGuard guard(e.b);
     e.b.setInsertionPoint(terminator);
     e.freeStorage(e.loadBuffer(box));
@@ -73,6 +80,12 @@ struct CreateLowering : TAPattern<CreateOp> {
           /*withElse=*/false);
       OpBuilder::InsertionGuard inner(e.b);
       e.b.setInsertionPointToStart(ifOp.thenBlock());
+      // A no-op for an accumulator laid out here (`reserved` is 0).
+      if (sources.mayBeKeptByRuntime(s - 1))
+        func::CallOp::create(
+            e.b, e.loc,
+            lookupOrDeclareRuntimeFunction(e.symbols, TA_RT_DYN_RELEASE),
+            ValueRange{e.address(buffer)});
       e.freeStorage(buffer);
     }
     e.freeStorage(box);

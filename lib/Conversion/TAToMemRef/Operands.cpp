@@ -124,6 +124,19 @@ static bool hasRowMajorBuffer(Value tensor) {
   return true;
 }
 
+/// Whether `tensor` is, through tensor.cast ops, a tensor of a ranked type
+/// that `type` is not cast-compatible with (`tensor<3xi32>` cast to
+/// `tensor<*xi32>` for an array of `tensor<2xi32>`): a value the shape
+/// checks fail on, whose cast to `type` would not stay valid (once
+/// bufferized, memref.cast folding makes a cast and a copy of
+/// `memref<3xi32>` to `memref<2xi32>`).
+static bool castsFromIncompatibleType(Value tensor, RankedTensorType type) {
+  while (auto cast = tensor.getDefiningOp<tensor::CastOp>())
+    tensor = cast.getSource();
+  auto source = dyn_cast<RankedTensorType>(tensor.getType());
+  return source && !tensor::CastOp::areCastCompatible(source, type);
+}
+
 /// `tensor` as a read-only memref of type `type` (a tensor.cast first when
 /// the operand's type is less static; callers check the shape). With
 /// `anyOffset` the memref has a dynamic offset (identity strides), so that a
@@ -136,7 +149,15 @@ static bool hasRowMajorBuffer(Value tensor) {
 Value lowering::toBuffer(OpBuilder &b, Location loc, Value tensor,
                          RankedTensorType type, bool anyOffset) {
   anyOffset = anyOffset && hasRowMajorBuffer(tensor);
-  if (tensor.getType() != type) {
+  if (castsFromIncompatibleType(tensor, type)) {
+    // The callers' checks fail on such a value before its data is read
+    // (strict mode; checks=none runs no program that strict rejects): a
+    // tensor of `type`, its dynamic dims 0, takes its place.
+    SmallVector<Value> sizes(type.getNumDynamicDims(),
+                             arith::ConstantIndexOp::create(b, loc, 0));
+    tensor = bufferization::AllocTensorOp::create(b, loc, type, sizes);
+    anyOffset = false;
+  } else if (tensor.getType() != type) {
     tensor = tensor::CastOp::create(b, loc, type, tensor);
     anyOffset = false;
   }

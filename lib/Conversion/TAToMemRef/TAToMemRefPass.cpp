@@ -1,9 +1,9 @@
 //===- TAToMemRefPass.cpp - the ta-lower-to-memref pass -------------------===//
 //
-// Diagnoses what the lowering does not support, computes what the patterns
-// are told (gradient sources, block-local arrays) and converts. The layout
-// and the code live in ArrayLayout / ArrayEmitter, the patterns in one file
-// per op group.
+// Diagnoses symbols that take the lowering's names, computes what the
+// patterns are told (gradient sources, block-local arrays) and converts.
+// The layout and the code live in ArrayLayout / ArrayEmitter, the patterns
+// in one file per op group.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,28 +45,12 @@ struct TALowerToMemRefPass
     : public ta::impl::TALowerToMemRefPassBase<TALowerToMemRefPass> {
   using TALowerToMemRefPassBase::TALowerToMemRefPassBase;
 
-  /// Diagnoses what the lowering does not support, and symbols that take
-  /// the names of the functions it calls or defines; sets `hasUnbatch`.
-  LogicalResult checkSupported(ModuleOp module, bool &hasUnbatch) {
+  /// Diagnoses symbols that take the names of the functions the lowering
+  /// calls or defines; sets `hasUnbatch`.
+  LogicalResult checkSymbols(ModuleOp module, bool &hasUnbatch) {
     bool ok = true;
     hasUnbatch = false;
-    module.walk([&](Operation *op) {
-      if (isa<UnbatchGradOp>(op)) {
-        hasUnbatch = true;
-        return;
-      }
-      if (isa<GradOp, GradWithShapeOp>(op)) {
-        auto forward = cast<HandleType>(op->getOperand(0).getType());
-        auto grad = cast<HandleType>(op->getResult(0).getType());
-        if (isSupported(forward) && hasOpenElementShape(grad)) {
-          op->emitOpError() << "makes an accumulator of open element shape "
-                            << grad.getElementType()
-                            << " for an array of static element shape: not "
-                               "supported by ta-lower-to-memref yet";
-          ok = false;
-        }
-      }
-    });
+    module.walk([&](UnbatchGradOp) { hasUnbatch = true; });
     for (Operation &op : *module.getBody()) {
       auto symbol =
           op.getAttrOfType<StringAttr>(SymbolTable::getSymbolAttrName());
@@ -89,7 +73,7 @@ struct TALowerToMemRefPass
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
     bool hasUnbatch;
-    if (failed(checkSupported(module, hasUnbatch)))
+    if (failed(checkSymbols(module, hasUnbatch)))
       return signalPassFailure();
     if (hasUnbatch)
       nameUnbatchGradResources(module);
@@ -133,16 +117,22 @@ struct TALowerToMemRefPass
 //===----------------------------------------------------------------------===//
 
 GradSourceTable GradSourceTable::collect(Operation *root) {
-  std::set<std::string> sources;
+  std::set<std::string> sources, keptByRuntime;
   root->walk([&](Operation *op) {
-    if (auto grad = dyn_cast<GradOp>(op))
+    if (auto grad = dyn_cast<GradOp>(op)) {
       sources.insert(grad.getSource().str());
-    else if (auto grad = dyn_cast<GradWithShapeOp>(op))
+    } else if (auto grad = dyn_cast<GradWithShapeOp>(op)) {
       sources.insert(grad.getSource().str());
+      if (isSupported(grad.getHandle().getType()) &&
+          hasOpenElementShape(grad.getGradHandle().getType()))
+        keptByRuntime.insert(grad.getSource().str());
+    }
   });
   GradSourceTable table;
   for (const std::string &source : sources)
     table.ids.try_emplace(source, table.ids.size());
+  for (const std::string &source : keptByRuntime)
+    table.keptByRuntime.insert(table.ids.lookup(source));
   return table;
 }
 

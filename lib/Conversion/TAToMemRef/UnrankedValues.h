@@ -1,5 +1,4 @@
-//===- UnrankedValues.h - unranked tensors at the runtime boundary -*- C++
-//-*-===//
+//===- UnrankedValues.h - unranked tensors to the runtime ------*- C++ -*-===//
 //
 // libta_runtime takes values as a shape `{rank, dims...}` and contiguous
 // data, and gives results the same way. For an unranked tensor

@@ -1,16 +1,6 @@
-// What ta-lower-to-memref does not support yet, and module symbols that
-// take the names it reserves, are diagnosed, not miscompiled.
+// Module symbols that take the names ta-lower-to-memref reserves are
+// diagnosed, not miscompiled.
 // RUN: ta-opt %s --ta-lower-to-memref -split-input-file -verify-diagnostics
-
-// A non-constant shape_to_prepend gives the accumulator `?` dims: an
-// accumulator the runtime keeps, for an array the lowering lays out itself.
-func.func @grad_with_shape_runtime_prepend(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow, %p: tensor<1xi32>) {
-  // expected-error @+1 {{'ta.grad_with_shape' op makes an accumulator of open element shape 'tensor<?x2xf32>' for an array of static element shape: not supported by ta-lower-to-memref yet}}
-  %g, %gf = ta.grad_with_shape %h, %f, %p source "s" : !ta.handle<4, tensor<2xf32>>, tensor<1xi32>
-  return
-}
-
-// -----
 
 // The names of the growth and access functions are ta's: a symbol of the module that takes
 // one is diagnosed, not called in its place.

@@ -15,6 +15,8 @@
 // RUN: not %run_cpu -e split_scalar %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SPSCALAR
 // RUN: not %run_cpu -e split_rank %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SPRANK
 // RUN: %run_cpu -e scatter_rank %t.none.mlir
+// RUN: not %run_cpu -e write_cast %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=WCAST
+// RUN: not %run_cpu -e write_cast_open %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=WCASTO
 // RUN: %run_cpu -e split_rank %t.none.mlir
 
 !S = !ta.handle<2, tensor<3xf32>>
@@ -124,5 +126,32 @@ func.func @split_rank() {
   %h, %f = ta.create %c2 : !P
   %l = arith.constant dense<[1, 1]> : tensor<2xi64>
   %f1 = ta.split %h, %v, %l, %f : !P, tensor<*xf32>, tensor<2xi64>
+  return
+}
+
+// A write of a value whose type, through casts, is statically another shape
+// (tensor<3xf32> as tensor<*xf32> or tensor<?xf32>) compiles (the casts
+// must not fold into a copy of memref<3xf32> to memref<2xf32>: found by the
+// differential generator) and fails with TensorFlow's write error.
+// WCAST: ta runtime error: TensorArray ta: Could not write to TensorArray index 0 because the value shape is [3] which is incompatible with the TensorArray's inferred element shape: [2] (consider setting infer_shape=False).
+func.func @write_cast() {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %h, %f = ta.create %c2 : !ta.handle<2, tensor<2xf32>>
+  %t = arith.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  %u = tensor.cast %t : tensor<3xf32> to tensor<*xf32>
+  %f1 = ta.write %h[%c0], %u, %f : !ta.handle<2, tensor<2xf32>>, tensor<*xf32>
+  return
+}
+
+// WCASTO: ta runtime error: TensorArray ta@g: Could not write to TensorArray index 1 because the value shape is [3] which is incompatible with the TensorArray's inferred element shape: [2] (consider setting infer_shape=False).
+func.func @write_cast_open() {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %h, %f = ta.create %c2 : !ta.handle<2, tensor<2xf32>>
+  %g, %gf = ta.grad %h, %f source "g" : !ta.handle<2, tensor<2xf32>>
+  %t = arith.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  %u = tensor.cast %t : tensor<3xf32> to tensor<?xf32>
+  %gf1 = ta.write %g[%c1], %u, %gf : !ta.handle<2, tensor<2xf32>, grad>, tensor<?xf32>
   return
 }

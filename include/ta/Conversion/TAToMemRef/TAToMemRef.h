@@ -47,9 +47,18 @@ public:
   static GradSourceTable collect(Operation *root);
   int64_t size() const { return ids.size(); }
   std::optional<int64_t> lookup(StringRef source) const;
+  /// Whether an accumulator of source `id` for an array of static element
+  /// shape may be one libta_runtime keeps: some ta.grad_with_shape of the
+  /// source gives one of open element shape (a run-time shape_to_prepend).
+  /// Its slot is then released through the runtime.
+  bool mayBeKeptByRuntime(int64_t id) const {
+    return keptByRuntime.contains(id);
+  }
+  bool someKeptByRuntime() const { return !keptByRuntime.empty(); }
 
 private:
   llvm::StringMap<int64_t> ids;
+  llvm::DenseSet<int64_t> keptByRuntime;
 };
 
 /// The arrays whose handles cannot escape the block of their `ta.create`:

@@ -23,6 +23,7 @@ FunctionType ta::getRuntimeFunctionType(MLIRContext *context, StringRef name) {
       .Case(TA_RT_UNBATCH_GRAD_TAKE, type({i64, i64}, {}))
       .Case(TA_RT_DYN_INIT, type({i64, i64, i64}, {}))
       .Case(TA_RT_DYN_GRAD, type({i64, i64, i64, i64}, {}))
+      .Case(TA_RT_DYN_GRAD_STATIC, type(SmallVector<Type>(7, i64), {}))
       .Case(TA_RT_DYN_RELEASE, type({i64}, {}))
       .Case(TA_RT_DYN_CLOSE, type({i64}, {}))
       .Case(TA_RT_DYN_SIZE, type({i64}, {i64}))
