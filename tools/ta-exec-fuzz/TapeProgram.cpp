@@ -17,7 +17,7 @@ bool ta::execfuzz::isFloat(DType type) {
   return type == DType::F32 || type == DType::F64;
 }
 
-static const char *typeName(DType type) {
+const char *ta::execfuzz::typeName(DType type) {
   switch (type) {
   case DType::F32:
     return "f32";

@@ -43,6 +43,8 @@ enum class DType : uint8_t { F32, F64, I32, I64 };
 /// Bytes of one value of `type`.
 unsigned byteWidth(DType type);
 bool isFloat(DType type);
+/// The MLIR spelling of `type` ("f32").
+const char *typeName(DType type);
 
 /// A step of the tape: (op, a, b, c, d). Slices name [offset, offset +
 /// count) of an argument; the driver keeps them inside it.
