@@ -23,6 +23,28 @@ using namespace mlir::ta::lowering;
 
 namespace {
 
+/// What both gradient patterns do first: TensorFlow's DisableDynamicSize
+/// (before anything else, even when the array is closed) and its closed
+/// check on the forward array in `box`, then a look at the source's slot
+/// `index`, whose buffer `existing` is the empty view until an accumulator
+/// exists.
+struct SourceSlot {
+  SourceSlot(ArrayEmitter &fwd, Value box, int64_t index)
+      : index(index), box(box) {
+    buffer = fwd.loadBuffer(box);
+    header = fwd.header(buffer);
+    Value flags = fwd.get(header, kFlags);
+    fwd.set(header, kFlags,
+            arith::AndIOp::create(fwd.b, fwd.loc, flags, fwd.i64(~kDynamic)));
+    fwd.checkOpen(buffer, header);
+    existing = fwd.loadBuffer(box, index);
+    Value length = memref::DimOp::create(fwd.b, fwd.loc, existing, 0);
+    exists = fwd.cmp(arith::CmpIPredicate::ne, length, fwd.index(0));
+  }
+  int64_t index;
+  Value box, buffer, header, existing, exists;
+};
+
 /// ta.grad and ta.grad_with_shape: TensorFlow's TensorArrayGradOp.
 template <typename OpTy> struct GradLowering : TAPattern<OpTy> {
   using TAPattern<OpTy>::TAPattern;
@@ -38,19 +60,9 @@ template <typename OpTy> struct GradLowering : TAPattern<OpTy> {
     std::optional<int64_t> id = this->options.sources.lookup(op.getSource());
     if (!id)
       return rewriter.notifyMatchFailure(op, "source not in the table");
-    int64_t slotIndex = 1 + *id;
     Location loc = op.getLoc();
-    Value box = adaptor.getHandle().front();
-    Value buffer = fwd.loadBuffer(box);
-    Value header = fwd.header(buffer);
-    // DisableDynamicSize comes first, even when the array is closed.
-    Value flags = fwd.get(header, kFlags);
-    fwd.set(header, kFlags,
-            arith::AndIOp::create(rewriter, loc, flags, fwd.i64(~kDynamic)));
-    fwd.checkOpen(buffer, header);
-    Value existing = fwd.loadBuffer(box, slotIndex);
-    Value length = memref::DimOp::create(rewriter, loc, existing, 0);
-    Value exists = fwd.cmp(arith::CmpIPredicate::ne, length, fwd.index(0));
+    SourceSlot slot(fwd, adaptor.getHandle().front(), 1 + *id);
+    auto [slotIndex, box, buffer, header, existing, exists] = slot;
     Value shape = acc.shapeAddress(acc.element.getShape());
     auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, exists, true);
     {
@@ -115,19 +127,9 @@ struct RuntimeKeptGradLowering : TAPattern<GradWithShapeOp> {
     std::optional<int64_t> id = options.sources.lookup(op.getSource());
     if (!id)
       return rewriter.notifyMatchFailure(op, "source not in the table");
-    int64_t slotIndex = 1 + *id;
     Location loc = op.getLoc();
-    Value box = adaptor.getHandle().front();
-    Value buffer = fwd.loadBuffer(box);
-    Value header = fwd.header(buffer);
-    // DisableDynamicSize comes first, even when the array is closed.
-    Value flags = fwd.get(header, kFlags);
-    fwd.set(header, kFlags,
-            arith::AndIOp::create(rewriter, loc, flags, fwd.i64(~kDynamic)));
-    fwd.checkOpen(buffer, header);
-    Value existing = fwd.loadBuffer(box, slotIndex);
-    Value length = memref::DimOp::create(rewriter, loc, existing, 0);
-    Value exists = fwd.cmp(arith::CmpIPredicate::ne, length, fwd.index(0));
+    SourceSlot slot(fwd, adaptor.getHandle().front(), 1 + *id);
+    auto [slotIndex, box, buffer, header, existing, exists] = slot;
     OpenArrayEmitter acc(rewriter, loc, gradType, fwd.symbols);
     Value shape = acc.partialShape();
     auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, exists, true);
