@@ -18,25 +18,41 @@
 //   is written (its creation zeroes only the header and the slot states),
 //   as TensorFlow's arrays, which allocate at each write, do; growth from
 //   one such mapping to another moves the pages (_ta_rt_move_bytes) rather
-//   than copying them, so that what was never touched stays so.
+//   than copying them, so that what was never touched stays so;
+// - blocks of up to 64 KiB that compiled code frees are kept for the
+//   thread's next aligned allocations (SmallBlockCache.h: glibc's
+//   aligned_alloc costs eight times malloc), except under AddressSanitizer,
+//   which must see every free to find a use after it.
 //
 // A driver frees the results it keeps with _mlir_memref_to_llvm_free (or
 // with free() where they are under 1 GiB: the rest is malloc's).
 //
 //===----------------------------------------------------------------------===//
 
+#include "SmallBlockCache.h"
 #include "TARuntimeInternal.h"
 #include "ta/Runtime/TARuntime.h"
 
 #include <atomic>
+#include <cstddef>
 #include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <new>
 #include <unordered_map>
 
+#include <malloc.h>
 #include <sys/mman.h>
 #include <unistd.h>
+
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define TA_RUNTIME_ASAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define TA_RUNTIME_ASAN 1
+#endif
 
 struct TACallScope {
   /// What the call holds: each object with the function that releases it.
@@ -128,6 +144,48 @@ void freeBuffer(void *pointer) {
     std::free(pointer);
 }
 
+using ta::runtime::SmallBlockCache;
+
+// The thread's cache, created on its first free. Only the pointer is in
+// initial-exec TLS (libta_runtime may be dlopen'ed, where static TLS is
+// scarce); CacheOwner deletes the cache at thread exit and `cacheGone`
+// keeps frees after that (other TLS destructors) from making another.
+__attribute__((tls_model(
+    "initial-exec"))) thread_local SmallBlockCache *blockCache = nullptr;
+__attribute__((tls_model("initial-exec"))) thread_local bool cacheGone = false;
+struct CacheOwner {
+  ~CacheOwner() {
+    delete blockCache;
+    blockCache = nullptr;
+    cacheGone = true;
+  }
+};
+
+/// Whether an aligned allocation goes through the thread's cache.
+bool cacheable(uint64_t alignment, uint64_t size) {
+#ifdef TA_RUNTIME_ASAN
+  return false;
+#else
+  return alignment <= TA_BUFFER_ALIGNMENT && size != 0 &&
+         size <= SmallBlockCache::kMaxBytes;
+#endif
+}
+
+/// Keeps a freed heap block (not a mapping) in the thread's cache, or frees
+/// it.
+void releaseHeapBlock(void *pointer) {
+#ifndef TA_RUNTIME_ASAN
+  if (!blockCache && !cacheGone) {
+    thread_local CacheOwner owner;
+    (void)owner;
+    blockCache = new (std::nothrow) SmallBlockCache();
+  }
+  if (blockCache && blockCache->give(pointer, malloc_usable_size(pointer)))
+    return;
+#endif
+  std::free(pointer);
+}
+
 void *allocated(void *pointer, uint64_t size) {
   if (!pointer) {
     if (size)
@@ -177,9 +235,20 @@ void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size) {
   // Mappings are page-aligned.
   if (size >= kMappedBytes && alignment <= (uint64_t)sysconf(_SC_PAGESIZE))
     return allocated(map(size), size);
+  uint64_t bytes = size;
+  if (cacheable(alignment, size)) {
+    if (blockCache)
+      if (void *cached = blockCache->take(size, alignment))
+        return allocated(cached, size);
+    // Allocated at its class's size, to serve the same size once freed;
+    // malloc's alignment where that is enough (an eighth of the cost).
+    bytes = SmallBlockCache::classBytes(size);
+    if (alignment <= alignof(std::max_align_t))
+      return allocated(std::malloc(bytes), size);
+  }
   // aligned_alloc wants a size that is a multiple of the alignment.
-  uint64_t rounded = (size + alignment - 1) / alignment * alignment;
-  if (rounded < size)
+  uint64_t rounded = (bytes + alignment - 1) / alignment * alignment;
+  if (rounded < bytes)
     failAllocation(size);
   return allocated(std::aligned_alloc(alignment, rounded), size);
 }
@@ -189,7 +258,8 @@ void _mlir_memref_to_llvm_free(void *pointer) {
     return;
   if (current)
     _ta_rt_untrack(pointer);
-  freeBuffer(pointer);
+  if (!unmap(pointer))
+    releaseHeapBlock(pointer);
 }
 
 void _ta_rt_move_bytes(int64_t target, int64_t target_offset, int64_t source,

@@ -63,37 +63,53 @@ static float *alignedFloats(size_t count) {
   return aligned_alloc(64, bytes ? bytes : 64);
 }
 
-/* Runs one variant once; returns its time, checks its output against
- * `expected` (the floor's) when given, frees it. */
+/* Compiled code's results are freed through libta_runtime, as the C API
+ * and the Python package free them (runtime/Allocation.cpp). */
+void _mlir_memref_to_llvm_free(void *pointer);
+
+/* Calls per timed sample: a call on a small array takes tens of
+ * nanoseconds, as long as reading the clock; the samples of such
+ * configurations time a batch of calls (each allocating and freeing its
+ * result) and report the time per call. */
+static int callsPerSample(size_t bytes) {
+  size_t calls = (256u << 10) / (bytes ? bytes : 1);
+  return calls < 1 ? 1 : calls > 1000 ? 1000 : (int)calls;
+}
+
+/* Runs one variant `calls` times; returns its time per call, checks the
+ * first output against `expected` (the floor's) when given. */
 static double runOnce(int variant, FloorKernel floor, MLIRKernel kernel,
                       float *src, int32_t *perm, int64_t n, int64_t e,
-                      float *floorOut, const float *expected,
-                      const char *name) {
+                      float *floorOut, const float *expected, const char *name,
+                      int calls) {
   size_t bytes = (size_t)n * (size_t)e * sizeof(float);
   if (variant == 0) {
     /* The floor allocates its result too, as the compiled code must. */
     double t0 = now();
-    float *result = malloc(bytes);
-    floor(src, perm, result);
-    double t = now() - t0;
-    if (floorOut)
-      memcpy(floorOut, result, bytes);
-    free(result);
-    return t;
+    for (int c = 0; c < calls; ++c) {
+      float *result = malloc(bytes);
+      floor(src, perm, result);
+      if (floorOut && c == 0)
+        memcpy(floorOut, result, bytes);
+      free(result);
+    }
+    return (now() - t0) / calls;
   }
   Rows in = rowsOf(src, n, e), out;
   Perm p = {perm, perm, 0, {n}, {1}};
   double t0 = now();
-  kernel(&out, &in, &p);
-  double t = now() - t0;
-  if (expected && (out.sizes[0] != n || out.sizes[1] != e ||
-                   memcmp(out.aligned + out.offset, expected, bytes) != 0)) {
-    fprintf(stderr, "%s %s: output differs from the floor's\n", name,
-            kNames[variant]);
-    ++failures;
+  for (int c = 0; c < calls; ++c) {
+    kernel(&out, &in, &p);
+    if (expected && c == 0 &&
+        (out.sizes[0] != n || out.sizes[1] != e ||
+         memcmp(out.aligned + out.offset, expected, bytes) != 0)) {
+      fprintf(stderr, "%s %s: output differs from the floor's\n", name,
+              kNames[variant]);
+      ++failures;
+    }
+    _mlir_memref_to_llvm_free(out.allocated);
   }
-  free(out.allocated);
-  return t;
+  return (now() - t0) / calls;
 }
 
 int main(int argc, char **argv) {
@@ -148,19 +164,21 @@ int main(int argc, char **argv) {
     snprintf(name, sizeof name, "%s e=%d n=%lld", #op, (int)(e) * 4,           \
              (long long)(n));                                                  \
     /* Warm-up, and the outputs checked against the floor's. */                \
-    runOnce(0, floor_##op##_##i, NULL, src, perm, n, e, expected, NULL, name); \
+    runOnce(0, floor_##op##_##i, NULL, src, perm, n, e, expected, NULL, name,  \
+            1);                                                                \
     int variants = (upstream) && kernels[3] ? kVariants : kVariants - 1;       \
+    int calls = callsPerSample(count * sizeof(float));                         \
     for (int v = 1; v < variants; ++v)                                         \
-      runOnce(v, NULL, kernels[v], src, perm, n, e, NULL, expected, name);     \
+      runOnce(v, NULL, kernels[v], src, perm, n, e, NULL, expected, name, 1);  \
     /* The allocator settles (heap grown, chunks sized) before timing. */      \
     for (int w = 0; w < kWarmups; ++w)                                         \
       for (int v = 0; v < variants; ++v)                                       \
         runOnce(v, floor_##op##_##i, kernels[v], src, perm, n, e, NULL, NULL,  \
-                name);                                                         \
+                name, calls);                                                  \
     for (int r = 0; r < reps; ++r)                                             \
       for (int v = 0; v < variants; ++v)                                       \
         times[v][r] = runOnce(v, floor_##op##_##i, kernels[v], src, perm, n,   \
-                              e, NULL, NULL, name);                            \
+                              e, NULL, NULL, name, calls);                     \
     if (variants < kVariants)                                                  \
       printf("SKIPPED %s %d %lld upstream\n", #op, (int)(e) * 4,               \
              (long long)(n));                                                  \
