@@ -19,13 +19,14 @@
 /// ta to buffers and the surrounding tensor code bufferized: the common
 /// start of the CPU and GPU pipelines.
 static void addLowerToBuffers(mlir::OpPassManager &pm,
-                              mlir::ta::ChecksMode checks,
-                              bool outlineAccesses) {
+                              mlir::ta::ChecksMode checks, bool outlineAccesses,
+                              bool frameArrays) {
   using namespace mlir;
   using namespace mlir::ta;
   TALowerToMemRefPassOptions lowerOptions;
   lowerOptions.checks = checks;
   lowerOptions.outlineAccesses = outlineAccesses;
+  lowerOptions.frameArrays = frameArrays;
   pm.addPass(createTALowerToMemRefPass(lowerOptions));
   // Elementwise arith on tensors in the surrounding code.
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
@@ -65,7 +66,8 @@ void mlir::ta::buildLowerToLLVMPipeline(OpPassManager &pm,
                                         const LowerToLLVMOptions &options) {
   // Each access a call of its array kind's access function: the IR stays a
   // few operations per access through every pass below.
-  addLowerToBuffers(pm, options.checks, options.outlineAccesses);
+  addLowerToBuffers(pm, options.checks, options.outlineAccesses,
+                    /*frameArrays=*/true);
   OpPassManager &function = pm.nest<func::FuncOp>();
   // Equal subviews become one value, so that self-copies fold away.
   function.addPass(createCSEPass());
@@ -127,7 +129,10 @@ void mlir::ta::buildLowerToNVVMPipeline(OpPassManager &pm,
   // Accesses written out where they are: the form the GPU data movement
   // passes below were run on a device with (access functions would put each
   // element copy's kernel launch inside a host function of its own).
-  addLowerToBuffers(pm, options.checks, /*outlineAccesses=*/false);
+  // Device kernels reach every array buffer: none may be on the host's
+  // stack.
+  addLowerToBuffers(pm, options.checks, /*outlineAccesses=*/false,
+                    /*frameArrays=*/false);
   OpPassManager &function = pm.nest<func::FuncOp>();
   // Equal subviews become one value, so that self-copies fold away.
   function.addPass(createCSEPass());

@@ -41,7 +41,12 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
     buffer, and an array whose handle cannot escape the block of its
     `ta.create` (only ta ops, `scf.for` / `scf.if` / `scf.execute_region`
     carrying it, and calls to functions of the module that do the same with
-    it) is freed at the end of that block, accumulators included. `ta.read`
+    it) is freed at the end of that block, accumulators included. Such an
+    array of fixed constant size in a function's entry block, whose handle
+    only ta ops take, with a buffer of at most 4 KiB (16 KiB per function),
+    lives in the function's frame (`memref.alloca`, `frame-arrays=false`
+    keeps it on the heap): `ta.close` marks it closed in place and nothing
+    frees it. `ta.read`
     copies out of its slot in destination-passing style
     (`bufferization.materialize_in_destination` into a `tensor.empty`), so
     that empty-tensor elimination can copy straight into the tensor the
@@ -77,7 +82,11 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
                           "no state, no checks"))}]>,
     Option<"outlineAccesses", "outline-accesses", "bool", /*default=*/"true",
            "lower each ta.write and ta.read to a call of an access function "
-           "defined once per array kind (false: the code at each access)">
+           "defined once per array kind (false: the code at each access)">,
+    Option<"frameArrays", "frame-arrays", "bool", /*default=*/"true",
+           "keep small block-local arrays of fixed size created in a "
+           "function's entry block in its frame (memref.alloca; false: on "
+           "the heap, as the GPU pipeline needs)">
   ];
 }
 

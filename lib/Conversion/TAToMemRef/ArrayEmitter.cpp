@@ -57,6 +57,17 @@ Value ArrayEmitter::newBuffer(Value capacity) {
   return buffer;
 }
 
+Value ArrayEmitter::newFrameBuffer(int64_t capacity) {
+  Value slots = index(capacity);
+  auto type = MemRefType::get({bufferBytes(capacity)}, b.getI8Type());
+  Value frame = memref::AllocaOp::create(b, loc, type, ValueRange{},
+                                         b.getI64IntegerAttr(kAlignment));
+  Value buffer = memref::CastOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI8Type()), frame);
+  zeroFill(lazyZeroing() ? bytes(buffer, index(0), dataOffset(slots)) : buffer);
+  return buffer;
+}
+
 void ArrayEmitter::zeroFillFresh(Value bytes, Value capacity) {
   func::FuncOp isZero = lookupOrDefineFreshBufferIsZeroFunction(symbols);
   Value zero = func::CallOp::create(b, loc, isZero,

@@ -55,6 +55,10 @@ public:
   /// Zeroed where reads need zeros (the header and state, and with small
   /// elements the data).
   Value newBuffer(Value capacity);
+  /// A new buffer of `capacity` slots in the function's frame
+  /// (FrameArrays: a constant capacity of a few KiB at most), zeroed as
+  /// newBuffer's.
+  Value newFrameBuffer(int64_t capacity);
   /// Zero-fills `bytes` of a buffer fresh from allocBuffer(`capacity`)
   /// unless it is zero already (TA_FRESH_BUFFER_IS_ZERO: on the CPU, a
   /// buffer libta_runtime mapped, which filling would back page by page).

@@ -79,9 +79,11 @@ void CodeBuilder::forLoop(Value lb, Value ub,
   body(loop.getInductionVar());
 }
 
-Value CodeBuilder::newBox(Value buffer, int64_t slots) {
+Value CodeBuilder::newBox(Value buffer, int64_t slots, bool inFrame) {
   auto type = cast<MemRefType>(buffer.getType());
-  Value box = allocStorage(MemRefType::get({slots}, type));
+  auto boxType = MemRefType::get({slots}, type);
+  Value box = inFrame ? Value(memref::AllocaOp::create(b, loc, boxType))
+                      : allocStorage(boxType);
   memref::StoreOp::create(b, loc, buffer, box, ValueRange{index(0)});
   if (slots == 1)
     return box;
@@ -157,6 +159,11 @@ Value ArrayLayout::dataOffset(Value capacity) {
 Value ArrayLayout::bufferBytes(Value capacity) {
   Value data = arith::MulIOp::create(b, loc, capacity, index(elementBytes()));
   return arith::AddIOp::create(b, loc, dataOffset(capacity), data);
+}
+int64_t ArrayLayout::bufferBytes(int64_t capacity) const {
+  int64_t data = hasState() ? llvm::alignTo(kHeaderBytes + capacity, kAlignment)
+                            : kHeaderBytes;
+  return data + capacity * elementBytes();
 }
 Value ArrayLayout::stateView(Value buffer, Value capacity) {
   auto type = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());

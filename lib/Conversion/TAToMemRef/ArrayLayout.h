@@ -88,8 +88,9 @@ public:
 
   /// A new box of `slots` slots: `buffer` in slot 0 (the array), an empty
   /// (zero-size) view in each of the others (one per gradient source, until
-  /// its accumulator is made). Marked like allocStorage's.
-  Value newBox(Value buffer, int64_t slots);
+  /// its accumulator is made). Marked like allocStorage's; in the frame
+  /// (memref.alloca) where `inFrame` (FrameArrays).
+  Value newBox(Value buffer, int64_t slots, bool inFrame = false);
   /// The handle of the array in slot `slot` of `box`: the box itself for
   /// slot 0, a view of the slot for an accumulator, of the box type.
   Value handleOf(Value box, int64_t slot);
@@ -146,6 +147,8 @@ public:
   Value dataOffset(Value capacity);
   /// Total bytes of a buffer of `capacity` slots.
   Value bufferBytes(Value capacity);
+  /// bufferBytes of a constant capacity.
+  int64_t bufferBytes(int64_t capacity) const;
   /// The per-slot state bytes (where hasState()).
   Value stateView(Value buffer, Value capacity);
   /// The element data as `memref<capacity x element>`.

@@ -2,7 +2,8 @@
 //
 // An escape analysis: the arrays whose every handle stays among ta
 // operations, structured control flow and calls within the block of their
-// ta.create, which the lowering may therefore free at the end of that block.
+// ta.create, which the lowering may therefore free at the end of that block;
+// and among them the small ones that can live in their function's frame.
 //
 //===----------------------------------------------------------------------===//
 
@@ -11,6 +12,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 
 using namespace mlir;
@@ -90,6 +92,49 @@ BlockLocalArrays BlockLocalArrays::analyze(Operation *root) {
     if (block->mightHaveTerminator() &&
         isBlockLocal(create.getHandle(), block, active))
       result.creates.insert(create);
+  });
+  return result;
+}
+
+/// The bytes a buffer of `capacity` slots takes at most (ArrayLayout: the
+/// header, a state byte per slot, padding to the data's alignment, the
+/// data), or nullopt past `limit`.
+static std::optional<int64_t>
+boundedBufferBytes(HandleType type, int64_t capacity, int64_t limit) {
+  auto element = dyn_cast<RankedTensorType>(type.getElementType());
+  if (!element || !element.hasStaticShape() || capacity < 0 || capacity > limit)
+    return std::nullopt;
+  int64_t bits = element.getElementTypeBitWidth();
+  int64_t elementBytes = element.getNumElements() * ((bits + 7) / 8);
+  if (elementBytes > limit)
+    return std::nullopt;
+  int64_t bytes = TA_HEADER_BYTES + capacity + TA_BUFFER_ALIGNMENT - 1 +
+                  capacity * elementBytes;
+  return bytes <= limit ? std::optional<int64_t>(bytes) : std::nullopt;
+}
+
+FrameArrays FrameArrays::analyze(Operation *root,
+                                 const BlockLocalArrays &blockLocal) {
+  FrameArrays result;
+  llvm::DenseMap<Operation *, int64_t> functionBytes;
+  root->walk([&](CreateOp create) {
+    auto function = dyn_cast<func::FuncOp>(create->getParentOp());
+    APInt size;
+    if (!function || create->getBlock() != &function.getBody().front() ||
+        !blockLocal.contains(create) || create.getDynamicSize() ||
+        !matchPattern(create.getSize(), m_ConstantInt(&size)))
+      return;
+    std::optional<int64_t> bytes = boundedBufferBytes(
+        create.getHandle().getType(), size.getSExtValue(), kMaxBytes);
+    if (!bytes || functionBytes[function] + *bytes > kMaxFunctionBytes)
+      return;
+    // Every user takes the handle itself: ta.close and the release at the
+    // block's end then know the array is in the frame.
+    for (Operation *user : create.getHandle().getUsers())
+      if (!isa_and_nonnull<TADialect>(user->getDialect()))
+        return;
+    functionBytes[function] += *bytes;
+    result.creates.insert(create);
   });
   return result;
 }

@@ -3,7 +3,8 @@
 // An array's buffer and box come into being at ta.create and are freed at
 // ta.close (all but the header), by growth (the old buffer), or, for an
 // array that cannot outlive its block (BlockLocalArrays), at the end of
-// that block.
+// that block. A small one in its function's entry block (FrameArrays) lives
+// in the frame: nothing frees it, and ta.close marks it closed in place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::ta;
@@ -35,7 +37,13 @@ struct CreateLowering : TAPattern<CreateOp> {
       e.failIf(e.cmp(arith::CmpIPredicate::slt, size64, e.i64(0)),
                TA_ERR_NEGATIVE_SIZE, Value(),
                [&](SmallVectorImpl<Value> &args) { args.push_back(size64); });
-    Value buffer = e.newBuffer(size);
+    bool inFrame = options.frame.contains(op);
+    APInt constantSize;
+    if (inFrame && !matchPattern(op.getSize(), m_ConstantInt(&constantSize)))
+      return rewriter.notifyMatchFailure(op,
+                                         "a frame array of no constant size");
+    Value buffer = inFrame ? e.newFrameBuffer(constantSize.getSExtValue())
+                           : e.newBuffer(size);
     Value header = e.header(buffer);
     int64_t flags = 0;
     if (op.getDynamicSize())
@@ -53,11 +61,11 @@ struct CreateLowering : TAPattern<CreateOp> {
     // Slot 0 holds the array; one slot per gradient source holds its
     // accumulator, empty (a zero-size view) until created.
     int64_t slots = 1 + options.sources.size();
-    Value box = e.newBox(buffer, slots);
+    Value box = e.newBox(buffer, slots, inFrame);
     Value handle = e.handleOf(box, 0);
     if (releasesAtBlockEnd)
       releaseAtBlockEnd(e, op->getBlock()->getTerminator(), box, slots,
-                        options.sources);
+                        options.sources, inFrame);
     rewriter.replaceOpWithMultiple(op, {{handle}, {}});
     return success();
   }
@@ -65,13 +73,15 @@ struct CreateLowering : TAPattern<CreateOp> {
   /// Frees an array that cannot outlive its block before the block's
   /// terminator: its buffer (the data, or the header left by ta.close), its
   /// accumulators (a slot whose buffer is still the empty view has none;
-  /// one the runtime may keep is released there first) and the box.
+  /// one the runtime may keep is released there first) and the box; of an
+  /// array in the frame, only the accumulators.
   static void releaseAtBlockEnd(ArrayEmitter &e, Operation *terminator,
                                 Value box, int64_t slots,
-                                const GradSourceTable &sources) {
+                                const GradSourceTable &sources, bool inFrame) {
     OpBuilder::InsertionGuard guard(e.b);
     e.b.setInsertionPoint(terminator);
-    e.freeStorage(e.loadBuffer(box));
+    if (!inFrame)
+      e.freeStorage(e.loadBuffer(box));
     for (int64_t s = 1; s < slots; ++s) {
       Value buffer = e.loadBuffer(box, s);
       Value bytes = memref::DimOp::create(e.b, e.loc, buffer, 0);
@@ -88,7 +98,8 @@ struct CreateLowering : TAPattern<CreateOp> {
             ValueRange{e.address(buffer)});
       e.freeStorage(buffer);
     }
-    e.freeStorage(box);
+    if (!inFrame)
+      e.freeStorage(box);
   }
 };
 
@@ -112,6 +123,17 @@ struct CloseLowering : TAPattern<CloseOp> {
     // allowed; closing a forward array leaves its accumulators open.
     Value box = adaptor.getHandle().front();
     Value buffer = e.loadBuffer(box);
+    if (options.frame.contains(op.getHandle().getDefiningOp())) {
+      // In the frame: marked closed in place, its memory kept to the end of
+      // the function.
+      Value header = e.header(buffer);
+      e.set(header, kFlags,
+            arith::OrIOp::create(rewriter, loc, e.get(header, kFlags),
+                                 e.i64(kClosed)));
+      e.set(header, kCapacity, e.i64(0));
+      rewriter.eraseOp(op);
+      return success();
+    }
     auto type8 = MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type());
     Value small =
         e.allocStorage(type8, ValueRange{e.index(kHeaderBytes)}, kAlignment);

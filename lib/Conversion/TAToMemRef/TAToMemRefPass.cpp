@@ -82,6 +82,8 @@ struct TALowerToMemRefPass
     options.outlineAccesses = outlineAccesses;
     options.sources = GradSourceTable::collect(module);
     options.blockLocal = BlockLocalArrays::analyze(module);
+    if (frameArrays)
+      options.frame = FrameArrays::analyze(module, options.blockLocal);
 
     TATypeConverter typeConverter(context);
     RewritePatternSet patterns(context);

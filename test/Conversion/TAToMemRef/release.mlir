@@ -2,7 +2,9 @@
 // at the end of that block: the buffer (or the header ta.close left), each
 // accumulator that was created, the box. Handles that escape (returned,
 // yielded out, passed to an external or recursive function) are not.
-// RUN: ta-opt %s --ta-lower-to-memref=checks=none -split-input-file | FileCheck %s
+// Heap arrays: frame-arrays=false keeps the small fixed arrays below off the
+// stack (frame-arrays.mlir).
+// RUN: ta-opt %s --ta-lower-to-memref="checks=none frame-arrays=false" -split-input-file | FileCheck %s
 
 !T = !ta.handle<2, tensor<3xf32>>
 

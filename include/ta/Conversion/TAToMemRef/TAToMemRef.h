@@ -78,6 +78,27 @@ private:
   llvm::DenseSet<Operation *> creates;
 };
 
+/// The arrays small enough to live in their function's frame: a
+/// block-local array (BlockLocalArrays) created in the entry block of a
+/// func.func, of fixed constant size and static element shape, at most
+/// kMaxBytes of buffer (kMaxFunctionBytes in all per function), whose handle
+/// every user takes directly (ta ops only: no call, loop or branch carries
+/// it). Its buffer and box are stack allocations (memref.alloca); ta.close
+/// marks it closed in place, and nothing frees it (growth cannot happen).
+/// The accumulators of its gradients stay on the heap.
+class FrameArrays {
+public:
+  static constexpr int64_t kMaxBytes = 4096;
+  static constexpr int64_t kMaxFunctionBytes = 16384;
+  /// Analyses every `ta.create` under `root` among `blockLocal`.
+  static FrameArrays analyze(Operation *root,
+                             const BlockLocalArrays &blockLocal);
+  bool contains(Operation *create) const { return creates.contains(create); }
+
+private:
+  llvm::DenseSet<Operation *> creates;
+};
+
 /// What the ta-to-memref patterns are told, rather than read from the IR.
 struct TAToMemRefOptions {
   ChecksMode checks = ChecksMode::Strict;
@@ -87,6 +108,9 @@ struct TAToMemRefOptions {
   /// The `ta.create` ops whose arrays are freed at the end of their block
   /// (BlockLocalArrays::analyze); none when empty.
   BlockLocalArrays blockLocal;
+  /// The `ta.create` ops whose arrays live in their function's frame
+  /// (FrameArrays::analyze, a subset of blockLocal); none when empty.
+  FrameArrays frame;
   /// Whether ta.write and ta.read become calls of the module's access
   /// functions (`__ta_write_*`, `__ta_read_*`, defined on first use: a few
   /// operations per access) rather than their code written out at each.
