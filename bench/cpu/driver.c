@@ -76,6 +76,15 @@ static int callsPerSample(size_t bytes) {
   return calls < 1 ? 1 : calls > 1000 ? 1000 : (int)calls;
 }
 
+/* Samples per variant: at least `reps`, and more (up to kMaxReps) where a
+ * sample is short (`sample` seconds), so that every variant is timed for
+ * about 50 ms: a configuration of one short sample per variant and round
+ * lets a single page-fault storm or context switch move its median. */
+static int samplesFor(int reps, double sample) {
+  double wanted = sample > 0 ? 0.05 / sample : kMaxReps;
+  return wanted <= reps ? reps : wanted >= kMaxReps ? kMaxReps : (int)wanted;
+}
+
 /* Runs one variant `calls` times; returns its time per call, checks the
  * first output against `expected` (the floor's) when given. */
 static double runOnce(int variant, FloorKernel floor, MLIRKernel kernel,
@@ -171,11 +180,13 @@ int main(int argc, char **argv) {
     for (int v = 1; v < variants; ++v)                                         \
       runOnce(v, NULL, kernels[v], src, perm, n, e, NULL, expected, name, 1);  \
     /* The allocator settles (heap grown, chunks sized) before timing. */      \
+    double warm = 0;                                                           \
     for (int w = 0; w < kWarmups; ++w)                                         \
       for (int v = 0; v < variants; ++v)                                       \
-        runOnce(v, floor_##op##_##i, kernels[v], src, perm, n, e, NULL, NULL,  \
-                name, calls);                                                  \
-    for (int r = 0; r < reps; ++r)                                             \
+        warm += runOnce(v, floor_##op##_##i, kernels[v], src, perm, n, e,      \
+                        NULL, NULL, name, calls);                              \
+    int samples = samplesFor(reps, warm * calls / (kWarmups * variants));      \
+    for (int r = 0; r < samples; ++r)                                          \
       for (int v = 0; v < variants; ++v)                                       \
         times[v][r] = runOnce(v, floor_##op##_##i, kernels[v], src, perm, n,   \
                               e, NULL, NULL, name, calls);                     \
@@ -184,7 +195,7 @@ int main(int argc, char **argv) {
              (long long)(n));                                                  \
     for (int v = 0; v < variants; ++v) {                                       \
       printf("RESULT %s %d %lld %s %.9f %lld\n", #op, (int)(e) * 4,            \
-             (long long)(n), kNames[v], median(times[v], reps),                \
+             (long long)(n), kNames[v], median(times[v], samples),             \
              (long long)(moved));                                              \
     }                                                                          \
     fflush(stdout);                                                            \

@@ -19,11 +19,8 @@
 //     checks=none runs the programs the model finds valid and must give the
 //     same values;
 //   - an input whose second byte is 0xf0 or more is a sequence of
-//     ta.unbatch_grad calls instead (Unbatch.h): ids (small, repeated, or
-//     near the int64 extremes), owners and their batch indices, grads of
-//     their own shapes; each call's result or error must be the model's, and
-//     afterwards the rendezvous must hold the grads the model holds, and
-//     reset;
+//     ta.unbatch_grad calls instead (UnbatchHarness.cpp, against the model
+//     of Unbatch.h);
 //   - ASan and UBSan watch the runtime and the driver; a signal, a hang or a
 //     leak ends the run as any fuzzer finding does.
 //
@@ -34,26 +31,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Model.h"
-#include "TapeProgram.h"
-#include "Unbatch.h"
+#include "Harness.h"
 
-#include "ta/ExecutionEngine/Executable.h"
-#include "ta/InitAll.h"
-#include "ta/Runtime/TARuntime.h"
-
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/DialectRegistry.h"
-#include "mlir/IR/MLIRContext.h"
-#include "mlir/Parser/Parser.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <cmath>
-#include <cstring>
-#include <list>
-#include <map>
-#include <memory>
 
 using namespace ta::execfuzz;
 namespace mta = mlir::ta;
@@ -61,86 +43,6 @@ namespace mta = mlir::ta;
 namespace {
 
 constexpr int kMaxSteps = 12;
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define TA_EXEC_FUZZ_ASAN 1
-#endif
-#endif
-#ifdef TA_EXEC_FUZZ_ASAN
-constexpr bool kSanitizeAddress = true;
-#else
-constexpr bool kSanitizeAddress = false;
-#endif
-/// Every shape in both modes: 640 static (2 x 5 x 4 x 2 x 4 x 2), 768
-/// open (2 x 2 x 4 x 2 x 3 x 2 x 2 x 2: ranked or unranked types) and 12
-/// unbatch_grad (2 x 3 x 2), about 1.5 MB each (3 MB with the JIT's code
-/// under ASan). With fewer, random inputs keep recompiling (with 640 of
-/// 1024, a run went from 2900 to 110 inputs a second; with 1024 of 1408, an
-/// ASan run stayed at 38).
-constexpr size_t kCachedPrograms = 1420;
-
-/// The input as a stream of choices; past its end every choice is 0.
-class Reader {
-public:
-  Reader(const uint8_t *data, size_t size) : data(data), size(size) {}
-  uint8_t byte() { return at < size ? data[at++] : 0; }
-  uint64_t word() {
-    uint64_t w = 0;
-    for (int i = 0; i < 8; ++i)
-      w = (w << 8) | byte();
-    return w;
-  }
-  /// Small values mostly, sometimes the int64 and int32 edges.
-  int64_t integer() {
-    static const int64_t edges[] = {-1,
-                                    -2,
-                                    INT64_MIN,
-                                    INT64_MAX,
-                                    INT64_MAX - 1,
-                                    INT32_MAX,
-                                    INT32_MIN,
-                                    int64_t(1) << 31,
-                                    int64_t(1) << 32,
-                                    int64_t(1) << 62,
-                                    (int64_t(1) << 62) + 1,
-                                    int64_t(1) << 40,
-                                    int64_t(1) << 20,
-                                    4611686018427387905LL,
-                                    1000,
-                                    INT64_MIN + 1};
-    uint8_t b = byte();
-    if (b < 160)
-      return b % 8;
-    if (b < 240)
-      return edges[b % std::size(edges)];
-    return int64_t(word());
-  }
-  /// A value of `type` as its bits.
-  uint64_t value(DType type) {
-    uint8_t b = byte();
-    int64_t small = int64_t(b % 16) - 4;
-    if (isFloat(type)) {
-      static const double specials[] = {-0.0, INFINITY, -INFINITY,  NAN,   0.5,
-                                        1e30, -3.25e-5, 16777217.0, 1e300, 0.1};
-      double v = b < 192 ? double(small) : specials[b % std::size(specials)];
-      if (type == DType::F32) {
-        float f = float(v);
-        uint32_t bits;
-        std::memcpy(&bits, &f, 4);
-        return bits;
-      }
-      uint64_t bits;
-      std::memcpy(&bits, &v, 8);
-      return bits;
-    }
-    int64_t v = b < 192 ? small : integer();
-    return type == DType::I32 ? uint64_t(uint32_t(v)) : uint64_t(v);
-  }
-
-private:
-  const uint8_t *data;
-  size_t size, at = 0;
-};
 
 struct Step {
   int64_t op, a, b, c, d;
@@ -159,13 +61,6 @@ struct Case {
   int64_t rowCount = 0, pieceCount = 0, gradRowCount = 0, gradPieceCount = 0;
   Values rows, pieces, gradRows, gradPieces;
 };
-
-int64_t product(const std::vector<int64_t> &shape, size_t from = 0) {
-  int64_t p = 1;
-  for (size_t i = from; i < shape.size(); ++i)
-    p *= shape[i];
-  return p;
-}
 
 Case decode(Reader &in) {
   // -1: an open dim (libta_runtime's arrays, runtime/DynamicArrays.cpp).
@@ -438,101 +333,6 @@ Outcome runModel(const Case &c) {
   return o;
 }
 
-/// The programs compiled so far, least recently used first.
-class Programs {
-public:
-  explicit Programs(uint64_t &compiled)
-      : context(makeRegistry()), compiled(compiled) {
-    context.loadAllAvailableDialects();
-  }
-
-  /// The executable of `shape` in `checks` mode; aborts if it does not
-  /// compile (every shape is a valid program).
-  mta::Executable &get(const ProgramShape &shape, mta::ChecksMode checks) {
-    return get(shape.key(), [&] { return shape.source(); }, checks);
-  }
-  mta::Executable &get(const UnbatchShape &shape, mta::ChecksMode checks) {
-    return get(shape.key(), [&] { return shape.source(); }, checks);
-  }
-
-  /// The executable of the program `name`, whose text `source` gives.
-  mta::Executable &get(const std::string &name,
-                       llvm::function_ref<std::string()> source,
-                       mta::ChecksMode checks) {
-    std::string key =
-        name + (checks == mta::ChecksMode::Strict ? "/strict" : "/none");
-    auto it = index.find(key);
-    if (it != index.end()) {
-      order.splice(order.end(), order, it->second);
-      return *it->second->second;
-    }
-    if (order.size() == kCachedPrograms) {
-      index.erase(order.front().first);
-      order.pop_front();
-    }
-    order.emplace_back(key, compile(key, source(), checks));
-    index[key] = std::prev(order.end());
-    return *order.back().second;
-  }
-
-  /// `source` compiled; aborts if it does not compile.
-  std::unique_ptr<mta::Executable> compile(const std::string &key,
-                                           const std::string &source,
-                                           mta::ChecksMode checks) {
-    mlir::OwningOpRef<mlir::ModuleOp> module =
-        mlir::parseSourceString<mlir::ModuleOp>(source, &context);
-    if (!module)
-      die("the program of " + key + " does not parse", source);
-    mta::Executable::Options options;
-    options.checks = checks;
-    options.sharedLibs = {TA_EXEC_FUZZ_RUNTIME, TA_EXEC_FUZZ_C_RUNNER_UTILS};
-    // Under ASan the compiled code is checked too: an access the lowering
-    // emits past a buffer is a report, not a value that may happen to match.
-    options.sanitizeAddress = kSanitizeAddress;
-    auto compiled = mta::Executable::compile(*module, options);
-    if (!compiled)
-      die("the program of " + key +
-              " does not compile: " + llvm::toString(compiled.takeError()),
-          source);
-    ++this->compiled;
-    return std::move(*compiled);
-  }
-
-  [[noreturn]] static void die(const std::string &what,
-                               const std::string &source) {
-    llvm::errs() << "ta-exec-fuzz: " << what << "\n" << source << "\n";
-    abort();
-  }
-
-private:
-  static mlir::DialectRegistry makeRegistry() {
-    mlir::DialectRegistry registry;
-    mta::registerAllDialects(registry);
-    return registry;
-  }
-
-  mlir::MLIRContext context;
-  std::list<std::pair<std::string, std::unique_ptr<mta::Executable>>> order;
-  std::map<std::string, decltype(order)::iterator> index;
-  uint64_t &compiled;
-};
-
-mta::MemRefDescriptor describe(const void *data, int64_t rows,
-                               const std::vector<int64_t> &rest) {
-  std::vector<int64_t> sizes{rows};
-  sizes.insert(sizes.end(), rest.begin(), rest.end());
-  return mta::MemRefDescriptor::contiguous(const_cast<void *>(data), sizes);
-}
-
-/// Values packed at their type's width.
-std::vector<uint8_t> pack(const Values &values, DType type) {
-  unsigned width = byteWidth(type);
-  std::vector<uint8_t> bytes(values.size() * width + 1);
-  for (size_t i = 0; i < values.size(); ++i)
-    std::memcpy(bytes.data() + i * width, &values[i], width);
-  return bytes;
-}
-
 Outcome runCompiled(mta::Executable &exe, const Case &c) {
   const ProgramShape &s = c.shape;
   const std::vector<int64_t> &e = c.rowElement, &g = c.gradRowElement;
@@ -586,25 +386,6 @@ Outcome runCompiled(mta::Executable &exe, const Case &c) {
   for (int64_t i = 0; i < std::min(o.integerCursor, kIntegerCapacity); ++i)
     o.integers.push_back(ints[i]);
   return o;
-}
-
-bool sameValue(uint64_t x, uint64_t y, DType type) {
-  if (x == y)
-    return true;
-  if (type == DType::F32) {
-    float a, b;
-    uint32_t xa = x, yb = y;
-    std::memcpy(&a, &xa, 4);
-    std::memcpy(&b, &yb, 4);
-    return std::isnan(a) && std::isnan(b);
-  }
-  if (type == DType::F64) {
-    double a, b;
-    std::memcpy(&a, &x, 8);
-    std::memcpy(&b, &y, 8);
-    return std::isnan(a) && std::isnan(b);
-  }
-  return false;
 }
 
 /// Why `got` is not what `want` (the model's) allows; empty if it is.
@@ -668,41 +449,6 @@ void printCase(const Case &c, const Outcome &want) {
   llvm::errs() << c.shape.source();
   abort();
 }
-
-/// The tally of a run, printed at exit: what the inputs exercised.
-struct Tally {
-  uint64_t inputs = 0, skipped = 0, values = 0, errors = 0, oom = 0,
-           noneRuns = 0, steps = 0, open = 0, unbatch = 0, unbatchCalls = 0;
-  std::map<std::string, uint64_t> errorKinds;
-
-  ~Tally() {
-    llvm::errs() << "ta-exec-fuzz: " << inputs << " inputs, " << compiled
-                 << " compilations; " << skipped << " skipped (work), "
-                 << values << " with values, " << errors << " with errors ("
-                 << oom << " out of memory); " << steps << " steps; "
-                 << noneRuns << " runs with checks=none; " << open
-                 << " of open element shape; " << unbatch
-                 << " of unbatch_grad (" << unbatchCalls << " calls)\n";
-    for (const auto &[kind, n] : errorKinds)
-      llvm::errs() << "  " << n << " x " << kind << "\n";
-  }
-  /// An error's kind: its text up to the first number or name.
-  static std::string kind(const std::string &error) {
-    std::string k;
-    for (char ch : error) {
-      if (isdigit(ch) || ch == '(' || ch == '[')
-        break;
-      k += ch;
-    }
-    if (llvm::StringRef(k).starts_with("TensorArray fw"))
-      k = "TensorArray <name>" +
-          k.substr(k.find(':') == std::string::npos ? k.size() : k.find(':'));
-    return k.substr(0, 72);
-  }
-  uint64_t compiled = 0;
-};
-
-Tally tally;
 
 } // namespace
 
@@ -810,180 +556,6 @@ void runOpen(Programs &programs, const Case &c) {
   }
 }
 
-/// An unbatch_grad input (its second byte is 0xf0 or more).
-struct UnbatchCase {
-  UnbatchShape shape;
-  std::vector<UnbatchCall> calls;
-};
-
-UnbatchCase decodeUnbatch(Reader &in) {
-  UnbatchCase c;
-  uint8_t b = in.byte();
-  c.shape.type = b % 2 ? DType::I64 : DType::F32;
-  static const std::vector<std::vector<int64_t>> rests = {{}, {2}, {-1}};
-  c.shape.rest = rests[(b / 2) % rests.size()];
-  in.byte(); // the mode
-  int calls = 1 + in.byte() % 5;
-  std::vector<int64_t> ids;
-  for (int k = 0; k < calls; ++k) {
-    UnbatchCall call;
-    uint8_t pick = in.byte();
-    // Mostly distinct ids, or small ones that repeat, or the int64 edges.
-    call.id = pick < 144 ? k : pick < 224 ? pick % 6 : in.integer();
-    ids.push_back(call.id);
-    // The dims past 0: an open one has a length per call (0-2).
-    std::vector<int64_t> rest = c.shape.rest;
-    for (int64_t &d : rest)
-      d = d < 0 ? in.byte() % 3 : d;
-    call.originalShape = {in.byte() % 3 == 0 ? 1 + in.byte() % 2 : 0};
-    call.originalShape.insert(call.originalShape.end(), rest.begin(),
-                              rest.end());
-    call.gradShape = {in.byte() % 4};
-    call.gradShape.insert(call.gradShape.end(), rest.begin(), rest.end());
-    call.grad.resize(product(call.gradShape));
-    for (uint64_t &v : call.grad)
-      v = in.value(c.shape.type);
-    c.calls.push_back(std::move(call));
-  }
-  // The owners' batches: mostly the ids of the calls so far, the owner's
-  // included, in a rotated order (a batch complete on the owner's arrival);
-  // or ids of the sequence (repeats make the "bad bookkeeping" error, later
-  // ones a timeout), or others, or none.
-  for (size_t k = 0; k < c.calls.size(); ++k) {
-    UnbatchCall &call = c.calls[k];
-    if (!call.owner())
-      continue;
-    uint8_t mode = in.byte();
-    if (mode < 128) {
-      size_t shift = in.byte();
-      for (size_t r = 0; r <= k; ++r)
-        call.batchIds.push_back(ids[(r + shift) % (k + 1)]);
-      continue;
-    }
-    int rows = mode % 5;
-    for (int r = 0; r < rows; ++r) {
-      uint8_t pick = in.byte();
-      call.batchIds.push_back(pick < 224 ? ids[pick % ids.size()]
-                                         : in.integer());
-    }
-  }
-  return c;
-}
-
-/// One call of the unbatch program.
-UnbatchResult callUnbatch(mta::Executable &exe, DType type,
-                          const UnbatchCall &call) {
-  std::vector<uint8_t> original =
-      pack(Values(product(call.originalShape)), type);
-  std::vector<int64_t> batchIndex;
-  for (int64_t id : call.batchIds)
-    batchIndex.insert(batchIndex.end(), {id, 0, 0});
-  batchIndex.push_back(0);
-  std::vector<uint8_t> grad = pack(call.grad, type);
-  auto rest = [](const std::vector<int64_t> &shape) {
-    return std::vector<int64_t>(shape.begin() + 1, shape.end());
-  };
-  using mta::Argument;
-  auto results = exe.call(
-      "unbatch",
-      {Argument::ofTensor(describe(original.data(), call.originalShape[0],
-                                   rest(call.originalShape))),
-       Argument::ofTensor(
-           describe(batchIndex.data(), call.batchIds.size(), {3})),
-       Argument::ofTensor(
-           describe(grad.data(), call.gradShape[0], rest(call.gradShape))),
-       Argument::ofInteger(call.id)});
-  UnbatchResult r;
-  if (!results) {
-    r.ok = false;
-    r.error = llvm::toString(results.takeError());
-    return r;
-  }
-  const mta::MemRefDescriptor &d = (*results)[0];
-  r.shape.assign(d.sizes.begin(), d.sizes.end());
-  unsigned width = byteWidth(type);
-  const auto *bytes =
-      static_cast<const uint8_t *>(d.aligned) + d.offset * width;
-  for (int64_t i = 0, n = product(r.shape); i < n; ++i) {
-    uint64_t v = 0;
-    std::memcpy(&v, bytes + i * width, width);
-    r.values.push_back(v);
-  }
-  return r;
-}
-
-/// An unbatch_grad input: in each checks mode, from a reset rendezvous,
-/// every call gives the model's result or error, and the rendezvous then
-/// holds the grads the model holds, no waiting owner, and resets.
-void runUnbatch(Programs &programs, const UnbatchCase &c) {
-  ++tally.unbatch;
-  static const bool trace = getenv("TA_EXEC_FUZZ_TRACE");
-  // TA_EXEC_FUZZ_CORRUPT=1: the model's first value of each call is wrong.
-  static const bool corrupt = getenv("TA_EXEC_FUZZ_CORRUPT");
-  auto mismatch = [&](const std::string &what, size_t k) {
-    llvm::errs() << "ta-exec-fuzz: MISMATCH (unbatch_grad): " << what
-                 << "\nshape " << c.shape.key()
-                 << "; calls (id, original rows, batch ids, grad rows):";
-    for (size_t i = 0; i < c.calls.size(); ++i) {
-      const UnbatchCall &call = c.calls[i];
-      llvm::errs() << (i == k ? "\n> " : "\n  ") << call.id << ", "
-                   << call.originalShape[0] << ", [";
-      for (int64_t id : call.batchIds)
-        llvm::errs() << id << " ";
-      llvm::errs() << "], " << call.gradShape[0];
-    }
-    llvm::errs() << "\n" << c.shape.source();
-    abort();
-  };
-  for (mta::ChecksMode checks :
-       {mta::ChecksMode::Strict, mta::ChecksMode::None}) {
-    mta::Executable &exe = programs.get(c.shape, checks);
-    if (ta_unbatch_grad_reset("", kUnbatchSharedName) < 0)
-      mismatch("the rendezvous does not reset before the input", 0);
-    UnbatchModel model(c.shape.type);
-    for (size_t k = 0; k < c.calls.size(); ++k) {
-      ++tally.unbatchCalls;
-      UnbatchResult want = model.call(c.calls[k]);
-      if (corrupt && !want.values.empty())
-        want.values[0] ^= 1;
-      UnbatchResult got = callUnbatch(exe, c.shape.type, c.calls[k]);
-      if (trace)
-        llvm::errs() << "unbatch call " << k << ": "
-                     << (want.ok ? "values" : want.error) << "\n";
-      if (want.ok) {
-        ++tally.values;
-      } else {
-        ++tally.errors;
-        ++tally.errorKinds["UnbatchGrad: " + Tally::kind(want.error.substr(
-                                                 want.error.find("): ") + 3))];
-      }
-      if (want.ok != got.ok || want.error != got.error)
-        mismatch("call " + std::to_string(k) + " gave " +
-                     (got.ok ? "values" : "error '" + got.error + "'") +
-                     ", the model " +
-                     (want.ok ? "values" : "error '" + want.error + "'"),
-                 k);
-      if (want.shape != got.shape)
-        mismatch("call " + std::to_string(k) + ": another result shape", k);
-      for (size_t i = 0; i < want.values.size(); ++i)
-        if (!sameValue(want.values[i], got.values[i], c.shape.type))
-          mismatch("call " + std::to_string(k) + ": value " + std::to_string(i),
-                   k);
-    }
-    TAUnbatchGradState state;
-    ta_unbatch_grad_inspect("", kUnbatchSharedName, &state);
-    if (state.parked_grads != model.parked() || state.waiting_batches ||
-        state.missing_grads)
-      mismatch("the rendezvous holds " + std::to_string(state.parked_grads) +
-                   " grads, " + std::to_string(state.waiting_batches) +
-                   " waiting owners; the model " +
-                   std::to_string(model.parked()) + " grads",
-               c.calls.size());
-    if (ta_unbatch_grad_reset("", kUnbatchSharedName) != model.parked())
-      mismatch("the reset did not drop the parked grads", c.calls.size());
-  }
-}
-
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   static Programs *programs = new Programs(tally.compiled);
   static const bool oob = getenv("TA_EXEC_FUZZ_OOB");
@@ -992,7 +564,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   Reader in(data, size);
   ++tally.inputs;
   if (size > 1 && data[1] >= 0xf0) {
-    runUnbatch(*programs, decodeUnbatch(in));
+    runUnbatchInput(*programs, in);
     return 0;
   }
   Case c = decode(in);
