@@ -120,33 +120,31 @@ struct CloseLowering : TAPattern<CloseOp> {
     Location loc = op.getLoc();
     // TensorFlow's ClearAndMarkClosed: drop every element (free the data,
     // keep a header-only buffer) and mark the array closed. Closing twice is
-    // allowed; closing a forward array leaves its accumulators open.
+    // allowed; closing a forward array leaves its accumulators open. An
+    // array in the frame is marked closed in place (its memory is the
+    // function's until it returns).
     Value box = adaptor.getHandle().front();
     Value buffer = e.loadBuffer(box);
-    if (options.frame.contains(op.getHandle().getDefiningOp())) {
-      // In the frame: marked closed in place, its memory kept to the end of
-      // the function.
-      Value header = e.header(buffer);
-      e.set(header, kFlags,
-            arith::OrIOp::create(rewriter, loc, e.get(header, kFlags),
-                                 e.i64(kClosed)));
-      e.set(header, kCapacity, e.i64(0));
-      rewriter.eraseOp(op);
-      return success();
+    bool inFrame = options.frame.contains(op.getHandle().getDefiningOp());
+    Value closed = buffer;
+    if (!inFrame) {
+      auto type8 =
+          MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type());
+      closed =
+          e.allocStorage(type8, ValueRange{e.index(kHeaderBytes)}, kAlignment);
+      memref::CopyOp::create(
+          rewriter, loc, e.bytes(buffer, e.index(0), e.index(kHeaderBytes)),
+          e.bytes(closed, e.index(0), e.index(kHeaderBytes)));
     }
-    auto type8 = MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type());
-    Value small =
-        e.allocStorage(type8, ValueRange{e.index(kHeaderBytes)}, kAlignment);
-    memref::CopyOp::create(rewriter, loc,
-                           e.bytes(buffer, e.index(0), e.index(kHeaderBytes)),
-                           e.bytes(small, e.index(0), e.index(kHeaderBytes)));
-    Value header = e.header(small);
+    Value header = e.header(closed);
     Value flags = arith::OrIOp::create(rewriter, loc, e.get(header, kFlags),
                                        e.i64(kClosed));
     e.set(header, kFlags, flags);
     e.set(header, kCapacity, e.i64(0));
-    e.freeStorage(buffer);
-    e.storeBuffer(small, box);
+    if (!inFrame) {
+      e.freeStorage(buffer);
+      e.storeBuffer(closed, box);
+    }
     rewriter.eraseOp(op);
     return success();
   }
