@@ -242,7 +242,7 @@ void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size) {
         return allocated(cached, size);
     // Allocated at its class's size, to serve the same size once freed;
     // malloc's alignment where that is enough (an eighth of the cost).
-    bytes = SmallBlockCache::classBytes(size);
+    bytes = SmallBlockCache::classBytes(size, alignment);
     if (alignment <= alignof(std::max_align_t))
       return allocated(std::malloc(bytes), size);
   }

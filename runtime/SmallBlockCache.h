@@ -12,7 +12,8 @@
 // Size classes: four per power of two from 64 B (64, 80, 96, 112, 128,
 // 160, ...) up to kMaxBytes. A request is served by a block of its class
 // or allocated at its class's size (classBytes: at most a quarter more
-// than asked), so that the block serves the same request again once
+// than asked, or for a 64-byte aligned request under 256 bytes the next
+// multiple of 64), so that the block serves the same request again once
 // freed. A freed block goes to the largest class its usable size covers.
 // A cached block is still glibc's: the caller may hand it out as a result
 // that a driver frees with free().
@@ -50,16 +51,19 @@ public:
         std::free(blocks[c][i]);
   }
 
-  /// The bytes to allocate for a request of `bytes` (1..kMaxBytes): its
-  /// class's size.
-  static uint64_t classBytes(uint64_t bytes) {
-    return bytesOf(ceilClass(bytes));
+  /// The bytes to allocate for a request of `bytes` (1..kMaxBytes) at
+  /// `alignment` (a power of two up to 64): the size of its class, the
+  /// smallest one that holds `bytes` and is a multiple of `alignment` (as
+  /// aligned_alloc wants), so that the block serves such a request again.
+  static uint64_t classBytes(uint64_t bytes, uint64_t alignment) {
+    return bytesOf(requestClass(bytes, alignment));
   }
 
   /// A cached block of at least `bytes` (1..kMaxBytes) usable bytes at an
-  /// address that is a multiple of `alignment` (a power of two), or null.
+  /// address that is a multiple of `alignment` (a power of two up to 64),
+  /// or null.
   void *take(uint64_t bytes, uint64_t alignment) {
-    unsigned c = ceilClass(bytes);
+    unsigned c = requestClass(bytes, alignment);
     for (unsigned i = count[c]; i-- > 0;) {
       void *block = blocks[c][i];
       if ((reinterpret_cast<uintptr_t>(block) & (alignment - 1)) == 0) {
@@ -101,6 +105,13 @@ private:
       return 0;
     unsigned c = floorClass(x);
     return bytesOf(c) == x ? c : c + 1;
+  }
+
+  static unsigned requestClass(uint64_t bytes, uint64_t alignment) {
+    unsigned c = ceilClass(bytes);
+    while ((bytesOf(c) & (alignment - 1)) != 0)
+      ++c;
+    return c;
   }
 
   void *blocks[kClasses][kPerClass] = {};

@@ -38,6 +38,9 @@ int main(void) {
   // The same class (897..1024 bytes): served by the freed block.
   reuse("same size", 64, 1000, 1000);
   reuse("same class", 64, 1000, 900);
+  // 80 bytes at 64-byte alignment (a box of two slots): class 128, the
+  // first multiple of 64.
+  reuse("aligned small", 64, 80, 80);
   // A larger class than the freed block's: a fresh block.
   reuse("larger class", 64, 1000, 1100);
   // Past 64 KiB nothing is cached (glibc may still hand the same memory
