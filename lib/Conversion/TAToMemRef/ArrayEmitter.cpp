@@ -47,24 +47,24 @@ void ArrayEmitter::checkCapacity(Value slots) {
 Value ArrayEmitter::newBuffer(Value capacity) {
   checkCapacity(capacity);
   Value buffer = allocBuffer(capacity);
-  // With lazy zeroing only the header and the state: a slot's state says
-  // whether its data was ever written (materialized), and reads of the
-  // others zero them first (readSlot).
-  if (lazyZeroing())
-    zeroFillFresh(bytes(buffer, index(0), dataOffset(capacity)), capacity);
-  else
-    zeroFillFresh(buffer, capacity);
+  zeroFillFresh(zeroedAtCreation(buffer, capacity), capacity);
   return buffer;
 }
 
+Value ArrayEmitter::zeroedAtCreation(Value buffer, Value capacity) {
+  // With lazy zeroing only the header and the state: a slot's state says
+  // whether its data was ever written (materialized), and reads of the
+  // others zero them first (readSlot).
+  return lazyZeroing() ? bytes(buffer, index(0), dataOffset(capacity)) : buffer;
+}
+
 Value ArrayEmitter::newFrameBuffer(int64_t capacity) {
-  Value slots = index(capacity);
   auto type = MemRefType::get({bufferBytes(capacity)}, b.getI8Type());
   Value frame = memref::AllocaOp::create(b, loc, type, ValueRange{},
                                          b.getI64IntegerAttr(kAlignment));
   Value buffer = memref::CastOp::create(
       b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI8Type()), frame);
-  zeroFill(lazyZeroing() ? bytes(buffer, index(0), dataOffset(slots)) : buffer);
+  zeroFill(zeroedAtCreation(buffer, index(capacity)));
   return buffer;
 }
 

@@ -59,6 +59,9 @@ public:
   /// (FrameArrays: a constant capacity of a few KiB at most), zeroed as
   /// newBuffer's.
   Value newFrameBuffer(int64_t capacity);
+  /// The bytes of a new buffer of `capacity` slots that must start as
+  /// zeros: the header and state with lazy zeroing, else all of it.
+  Value zeroedAtCreation(Value buffer, Value capacity);
   /// Zero-fills `bytes` of a buffer fresh from allocBuffer(`capacity`)
   /// unless it is zero already (TA_FRESH_BUFFER_IS_ZERO: on the CPU, a
   /// buffer libta_runtime mapped, which filling would back page by page).

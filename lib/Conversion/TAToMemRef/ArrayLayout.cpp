@@ -117,7 +117,7 @@ ArrayLayout::ArrayLayout(OpBuilder &b, Location loc, HandleType type,
       element(cast<RankedTensorType>(type.getElementType())),
       strict(checks == ChecksMode::Strict) {}
 
-int64_t ArrayLayout::elementBytes() const {
+int64_t ArrayLayout::elementBytesOf(RankedTensorType element) {
   int64_t bits = element.getElementTypeBitWidth();
   return element.getNumElements() * ((bits + 7) / 8);
 }

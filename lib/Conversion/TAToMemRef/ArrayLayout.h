@@ -113,7 +113,9 @@ public:
   ArrayLayout(OpBuilder &b, Location loc, HandleType type, ChecksMode checks);
 
   /// Bytes of one element.
-  int64_t elementBytes() const;
+  int64_t elementBytes() const { return elementBytesOf(element); }
+  /// The bytes of one element of `element` (a static shape).
+  static int64_t elementBytesOf(RankedTensorType element);
   /// The most slots a buffer can have: bufferBytes of more would not fit in
   /// an int64.
   int64_t maxCapacity() const;

@@ -7,6 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ArrayLayout.h"
+
 #include "ta/Conversion/TAToMemRef/TAToMemRef.h"
 #include "ta/Dialect/TA/IR/TAOps.h"
 
@@ -104,8 +106,7 @@ boundedBufferBytes(HandleType type, int64_t capacity, int64_t limit) {
   auto element = dyn_cast<RankedTensorType>(type.getElementType());
   if (!element || !element.hasStaticShape() || capacity < 0 || capacity > limit)
     return std::nullopt;
-  int64_t bits = element.getElementTypeBitWidth();
-  int64_t elementBytes = element.getNumElements() * ((bits + 7) / 8);
+  int64_t elementBytes = lowering::ArrayLayout::elementBytesOf(element);
   if (elementBytes > limit)
     return std::nullopt;
   int64_t bytes = TA_HEADER_BYTES + capacity + TA_BUFFER_ALIGNMENT - 1 +
