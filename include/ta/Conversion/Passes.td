@@ -46,7 +46,10 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
     only ta ops take, with a buffer of at most 4 KiB (16 KiB per function),
     lives in the function's frame (`memref.alloca`, `frame-arrays=false`
     keeps it on the heap): `ta.close` marks it closed in place and nothing
-    frees it. `ta.read`
+    frees it; so do the accumulators of a gradient source whose every
+    gradient op on it gives one static type, whose handle only ta ops take
+    and that fit the same budget (until one grows: growth moves it to the
+    heap). `ta.read`
     copies out of its slot in destination-passing style
     (`bufferization.materialize_in_destination` into a `tensor.empty`), so
     that empty-tensor elimination can copy straight into the tensor the

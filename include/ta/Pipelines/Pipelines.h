@@ -21,7 +21,7 @@ namespace mlir::ta {
 /// The options every ta pipeline has.
 template <typename Derived>
 struct TAPipelineOptions : public PassPipelineOptions<Derived> {
-  detail::PassOptions::Option<ChecksMode> checks{
+  mlir::detail::PassOptions::Option<ChecksMode> checks{
       *this, "checks",
       llvm::cl::desc("runtime checks: 'strict' (TensorFlow's errors) or "
                      "'none'"),
@@ -33,7 +33,7 @@ struct TAPipelineOptions : public PassPipelineOptions<Derived> {
 };
 
 struct LowerToLLVMOptions : public TAPipelineOptions<LowerToLLVMOptions> {
-  detail::PassOptions::Option<bool> outlineAccesses{
+  mlir::detail::PassOptions::Option<bool> outlineAccesses{
       *this, "outline-accesses",
       llvm::cl::desc("lower each ta.write and ta.read to a call of its array "
                      "kind's access function (false: the code at each access)"),
@@ -49,15 +49,15 @@ void buildLowerToLLVMPipeline(OpPassManager &pm,
 enum class GPUBinaryFormat { PTX, Cubin, Fatbin };
 
 struct LowerToNVVMOptions : public TAPipelineOptions<LowerToNVVMOptions> {
-  detail::PassOptions::Option<std::string> chip{
+  mlir::detail::PassOptions::Option<std::string> chip{
       *this, "chip", llvm::cl::desc("the GPU architecture (sm_XX)"),
       llvm::cl::init("sm_90")};
-  detail::PassOptions::Option<std::string> features{
+  mlir::detail::PassOptions::Option<std::string> features{
       *this, "features",
       llvm::cl::desc("PTX features; empty: the lowest PTX version the chip "
                      "needs (+ptx80 for sm_90)"),
       llvm::cl::init("")};
-  detail::PassOptions::Option<GPUBinaryFormat> format{
+  mlir::detail::PassOptions::Option<GPUBinaryFormat> format{
       *this, "format", llvm::cl::desc("device code in gpu.binary"),
       llvm::cl::init(GPUBinaryFormat::Fatbin),
       llvm::cl::values(
@@ -65,11 +65,11 @@ struct LowerToNVVMOptions : public TAPipelineOptions<LowerToNVVMOptions> {
           clEnumValN(GPUBinaryFormat::Cubin, "bin", "cubin (ptxas)"),
           clEnumValN(GPUBinaryFormat::Fatbin, "fatbin",
                      "fatbin: cubin and PTX (ptxas, fatbinary)"))};
-  detail::PassOptions::Option<std::string> toolkit{
+  mlir::detail::PassOptions::Option<std::string> toolkit{
       *this, "toolkit",
       llvm::cl::desc("the CUDA toolkit with ptxas and fatbinary"),
       llvm::cl::init("/usr/local/cuda")};
-  detail::PassOptions::Option<int64_t> blockSize{
+  mlir::detail::PassOptions::Option<int64_t> blockSize{
       *this, "block-size",
       llvm::cl::desc("threads per block of the data-movement kernels"),
       llvm::cl::init(256)};

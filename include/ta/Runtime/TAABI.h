@@ -137,6 +137,9 @@ enum TAArrayFlag {
   TA_FLAG_CLEAR_AFTER_READ = 4,
   TA_FLAG_IS_GRAD = 8,
   TA_FLAG_IDENTICAL_SHAPES = 16, /* the first write fixes open dims */
+  /* The buffer is in a function's frame (ta-lower-to-memref's frame
+     arrays): growth moves the array to the heap without freeing it. */
+  TA_FLAG_IN_FRAME = 32,
 };
 
 /// Bits of a slot's state (strict mode). Written without materialized is

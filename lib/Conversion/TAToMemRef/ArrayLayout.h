@@ -46,6 +46,7 @@ enum ArrayFlag : int64_t {
   kDynamic = TA_FLAG_DYNAMIC,
   kClearAfterRead = TA_FLAG_CLEAR_AFTER_READ,
   kIsGrad = TA_FLAG_IS_GRAD,
+  kInFrame = TA_FLAG_IN_FRAME,
 };
 
 enum SlotState : int64_t {

@@ -16,6 +16,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 using namespace mlir;
 using namespace mlir::ta;
@@ -114,8 +115,51 @@ boundedBufferBytes(HandleType type, int64_t capacity, int64_t limit) {
   return bytes <= limit ? std::optional<int64_t>(bytes) : std::nullopt;
 }
 
+/// Whether only ta ops take `handle`.
+static bool onlyTAUsers(Value handle) {
+  return llvm::all_of(handle.getUsers(), [](Operation *user) {
+    return isa_and_nonnull<TADialect>(user->getDialect());
+  });
+}
+
+/// The id of the gradient source of `op`, a ta.grad or ta.grad_with_shape;
+/// nullopt for another op.
+static std::optional<int64_t> gradSourceId(Operation *op,
+                                           const GradSourceTable &sources) {
+  if (auto grad = dyn_cast<GradOp>(op))
+    return sources.lookup(grad.getSource());
+  if (auto grad = dyn_cast<GradWithShapeOp>(op))
+    return sources.lookup(grad.getSource());
+  return std::nullopt;
+}
+
+/// The accumulator type of each gradient source of `create` whose
+/// accumulators can live in the frame (FrameArrays), indexed by source id;
+/// null for one that cannot (or has no gradient op on `create`).
+static SmallVector<HandleType>
+frameAccumulatorTypes(CreateOp create, const GradSourceTable &sources) {
+  SmallVector<HandleType> types(sources.size());
+  llvm::SmallBitVector heap(sources.size());
+  for (Operation *user : create.getHandle().getUsers()) {
+    std::optional<int64_t> id = gradSourceId(user, sources);
+    if (!id)
+      continue;
+    Value grad = user->getResult(0);
+    auto type = cast<HandleType>(grad.getType());
+    auto element = dyn_cast<RankedTensorType>(type.getElementType());
+    if (!element || !element.hasStaticShape() || !onlyTAUsers(grad) ||
+        (types[*id] && types[*id] != type))
+      heap.set(*id);
+    types[*id] = type;
+  }
+  for (int64_t id : heap.set_bits())
+    types[id] = HandleType();
+  return types;
+}
+
 FrameArrays FrameArrays::analyze(Operation *root,
-                                 const BlockLocalArrays &blockLocal) {
+                                 const BlockLocalArrays &blockLocal,
+                                 const GradSourceTable &sources) {
   FrameArrays result;
   llvm::DenseMap<Operation *, int64_t> functionBytes;
   root->walk([&](CreateOp create) {
@@ -125,17 +169,46 @@ FrameArrays FrameArrays::analyze(Operation *root,
         !blockLocal.contains(create) || create.getDynamicSize() ||
         !matchPattern(create.getSize(), m_ConstantInt(&size)))
       return;
-    std::optional<int64_t> bytes = boundedBufferBytes(
-        create.getHandle().getType(), size.getSExtValue(), kMaxBytes);
-    if (!bytes || functionBytes[function] + *bytes > kMaxFunctionBytes)
-      return;
+    int64_t capacity = size.getSExtValue();
+    int64_t &budget = functionBytes[function];
+    std::optional<int64_t> bytes =
+        boundedBufferBytes(create.getHandle().getType(), capacity, kMaxBytes);
     // Every user takes the handle itself: ta.close and the release at the
     // block's end then know the array is in the frame.
-    for (Operation *user : create.getHandle().getUsers())
-      if (!isa_and_nonnull<TADialect>(user->getDialect()))
-        return;
-    functionBytes[function] += *bytes;
+    if (!bytes || budget + *bytes > kMaxFunctionBytes ||
+        !onlyTAUsers(create.getHandle()))
+      return;
+    budget += *bytes;
     result.creates.insert(create);
+    // Its accumulators: a gradient op sizes one as the forward array, whose
+    // size is fixed.
+    SmallVector<HandleType> accumulators =
+        frameAccumulatorTypes(create, sources);
+    bool some = false;
+    for (HandleType &type : accumulators) {
+      if (!type)
+        continue;
+      std::optional<int64_t> accBytes =
+          boundedBufferBytes(type, capacity, kMaxBytes);
+      if (!accBytes || budget + *accBytes > kMaxFunctionBytes) {
+        type = HandleType();
+        continue;
+      }
+      budget += *accBytes;
+      some = true;
+    }
+    if (!some)
+      return;
+    for (Operation *user : create.getHandle().getUsers())
+      if (std::optional<int64_t> id = gradSourceId(user, sources);
+          id && accumulators[*id])
+        result.grads.insert(user);
+    result.reserved[create] = std::move(accumulators);
   });
   return result;
+}
+
+bool FrameArrays::holds(Value handle) const {
+  Operation *op = handle.getDefiningOp();
+  return op && (creates.contains(op) || grads.contains(op));
 }

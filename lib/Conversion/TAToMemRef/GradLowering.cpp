@@ -79,11 +79,18 @@ template <typename OpTy> struct GradLowering : TAPattern<OpTy> {
       rewriter.setInsertionPointToStart(ifOp.elseBlock());
       Value size = fwd.get(header, kSize);
       Value capacity = fwd.toIndex(size);
-      Value grad = acc.newBuffer(capacity);
+      // An accumulator in the frame takes the buffer ta.create reserved for
+      // it (the forward array's size is that constant).
+      bool inFrame = this->options.frame.holds(op.getGradHandle());
+      Value grad =
+          inFrame ? acc.loadBuffer(box, FrameArrays::reservedSlot(
+                                            this->options.sources.size(), *id))
+                  : acc.newBuffer(capacity);
       Value gradHeader = acc.header(grad);
       acc.set(gradHeader, kSize, size);
       acc.set(gradHeader, kCapacity, size);
-      acc.set(gradHeader, kFlags, acc.i64(kIsGrad | kClearAfterRead));
+      acc.set(gradHeader, kFlags,
+              acc.i64(kIsGrad | kClearAfterRead | (inFrame ? kInFrame : 0)));
       acc.set(gradHeader, kMarkedSize, fwd.get(header, kMarkedSize));
       acc.set(gradHeader, kName, fwd.get(header, kName));
       acc.set(gradHeader, kSource,

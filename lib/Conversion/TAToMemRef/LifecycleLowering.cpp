@@ -4,7 +4,8 @@
 // ta.close (all but the header), by growth (the old buffer), or, for an
 // array that cannot outlive its block (BlockLocalArrays), at the end of
 // that block. A small one in its function's entry block (FrameArrays) lives
-// in the frame: nothing frees it, and ta.close marks it closed in place.
+// in the frame, and the accumulators of its gradients may too: nothing frees
+// them, and ta.close marks them closed in place.
 //
 //===----------------------------------------------------------------------===//
 
@@ -50,6 +51,8 @@ struct CreateLowering : TAPattern<CreateOp> {
       flags |= kDynamic;
     if (op.getClearAfterRead())
       flags |= kClearAfterRead;
+    if (inFrame)
+      flags |= kInFrame;
     StringRef name = op.getName().empty() ? "ta" : op.getName();
     e.set(header, kSize, size64);
     e.set(header, kCapacity, size64);
@@ -59,13 +62,27 @@ struct CreateLowering : TAPattern<CreateOp> {
     e.set(header, kSource, e.i64(0));
     e.set(header, kElementShape, e.shapeAddress(e.element.getShape()));
     // Slot 0 holds the array; one slot per gradient source holds its
-    // accumulator, empty (a zero-size view) until created.
-    int64_t slots = 1 + options.sources.size();
-    Value box = e.newBox(buffer, slots, inFrame);
+    // accumulator, empty (a zero-size view) until created. An array in the
+    // frame whose accumulators are too has one slot more per source for the
+    // frame buffer reserved for it (FrameArrays::reservedSlot).
+    int64_t sources = options.sources.size();
+    ArrayRef<HandleType> frameAccumulators = options.frame.accumulators(op);
+    Value box = e.newBox(
+        buffer, 1 + sources + (frameAccumulators.empty() ? 0 : sources),
+        inFrame);
+    for (auto [id, type] : llvm::enumerate(frameAccumulators)) {
+      if (!type)
+        continue;
+      FailureOr<ArrayEmitter> acc = emitter(op, type, rewriter);
+      if (failed(acc))
+        return failure();
+      e.storeBuffer(acc->newFrameBuffer(constantSize.getSExtValue()), box,
+                    FrameArrays::reservedSlot(sources, id));
+    }
     Value handle = e.handleOf(box, 0);
     if (releasesAtBlockEnd)
-      releaseAtBlockEnd(e, op->getBlock()->getTerminator(), box, slots,
-                        options.sources, inFrame);
+      releaseAtBlockEnd(e, op->getBlock()->getTerminator(), box,
+                        options.sources, inFrame, frameAccumulators);
     rewriter.replaceOpWithMultiple(op, {{handle}, {}});
     return success();
   }
@@ -74,24 +91,34 @@ struct CreateLowering : TAPattern<CreateOp> {
   /// terminator: its buffer (the data, or the header left by ta.close), its
   /// accumulators (a slot whose buffer is still the empty view has none;
   /// one the runtime may keep is released there first) and the box; of an
-  /// array in the frame, only the accumulators.
+  /// array in the frame, only the accumulators on the heap. One whose source
+  /// has a buffer reserved in the frame (`frameAccumulators`, by source id)
+  /// is there unless it grew.
   static void releaseAtBlockEnd(ArrayEmitter &e, Operation *terminator,
-                                Value box, int64_t slots,
-                                const GradSourceTable &sources, bool inFrame) {
+                                Value box, const GradSourceTable &sources,
+                                bool inFrame,
+                                ArrayRef<HandleType> frameAccumulators) {
     OpBuilder::InsertionGuard guard(e.b);
     e.b.setInsertionPoint(terminator);
     if (!inFrame)
       e.freeStorage(e.loadBuffer(box));
-    for (int64_t s = 1; s < slots; ++s) {
-      Value buffer = e.loadBuffer(box, s);
+    for (int64_t id = 0; id < sources.size(); ++id) {
+      bool reserved = !frameAccumulators.empty() && frameAccumulators[id];
+      Value buffer = e.loadBuffer(box, 1 + id);
       Value bytes = memref::DimOp::create(e.b, e.loc, buffer, 0);
-      auto ifOp = scf::IfOp::create(
+      auto made = scf::IfOp::create(
           e.b, e.loc, e.cmp(arith::CmpIPredicate::ne, bytes, e.index(0)),
           /*withElse=*/false);
       OpBuilder::InsertionGuard inner(e.b);
-      e.b.setInsertionPointToStart(ifOp.thenBlock());
+      e.b.setInsertionPointToStart(made.thenBlock());
+      if (reserved) {
+        auto inFrame = scf::IfOp::create(
+            e.b, e.loc, e.hasBit(e.get(e.header(buffer), kFlags), kInFrame),
+            /*withElse=*/true);
+        e.b.setInsertionPointToStart(inFrame.elseBlock());
+      }
       // A no-op for an accumulator laid out here (`reserved` is 0).
-      if (sources.mayBeKeptByRuntime(s - 1))
+      if (!reserved && sources.mayBeKeptByRuntime(id))
         func::CallOp::create(
             e.b, e.loc,
             lookupOrDeclareRuntimeFunction(e.symbols, TA_RT_DYN_RELEASE),
@@ -125,7 +152,7 @@ struct CloseLowering : TAPattern<CloseOp> {
     // function's until it returns).
     Value box = adaptor.getHandle().front();
     Value buffer = e.loadBuffer(box);
-    bool inFrame = options.frame.contains(op.getHandle().getDefiningOp());
+    bool inFrame = options.frame.holds(op.getHandle());
     Value closed = buffer;
     if (!inFrame) {
       auto type8 =

@@ -5,6 +5,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace mlir::ta;
@@ -159,6 +160,7 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
     Value i = entry->getArgument(1);
     Value buffer = e.loadBuffer(box);
     Value oldCap = e.toIndex(e.get(e.header(buffer), kCapacity));
+    Value flags = e.get(e.header(buffer), kFlags);
     // Room for twice the slots asked for, without passing maxCapacity (a
     // need past it fails in checkCapacity): need + min(need, max - need).
     Value need = e.toIndex(arith::AddIOp::create(b, loc, i, e.i64(1)));
@@ -203,7 +205,17 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
                               arith::MulIOp::create(b, loc, added, eltBytes)),
                       newCap);
     e.set(e.header(grown), kCapacity, newCap64);
-    e.freeStorage(buffer);
+    // An accumulator in the frame moves to the heap; its frame buffer is
+    // left to the frame.
+    e.set(e.header(grown), kFlags,
+          arith::AndIOp::create(b, loc, flags, e.i64(~kInFrame)));
+    auto inFrame = scf::IfOp::create(b, loc, e.hasBit(flags, kInFrame),
+                                     /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(inFrame.elseBlock());
+      e.freeStorage(buffer);
+    }
     e.storeBuffer(grown, box);
     func::ReturnOp::create(b, loc);
   };

@@ -83,7 +83,8 @@ struct TALowerToMemRefPass
     options.sources = GradSourceTable::collect(module);
     options.blockLocal = BlockLocalArrays::analyze(module);
     if (frameArrays)
-      options.frame = FrameArrays::analyze(module, options.blockLocal);
+      options.frame =
+          FrameArrays::analyze(module, options.blockLocal, options.sources);
 
     TATypeConverter typeConverter(context);
     RewritePatternSet patterns(context);

@@ -108,16 +108,19 @@ func.func @write(%h: !ta.handle<4, tensor<2x3xf32>>, %i: index,
 // the new buffer is mapped (its data offset then agrees with the old one's
 // modulo the page size); header copied; (strict) state bytes moved by the
 // runtime and the new ones zeroed; data moved and the new slots zeroed; the
-// capacity set; the old buffer freed; the new one stored in the box.
+// capacity set; the in-frame flag (32) cleared; the old buffer freed
+// unless it is in the frame (an accumulator of a frame array); the new one
+// stored in the box.
 // CHECK: func.func private @__ta_grow_{{(strict|none)}}_8(%[[BOX:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[AT:.*]]: i64) attributes {llvm.linkage = #llvm.linkage<internal>}
 // CHECK: %[[OLDBUF:.*]] = memref.load %[[BOX]]
 // CHECK: %[[OLDCAP64:.*]] = memref.load
 // CHECK: %[[OLDCAP:.*]] = arith.index_cast %[[OLDCAP64]] : i64 to index
+// CHECK: %[[FLAGS:.*]] = memref.load %{{.*}}[%c2{{.*}}] : memref<8xi64>
 // CHECK: %[[NEXT64:.*]] = arith.addi %[[AT]], %c1_i64
 // CHECK: %[[NEXT:.*]] = arith.index_cast %[[NEXT64]] : i64 to index
 // CHECK: %[[TOOMANY:.*]] = arith.cmpi ugt, %[[NEXT]], %c{{1024819115206086186|1152921504606846959}}
 // CHECK: scf.if %[[TOOMANY]] {
-// CHECK: func.call @_ta_rt_fail(%c31_i32, %c0_i64, %{{.*}}, %c8_i64, %c3_i64)
+// CHECK: func.call @_ta_rt_fail(%c31_i32, %c0_i64{{.*}}, %{{.*}}, %c8_i64, %c3_i64)
 // STRICT: %[[ROOM:.*]] = arith.subi %c1024819115206086186{{.*}}, %[[NEXT]] : index
 // NONE: %[[ROOM:.*]] = arith.subi %c1152921504606846959{{.*}}, %[[NEXT]] : index
 // CHECK: %[[MORE:.*]] = arith.minsi %[[NEXT]], %[[ROOM]] : index
@@ -138,7 +141,14 @@ func.func @write(%h: !ta.handle<4, tensor<2x3xf32>>, %i: index,
 // CHECK: linalg.fill
 // CHECK-NOT: memref.copy
 // CHECK: memref.store %[[NEWCAP]], %{{.*}}[%c1{{.*}}] : memref<8xi64>
-// CHECK: memref.dealloc %[[OLDBUF]] {bufferization.manual_deallocation}
+// CHECK: %[[CLEARED:.*]] = arith.andi %[[FLAGS]], %c-33_i64
+// CHECK: memref.store %[[CLEARED]], %{{.*}}[%c2{{.*}}] : memref<8xi64>
+// CHECK: %[[BIT:.*]] = arith.andi %[[FLAGS]], %c32_i64
+// CHECK: %[[IN:.*]] = arith.cmpi ne, %[[BIT]]
+// CHECK: scf.if %[[IN]] {
+// CHECK-NEXT: } else {
+// CHECK-NEXT: memref.dealloc %[[OLDBUF]] {bufferization.manual_deallocation}
+// CHECK-NEXT: }
 // CHECK: memref.store %[[ALLOC]], %[[BOX]]
 // CHECK-NEXT: return
 func.func @write_growable(%h: !ta.handle<?, tensor<2xf32>>, %i: index,

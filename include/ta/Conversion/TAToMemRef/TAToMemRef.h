@@ -7,6 +7,7 @@
 #ifndef TA_CONVERSION_TATOMEMREF_TATOMEMREF_H
 #define TA_CONVERSION_TATOMEMREF_TATOMEMREF_H
 
+#include "ta/Dialect/TA/IR/TATypes.h"
 #include "ta/Runtime/TAABI.h"
 
 #include "mlir/Transforms/DialectConversion.h"
@@ -85,18 +86,46 @@ private:
 /// every user takes directly (ta ops only: no call, loop or branch carries
 /// it). Its buffer and box are stack allocations (memref.alloca); ta.close
 /// marks it closed in place, and nothing frees it (growth cannot happen).
-/// The accumulators of its gradients stay on the heap.
+///
+/// The accumulators of one gradient source of such an array live in the
+/// frame too when every ta.grad / ta.grad_with_shape of that source on it
+/// gives the same accumulator type, of static element shape, whose handle
+/// only ta ops take, and its buffer fits the same budgets: ta.create
+/// reserves that buffer in the frame (box slot reservedSlot) and the
+/// gradient op that creates the accumulator takes it. Other accumulators
+/// stay on the heap.
 class FrameArrays {
 public:
   static constexpr int64_t kMaxBytes = 4096;
   static constexpr int64_t kMaxFunctionBytes = 16384;
-  /// Analyses every `ta.create` under `root` among `blockLocal`.
+  /// Analyses every `ta.create` under `root` among `blockLocal`, with the
+  /// module's gradient sources.
   static FrameArrays analyze(Operation *root,
-                             const BlockLocalArrays &blockLocal);
+                             const BlockLocalArrays &blockLocal,
+                             const GradSourceTable &sources);
   bool contains(Operation *create) const { return creates.contains(create); }
+  /// Whether the array behind `handle` lives in the frame: `handle` is the
+  /// result of one of these ta.create ops or of a gradient op whose
+  /// accumulator is in the frame.
+  bool holds(Value handle) const;
+  /// The accumulator types of `create`'s gradient sources reserved in its
+  /// frame, indexed by source id (null: on the heap); empty for none.
+  ArrayRef<HandleType> accumulators(Operation *create) const {
+    auto it = reserved.find(create);
+    return it == reserved.end() ? ArrayRef<HandleType>() : it->second;
+  }
+  /// The box slot holding the frame buffer reserved for the accumulator of
+  /// source `id`, among `sources` gradient sources: after the array's own
+  /// slot and one slot per source.
+  static int64_t reservedSlot(int64_t sources, int64_t id) {
+    return 1 + sources + id;
+  }
 
 private:
   llvm::DenseSet<Operation *> creates;
+  llvm::DenseMap<Operation *, SmallVector<HandleType>> reserved;
+  /// The gradient ops whose accumulators are in the frame.
+  llvm::DenseSet<Operation *> grads;
 };
 
 /// What the ta-to-memref patterns are told, rather than read from the IR.
