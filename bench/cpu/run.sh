@@ -21,6 +21,8 @@ configs=()
 for op in wr gs sc acc; do
   # element 4 B: 1 KiB, 1 MiB, 16 MiB arrays (larger ones: see cpu.md)
   configs+=("$op:1:256" "$op:1:$MiB" "$op:1:$((16 * MiB))")
+  # element 16 B: 1 KiB, 1 MiB, 16 MiB
+  configs+=("$op:4:64" "$op:4:$((MiB / 4))" "$op:4:$((4 * MiB))")
   # element 256 B: 1 KiB .. 256 MiB
   configs+=("$op:64:4" "$op:64:4096" "$op:64:$((64 * 4096))" "$op:64:$((256 * 4096))")
   # element 64 KiB: 1 MiB .. 256 MiB

@@ -195,7 +195,7 @@ void ArrayEmitter::writeSlot(Value box, Value i, Value source,
              args.push_back(i);
              valueShape(args);
            });
-  Value slotIndex = toIndex(i);
+  Value slotIndex = this->slotIndex(i);
   Value capacity = toIndex(get(header, kCapacity));
   auto target = [&, buf = buffer] {
     return slot(dataView(buf, capacity), slotIndex);
@@ -259,7 +259,7 @@ SlotRef ArrayEmitter::prepareRead(Value box, Value i) {
     buffer = growFor(box, buffer, header, i);
     header = this->header(buffer);
   }
-  SlotRef ref{buffer, toIndex(get(header, kCapacity)), toIndex(i)};
+  SlotRef ref{buffer, toIndex(get(header, kCapacity)), slotIndex(i)};
   if (!hasState())
     return ref;
   Value state = stateView(buffer, ref.capacity);

@@ -152,9 +152,20 @@ void ArrayLayout::set(Value header, HeaderField field, Value value) {
 Value ArrayLayout::dataOffset(Value capacity) {
   if (!hasState())
     return index(kHeaderBytes);
-  Value end = arith::AddIOp::create(b, loc, capacity,
-                                    index(kHeaderBytes + kAlignment - 1));
-  return arith::AndIOp::create(b, loc, end, index(~(kAlignment - 1)));
+  // kHeaderBytes + the state rounded up to kAlignment, written so that LLVM
+  // sees the data start past the header: a constant plus (no wrap) a value
+  // whose sign bit the mask clears. Its alias analysis then keeps header
+  // loads across copies into the data (hoisting them out of loops).
+  Value end = arith::AddIOp::create(b, loc, capacity, index(kAlignment - 1));
+  Value state = arith::AndIOp::create(
+      b, loc, end, index(std::numeric_limits<int64_t>::max() & -kAlignment));
+  return arith::AddIOp::create(b, loc, index(kHeaderBytes), state,
+                               arith::IntegerOverflowFlags::nsw |
+                                   arith::IntegerOverflowFlags::nuw);
+}
+Value ArrayLayout::slotIndex(Value i) {
+  return arith::AndIOp::create(b, loc, toIndex(i),
+                               index(std::numeric_limits<int64_t>::max()));
 }
 Value ArrayLayout::bufferBytes(Value capacity) {
   Value data = arith::MulIOp::create(b, loc, capacity, index(elementBytes()));

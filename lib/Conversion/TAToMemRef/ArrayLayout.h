@@ -148,6 +148,10 @@ public:
 
   /// Byte offset of the data for a capacity (an index value).
   Value dataOffset(Value capacity);
+  /// The index of slot `i` (an integer or index value) that a bounds check
+  /// accepted: as an index, with the sign bit cleared, which changes no
+  /// valid index and tells LLVM that its slot lies past the header.
+  Value slotIndex(Value i);
   /// Total bytes of a buffer of `capacity` slots.
   Value bufferBytes(Value capacity);
   /// bufferBytes of a constant capacity.
