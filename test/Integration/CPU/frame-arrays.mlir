@@ -6,18 +6,17 @@
 // reads a slot the forward array wrote (a soft write) or no one wrote as
 // zeros and takes a first write there as it is, grows when read past its
 // size (out of the frame, keeping its values), a closed array keeps its
-// size. Accumulators in the frame and on the heap (one whose handle a loop
-// carries) side by side. Functions with such an array, or an accumulator,
-// called a million times keep their stack (a frame array lives until its
-// function returns). Errors on closed frame arrays: errors.mlir (write_closed,
+// size. Accumulators in the frame (of ta.grad and ta.grad_with_shape) and
+// on the heap (one whose handle a loop carries) side by side. Functions
+// with such an array, or an accumulator, called a million times keep their
+// stack (a frame array lives until its function returns). Errors on closed frame arrays: errors.mlir (write_closed,
 // read_closed, size_closed are frame arrays).
 // RUN: ta-opt %s --ta-lower-to-llvm | %run_cpu -e all | FileCheck %s --check-prefixes=CHECK,MAIN
 // RUN: ta-opt %s --ta-lower-to-llvm=checks=none | %run_cpu -e all | FileCheck %s --check-prefixes=CHECK,MAIN
 // RUN: ta-opt %s --ta-lower-to-memref=frame-arrays=false --ta-lower-to-llvm | %run_cpu -e all | FileCheck %s --check-prefixes=CHECK,MAIN
 // RUN: ta-opt %s --ta-lower-to-llvm | FileCheck %s --check-prefix=IR
 // IR-LABEL: llvm.func @values
-// IR: llvm.alloca %{{.*}} x i8 {alignment = 64 : i64}
-// IR: llvm.alloca %{{.*}} x i8 {alignment = 64 : i64}
+// IR-COUNT-3: llvm.alloca %{{.*}} x i8 {alignment = 64 : i64}
 // IR-LABEL: llvm.func @step
 // IR: llvm.alloca %{{.*}} x i8 {alignment = 64 : i64}
 // IR: llvm.return
@@ -27,6 +26,7 @@
 
 !T = !ta.handle<4, tensor<64xf32>>
 !G = !ta.handle<4, tensor<64xf32>, grad>
+!W = !ta.handle<4, tensor<1x64xf32>, grad>
 !S = !ta.handle<3, tensor<2xi32>>
 !SG = !ta.handle<3, tensor<2xi32>, grad>
 
@@ -130,6 +130,18 @@ func.func @values() {
   %hs = ta.read %carried[%c2], %h2 : !G
   // CHECK: [200,  202,  16832]
   call @show(%hs) : (tensor<64xf32>) -> ()
+  // An accumulator with a shape in front (ta.grad_with_shape: [1] ++ the
+  // element), in the frame too, sums two writes into slot 2 (soft written:
+  // the first write is stored as it is).
+  %one = arith.constant dense<1> : tensor<1xi32>
+  %w, %wf = ta.grad_with_shape %h, %f2, %one source "w" : !T, tensor<1xi32>
+  %b1 = tensor.expand_shape %b [[0, 1]] output_shape [1, 64] : tensor<64xf32> into tensor<1x64xf32>
+  %w1 = ta.write %w[%c2], %b1, %wf : !W, tensor<1x64xf32>
+  %w2 = ta.write %w[%c2], %b1, %w1 : !W, tensor<1x64xf32>
+  %wr = ta.read %w[%c2], %w2 : !W
+  %wr1 = tensor.collapse_shape %wr [[0, 1]] : tensor<1x64xf32> into tensor<64xf32>
+  // CHECK: [200,  202,  16832]
+  call @show(%wr1) : (tensor<64xf32>) -> ()
   ta.close %g : !G
   ta.close %h : !T
   // A closed array keeps its size (TensorArraySizeV3 is not checked).
