@@ -83,12 +83,15 @@ void mlir::ta::buildLowerToLLVMPipeline(OpPassManager &pm,
   // aligned_alloc: the aligned pointer is the allocation itself (no integer
   // rounding), so LLVM's alias analysis keeps its provenance and hoists the
   // array's buffer address out of element loops.
-  FinalizeMemRefToLLVMConversionPassOptions memrefToLLVM;
+  TAFinalizeMemRefToLLVMPassOptions memrefToLLVM;
   memrefToLLVM.useAlignedAlloc = true;
   // Allocations go through libta_runtime (runtime/Allocation.c), which
   // fails with TensorFlow's OOM message where malloc gives null.
   memrefToLLVM.useGenericFunctions = true;
-  pm.addPass(createFinalizeMemRefToLLVMConversionPass(memrefToLLVM));
+  // Upstream's conversion, with element copies whose addresses LLVM knows
+  // to be in bounds (strict writes then keep the header's loads out of
+  // loops).
+  pm.addPass(createTAFinalizeMemRefToLLVMPass(memrefToLLVM));
   // Their results are fresh memory, as malloc's are to LLVM.
   pm.addPass(createTAMarkRuntimeAllocatorsPass());
   pm.addPass(createConvertFuncToLLVMPass());

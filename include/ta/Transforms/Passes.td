@@ -95,6 +95,34 @@ def TAMarkRuntimeAllocatorsPass
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def TAFinalizeMemRefToLLVMPass
+    : Pass<"ta-finalize-memref-to-llvm", "::mlir::ModuleOp"> {
+  let summary = "finalize-memref-to-llvm, with in-bounds addresses for "
+                "memref.copy";
+  let description = [{
+    Upstream's `finalize-memref-to-llvm` (its patterns, options and
+    conversion), with one pattern before upstream's: a `memref.copy`
+    between memrefs of static shape and contiguous row-major layout becomes
+    an `llvm.intr.memcpy` whose two addresses are `getelementptr inbounds
+    nuw`, as upstream gives the addresses of `memref.load` and
+    `memref.store`; upstream's `memref.copy` lowering gives its addresses no
+    flags. With them LLVM's alias analysis sees that an element copied into
+    an array's data (past its header) leaves the header alone, and keeps the
+    header's loads out of a loop of strict writes (measured: write/read of
+    64 elements of 16 B, 130-160 ns before, 87-95 ns after). Other copies
+    are upstream's.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+  let options = [
+    Option<"useAlignedAlloc", "use-aligned-alloc", "bool", /*default=*/"false",
+           "use aligned_alloc in place of malloc for heap allocations">,
+    Option<"useGenericFunctions", "use-generic-functions", "bool",
+           /*default=*/"false",
+           "use the generic allocation and free functions "
+           "(_mlir_memref_to_llvm_*)">
+  ];
+}
+
 def TALowerToGPUPass : Pass<"ta-lower-to-gpu", "::mlir::ModuleOp"> {
   let summary = "turn the data movement of lowered ta code into linalg ops "
                 "for GPU kernels";

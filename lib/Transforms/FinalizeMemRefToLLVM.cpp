@@ -1,0 +1,103 @@
+//===- FinalizeMemRefToLLVM.cpp - memref to LLVM, in-bounds copies --------===//
+//
+// ta-finalize-memref-to-llvm: upstream's memref-to-LLVM conversion with a
+// lowering of contiguous memref.copy whose addresses carry the in-bounds
+// flags upstream gives memref.load and memref.store. See the pass
+// description in Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ta/Transforms/Passes.h"
+
+#include "mlir/Analysis/DataLayoutAnalysis.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/MemRefBuilder.h"
+#include "mlir/Conversion/LLVMCommon/Pattern.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::ta {
+#define GEN_PASS_DEF_TAFINALIZEMEMREFTOLLVMPASS
+#include "ta/Transforms/Passes.h.inc"
+} // namespace mlir::ta
+
+using namespace mlir;
+
+namespace {
+
+/// memref.copy between memrefs of static shape and contiguous row-major
+/// layout (any offset): one memcpy of the elements' bytes, from and to
+/// `getelementptr inbounds nuw` (aligned pointer, offset).
+struct InBoundsCopyLowering : ConvertOpToLLVMPattern<memref::CopyOp> {
+  InBoundsCopyLowering(const LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(memref::CopyOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto sourceType = dyn_cast<MemRefType>(op.getSource().getType());
+    auto targetType = dyn_cast<MemRefType>(op.getTarget().getType());
+    if (!sourceType || !targetType ||
+        !memref::isStaticShapeAndContiguousRowMajor(sourceType) ||
+        !memref::isStaticShapeAndContiguousRowMajor(targetType))
+      return rewriter.notifyMatchFailure(op, "not contiguous and static");
+    Type element = typeConverter->convertType(sourceType.getElementType());
+    if (!element)
+      return rewriter.notifyMatchFailure(op, "element type not convertible");
+    Location loc = op.getLoc();
+    auto address = [&](Value descriptor) {
+      MemRefDescriptor memref(descriptor);
+      Value base = memref.alignedPtr(rewriter, loc);
+      return LLVM::GEPOp::create(rewriter, loc, base.getType(), element, base,
+                                 ValueRange{memref.offset(rewriter, loc)},
+                                 LLVM::GEPNoWrapFlags::inbounds |
+                                     LLVM::GEPNoWrapFlags::nuw);
+    };
+    Value from = address(adaptor.getSource());
+    Value to = address(adaptor.getTarget());
+    Value count = createIndexAttrConstant(rewriter, loc, getIndexType(),
+                                          sourceType.getNumElements());
+    Value bytes = LLVM::MulOp::create(
+        rewriter, loc, count,
+        getSizeInBytes(loc, sourceType.getElementType(), rewriter));
+    LLVM::MemcpyOp::create(rewriter, loc, to, from, bytes,
+                           /*isVolatile=*/false);
+    rewriter.eraseOp(op);
+    return success();
+  }
+};
+
+struct TAFinalizeMemRefToLLVMPass
+    : public ta::impl::TAFinalizeMemRefToLLVMPassBase<
+          TAFinalizeMemRefToLLVMPass> {
+  using TAFinalizeMemRefToLLVMPassBase::TAFinalizeMemRefToLLVMPassBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    const auto &dataLayout = getAnalysis<DataLayoutAnalysis>();
+    LowerToLLVMOptions options(&getContext(), dataLayout.getAtOrAbove(module));
+    options.allocLowering =
+        useAlignedAlloc ? LowerToLLVMOptions::AllocLowering::AlignedAlloc
+                        : LowerToLLVMOptions::AllocLowering::Malloc;
+    options.useGenericFunctions = useGenericFunctions;
+    LLVMTypeConverter converter(&getContext(), options, &dataLayout);
+    RewritePatternSet patterns(&getContext());
+    patterns.add<InBoundsCopyLowering>(converter);
+    SymbolTableCollection symbolTables;
+    populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
+                                                   &symbolTables);
+    LLVMConversionTarget target(getContext());
+    target.addLegalOp<func::FuncOp>();
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
