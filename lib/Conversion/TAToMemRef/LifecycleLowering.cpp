@@ -31,6 +31,23 @@ struct CreateLowering : TAPattern<CreateOp> {
         !isRuntimeFunctionAvailable(e.symbols, TA_RT_DYN_RELEASE))
       return rewriter.notifyMatchFailure(
           op, "a runtime function's name is taken by another symbol");
+    // Everything that may fail before any IR is emitted: a frame array's
+    // constant size and the emitters of its accumulators in the frame.
+    bool inFrame = options.frame.contains(op);
+    APInt constantSize;
+    if (inFrame && !matchPattern(op.getSize(), m_ConstantInt(&constantSize)))
+      return rewriter.notifyMatchFailure(op,
+                                         "a frame array of no constant size");
+    ArrayRef<HandleType> frameAccumulators = options.frame.accumulators(op);
+    SmallVector<std::pair<int64_t, ArrayEmitter>> accumulators;
+    for (auto [id, type] : llvm::enumerate(frameAccumulators)) {
+      if (!type)
+        continue;
+      FailureOr<ArrayEmitter> acc = emitter(op, type, rewriter);
+      if (failed(acc))
+        return failure();
+      accumulators.emplace_back(id, std::move(*acc));
+    }
     Location loc = op.getLoc();
     Value size = adaptor.getSize().front();
     Value size64 = e.toI64(size);
@@ -38,11 +55,6 @@ struct CreateLowering : TAPattern<CreateOp> {
       e.failIf(e.cmp(arith::CmpIPredicate::slt, size64, e.i64(0)),
                TA_ERR_NEGATIVE_SIZE, Value(),
                [&](SmallVectorImpl<Value> &args) { args.push_back(size64); });
-    bool inFrame = options.frame.contains(op);
-    APInt constantSize;
-    if (inFrame && !matchPattern(op.getSize(), m_ConstantInt(&constantSize)))
-      return rewriter.notifyMatchFailure(op,
-                                         "a frame array of no constant size");
     Value buffer = inFrame ? e.newFrameBuffer(constantSize.getSExtValue())
                            : e.newBuffer(size);
     Value header = e.header(buffer);
@@ -66,19 +78,12 @@ struct CreateLowering : TAPattern<CreateOp> {
     // frame whose accumulators are too has one slot more per source for the
     // frame buffer reserved for it (FrameArrays::reservedSlot).
     int64_t sources = options.sources.size();
-    ArrayRef<HandleType> frameAccumulators = options.frame.accumulators(op);
     Value box = e.newBox(
         buffer, 1 + sources + (frameAccumulators.empty() ? 0 : sources),
         inFrame);
-    for (auto [id, type] : llvm::enumerate(frameAccumulators)) {
-      if (!type)
-        continue;
-      FailureOr<ArrayEmitter> acc = emitter(op, type, rewriter);
-      if (failed(acc))
-        return failure();
-      e.storeBuffer(acc->newFrameBuffer(constantSize.getSExtValue()), box,
+    for (auto &[id, acc] : accumulators)
+      e.storeBuffer(acc.newFrameBuffer(constantSize.getSExtValue()), box,
                     FrameArrays::reservedSlot(sources, id));
-    }
     Value handle = e.handleOf(box, 0);
     if (releasesAtBlockEnd)
       releaseAtBlockEnd(e, op->getBlock()->getTerminator(), box,
@@ -103,7 +108,7 @@ struct CreateLowering : TAPattern<CreateOp> {
     if (!inFrame)
       e.freeStorage(e.loadBuffer(box));
     for (int64_t id = 0; id < sources.size(); ++id) {
-      bool reserved = !frameAccumulators.empty() && frameAccumulators[id];
+      bool frameSlot = !frameAccumulators.empty() && frameAccumulators[id];
       Value buffer = e.loadBuffer(box, 1 + id);
       Value bytes = memref::DimOp::create(e.b, e.loc, buffer, 0);
       auto made = scf::IfOp::create(
@@ -111,14 +116,14 @@ struct CreateLowering : TAPattern<CreateOp> {
           /*withElse=*/false);
       OpBuilder::InsertionGuard inner(e.b);
       e.b.setInsertionPointToStart(made.thenBlock());
-      if (reserved) {
+      if (frameSlot) {
         auto inFrame = scf::IfOp::create(
             e.b, e.loc, e.hasBit(e.get(e.header(buffer), kFlags), kInFrame),
             /*withElse=*/true);
         e.b.setInsertionPointToStart(inFrame.elseBlock());
       }
       // A no-op for an accumulator laid out here (`reserved` is 0).
-      if (!reserved && sources.mayBeKeptByRuntime(id))
+      if (!frameSlot && sources.mayBeKeptByRuntime(id))
         func::CallOp::create(
             e.b, e.loc,
             lookupOrDeclareRuntimeFunction(e.symbols, TA_RT_DYN_RELEASE),
