@@ -1,9 +1,9 @@
 //===- FinalizeMemRefToLLVM.cpp - memref to LLVM, in-bounds copies --------===//
 //
-// ta-finalize-memref-to-llvm: upstream's memref-to-LLVM conversion with a
-// lowering of contiguous memref.copy whose addresses carry the in-bounds
-// flags upstream gives memref.load and memref.store. See the pass
-// description in Passes.td.
+// ta-finalize-memref-to-llvm: upstream's memref-to-LLVM conversion with
+// lowerings of memref.view and of contiguous memref.copy whose addresses
+// carry the in-bounds flags upstream gives memref.load and memref.store. See
+// the pass description in Passes.td.
 //
 //===----------------------------------------------------------------------===//
 
@@ -74,6 +74,66 @@ struct InBoundsCopyLowering : ConvertOpToLLVMPattern<memref::CopyOp> {
   }
 };
 
+/// memref.view of an identity-layout result: upstream's descriptor, with the
+/// shifted aligned pointer a `getelementptr inbounds nuw` of the byte shift.
+/// A view lies within its source buffer (as a memref.subview must) and the
+/// shift is an unsigned byte count, so both flags hold.
+struct InBoundsViewLowering : ConvertOpToLLVMPattern<memref::ViewOp> {
+  InBoundsViewLowering(const LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(memref::ViewOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MemRefType type = op.getType();
+    if (!type.getLayout().isIdentity())
+      return rewriter.notifyMatchFailure(op, "not an identity layout");
+    Type descriptorType = typeConverter->convertType(type);
+    Type sourceElement =
+        typeConverter->convertType(op.getSource().getType().getElementType());
+    if (!descriptorType || !sourceElement)
+      return rewriter.notifyMatchFailure(op, "type not convertible");
+    Location loc = op.getLoc();
+    MemRefDescriptor source(adaptor.getSource());
+    auto view = MemRefDescriptor::poison(rewriter, loc, descriptorType);
+    view.setAllocatedPtr(rewriter, loc, source.allocatedPtr(rewriter, loc));
+    Value base = source.alignedPtr(rewriter, loc);
+    view.setAlignedPtr(rewriter, loc,
+                       LLVM::GEPOp::create(rewriter, loc, base.getType(),
+                                           sourceElement, base,
+                                           ValueRange{adaptor.getByteShift()},
+                                           LLVM::GEPNoWrapFlags::inbounds |
+                                               LLVM::GEPNoWrapFlags::nuw));
+    Type indexType = getIndexType();
+    view.setConstantOffset(rewriter, loc, 0);
+    // Sizes from the type or the size operands; row-major strides, constant
+    // where the type gives them, else the product (nuw: the view fits in
+    // memory) of the sizes after them.
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(type.getStridesAndOffset(strides, offset)))
+      return rewriter.notifyMatchFailure(op, "not strided");
+    ValueRange dynamicSizes = adaptor.getSizes();
+    Value stride, innerSize;
+    for (int64_t i = type.getRank() - 1; i >= 0; --i) {
+      if (!ShapedType::isDynamic(strides[i]))
+        stride = createIndexAttrConstant(rewriter, loc, indexType, strides[i]);
+      else
+        stride = LLVM::MulOp::create(rewriter, loc, stride, innerSize,
+                                     LLVM::IntegerOverflowFlags::nuw);
+      Value size = type.isDynamicDim(i)
+                       ? dynamicSizes[type.getDynamicDimIndex(i)]
+                       : createIndexAttrConstant(rewriter, loc, indexType,
+                                                 type.getDimSize(i));
+      view.setSize(rewriter, loc, i, size);
+      view.setStride(rewriter, loc, i, stride);
+      innerSize = size;
+    }
+    rewriter.replaceOp(op, {view});
+    return success();
+  }
+};
+
 struct TAFinalizeMemRefToLLVMPass
     : public ta::impl::TAFinalizeMemRefToLLVMPassBase<
           TAFinalizeMemRefToLLVMPass> {
@@ -89,7 +149,7 @@ struct TAFinalizeMemRefToLLVMPass
     options.useGenericFunctions = useGenericFunctions;
     LLVMTypeConverter converter(&getContext(), options, &dataLayout);
     RewritePatternSet patterns(&getContext());
-    patterns.add<InBoundsCopyLowering>(converter);
+    patterns.add<InBoundsCopyLowering, InBoundsViewLowering>(converter);
     SymbolTableCollection symbolTables;
     populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
                                                    &symbolTables);

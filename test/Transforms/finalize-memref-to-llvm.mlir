@@ -2,8 +2,10 @@
 // that a memref.copy between memrefs of static shape and contiguous
 // row-major layout becomes one memcpy whose two addresses are
 // `getelementptr inbounds nuw` (aligned pointer, offset), as upstream's
-// memref.load / memref.store addresses are. Other copies keep upstream's
-// lowering (a call of memrefCopy); the options are upstream's.
+// memref.load / memref.store addresses are, and that a memref.view's aligned
+// pointer is `getelementptr inbounds nuw` of its byte shift. Other copies
+// keep upstream's lowering (a call of memrefCopy); the options are
+// upstream's.
 // RUN: ta-opt %s --ta-finalize-memref-to-llvm | FileCheck %s
 // RUN: ta-opt %s --ta-finalize-memref-to-llvm="use-aligned-alloc=true use-generic-functions=true" | FileCheck %s --check-prefix=GENERIC
 
@@ -38,6 +40,48 @@ func.func @column(%col: memref<4xf32, strided<[4], offset: 1>>, %b: memref<4xf32
 func.func @dynamic(%a: memref<?xf32>, %b: memref<?xf32, strided<[1], offset: ?>>) {
   memref.copy %a, %b : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
   return
+}
+
+// A view: the source's allocated pointer; its aligned pointer shifted by an
+// in-bounds GEP; offset 0; sizes from the type and the size operands;
+// row-major strides, constant where the type fixes them, else products of
+// the inner sizes.
+// CHECK-LABEL: func.func @view
+// CHECK-SAME: (%[[BUF:.*]]: memref<?xi8>, %[[SHIFT:.*]]: index, %[[N:.*]]: index, %[[M:.*]]: index)
+// CHECK-DAG: %[[M64:.*]] = builtin.unrealized_conversion_cast %[[M]] : index to i64
+// CHECK-DAG: %[[N64:.*]] = builtin.unrealized_conversion_cast %[[N]] : index to i64
+// CHECK-DAG: %[[SHIFT64:.*]] = builtin.unrealized_conversion_cast %[[SHIFT]] : index to i64
+// CHECK-DAG: %[[SRC:.*]] = builtin.unrealized_conversion_cast %[[BUF]] : memref<?xi8> to
+// CHECK: %[[ALLOC:.*]] = llvm.extractvalue %[[SRC]][0]
+// CHECK: llvm.insertvalue %[[ALLOC]], %{{.*}}[0]
+// CHECK: %[[BASE:.*]] = llvm.extractvalue %[[SRC]][1]
+// CHECK: %[[PTR:.*]] = llvm.getelementptr inbounds|nuw %[[BASE]][%[[SHIFT64]]] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+// CHECK: llvm.insertvalue %[[PTR]], %{{.*}}[1]
+// CHECK: %[[ZERO:.*]] = llvm.mlir.constant(0 : index) : i64
+// CHECK: llvm.insertvalue %[[ZERO]], %{{.*}}[2]
+// CHECK: %[[ONE:.*]] = llvm.mlir.constant(1 : index) : i64
+// CHECK: llvm.insertvalue %[[M64]], %{{.*}}[3, 2]
+// CHECK: llvm.insertvalue %[[ONE]], %{{.*}}[4, 2]
+// CHECK: %[[S1:.*]] = llvm.mul %[[ONE]], %[[M64]] overflow<nuw> : i64
+// CHECK: %[[FOUR:.*]] = llvm.mlir.constant(4 : index) : i64
+// CHECK: llvm.insertvalue %[[FOUR]], %{{.*}}[3, 1]
+// CHECK: llvm.insertvalue %[[S1]], %{{.*}}[4, 1]
+// CHECK: %[[S0:.*]] = llvm.mul %[[S1]], %[[FOUR]] overflow<nuw> : i64
+// CHECK: llvm.insertvalue %[[N64]], %{{.*}}[3, 0]
+// CHECK: llvm.insertvalue %[[S0]], %{{.*}}[4, 0]
+// CHECK-LABEL: func.func @static_strides
+// CHECK: llvm.getelementptr inbounds|nuw %{{.*}}[%{{.*}}] : (!llvm.ptr, i64) -> !llvm.ptr, i8
+// CHECK-NOT: llvm.mul
+// CHECK-DAG: %[[C6:.*]] = llvm.mlir.constant(6 : index) : i64
+// CHECK: llvm.insertvalue %[[C6]], %{{.*}}[4, 0]
+// CHECK: return
+func.func @view(%buf: memref<?xi8>, %shift: index, %n: index, %m: index) -> memref<?x4x?xf32> {
+  %v = memref.view %buf[%shift][%n, %m] : memref<?xi8> to memref<?x4x?xf32>
+  return %v : memref<?x4x?xf32>
+}
+func.func @static_strides(%buf: memref<?xi8>, %shift: index, %n: index) -> memref<?x2x3xf32> {
+  %v = memref.view %buf[%shift][%n] : memref<?xi8> to memref<?x2x3xf32>
+  return %v : memref<?x2x3xf32>
 }
 
 // The options reach upstream's patterns: aligned allocation through the
