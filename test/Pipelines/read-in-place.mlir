@@ -42,7 +42,7 @@ func.func @collect(%h: !ta.handle<8, tensor<4xf32>>, %f: !ta.flow) -> tensor<8x4
 // CHECK-LABEL: func.func private @__ta_write_array_none_4xf32
 // CHECK-SAME: %[[SRC:[^:]*]]: memref<4xf32, strided<[1], offset: ?>>)
 // CHECK-NOT: memref.alloc
-// CHECK: memref.copy %[[SRC]], %{{.*}} : memref<4xf32, strided<[1], offset: ?>> to memref<4xf32, strided<[1], offset: ?>>
+// CHECK: memref.copy %[[SRC]], %{{.*}} : memref<4xf32, strided<[1], offset: ?>> to memref<4xf32>
 // CHECK-NEXT: return
 func.func @scatter_rows(%h: !ta.handle<8, tensor<4xf32>>, %src: tensor<8x4xf32>, %f: !ta.flow) -> !ta.flow {
   %c0 = arith.constant 0 : index

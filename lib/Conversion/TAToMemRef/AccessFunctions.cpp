@@ -13,10 +13,10 @@ using namespace mlir::ta::lowering;
 /// `<kind>_<checks>_<shape>`: what the body of an access function depends
 /// on. Forward arrays that may grow differ from fixed ones only in writes.
 static std::string functionName(StringRef prefix, const ArrayLayout &layout,
-                                bool write) {
+                                bool write, bool grown = false) {
   std::string name = prefix.str();
   if (layout.type.getIsGrad())
-    name += "grad_";
+    name += grown ? "grown_grad_" : "grad_";
   else if (write && layout.mayGrow())
     name += "growable_";
   else
@@ -75,17 +75,25 @@ func::FuncOp lowering::lookupOrDefineWriteFunction(const ArrayEmitter &e) {
                         });
 }
 
-func::FuncOp lowering::lookupOrDefineReadFunction(const ArrayEmitter &e) {
+static func::FuncOp lookupOrDefineRead(const ArrayEmitter &e, bool grown) {
   MLIRContext *context = e.type.getContext();
   auto type = FunctionType::get(
       context,
       {TATypeConverter::getBoxType(context), IntegerType::get(context, 64)},
       {IndexType::get(context)});
-  return lookupOrDefine(e, functionName(kReadFunctionPrefix, e, false), type,
-                        [](ArrayEmitter &fe, ValueRange args) {
-                          return SmallVector<Value>{
-                              fe.readSlotOffset(args[0], args[1])};
+  return lookupOrDefine(e, functionName(kReadFunctionPrefix, e, false, grown),
+                        type, [grown](ArrayEmitter &fe, ValueRange args) {
+                          return SmallVector<Value>{fe.readSlotOffset(
+                              args[0], args[1], /*grow=*/!grown)};
                         });
+}
+
+func::FuncOp lowering::lookupOrDefineReadFunction(const ArrayEmitter &e) {
+  return lookupOrDefineRead(e, /*grown=*/false);
+}
+
+func::FuncOp lowering::lookupOrDefineGrownReadFunction(const ArrayEmitter &e) {
+  return lookupOrDefineRead(e, /*grown=*/e.type.getIsGrad());
 }
 
 bool lowering::isInLoop(Operation *op) {
@@ -116,9 +124,9 @@ lowering::getAccessFunction(const ArrayEmitter &e, bool outline,
 }
 
 Value lowering::readElement(ArrayEmitter &e, func::FuncOp read, Value box,
-                            Value i, bool inLoop) {
+                            Value i, bool inLoop, bool grown) {
   if (!read)
-    return e.readSlot(box, i);
+    return e.readSlot(box, i, /*grow=*/!grown);
   Value offset =
       callAccessFunction(e.b, e.loc, read, ValueRange{box, i}, inLoop)
           .getResult(0);

@@ -38,6 +38,10 @@ func::FuncOp lookupOrDefineWriteFunction(const ArrayEmitter &e);
 /// holds afterwards (ArrayLayout::elementAt). Null when another symbol has
 /// its name.
 func::FuncOp lookupOrDefineReadFunction(const ArrayEmitter &e);
+/// The same Read of an accumulator already grown past `i`
+/// (ArrayEmitter::growBeforeReads): no growth. For a forward array, which
+/// never grows on a read, lookupOrDefineReadFunction's.
+func::FuncOp lookupOrDefineGrownReadFunction(const ArrayEmitter &e);
 
 /// The function of `e`'s arrays that `lookup` gives when accesses are
 /// outlined, null when they are written out; a match failure of `op` when
@@ -51,8 +55,10 @@ getAccessFunction(const ArrayEmitter &e, bool outline,
 /// ArrayEmitter::readSlot gives it (a view of the slot, valid until the next
 /// operation on the array): a call of `read` and a view of the slot, or with
 /// a null `read` the code written out. `inLoop`: LLVM inlines the call.
+/// `grown`: an accumulator grown past `i` already, read without growth
+/// (`read` then from lookupOrDefineGrownReadFunction).
 Value readElement(ArrayEmitter &e, func::FuncOp read, Value box, Value i,
-                  bool inLoop);
+                  bool inLoop, bool grown = false);
 
 /// TensorFlow's Write of `source` (a row-major view of one element) to slot
 /// `i` of the array in `box` as a call of `write`. `inLoop`: LLVM inlines it.

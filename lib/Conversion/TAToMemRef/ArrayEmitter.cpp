@@ -197,9 +197,7 @@ void ArrayEmitter::writeSlot(Value box, Value i, Value source,
            });
   Value slotIndex = this->slotIndex(i);
   Value capacity = toIndex(get(header, kCapacity));
-  auto target = [&, buf = buffer] {
-    return slot(dataView(buf, capacity), slotIndex);
-  };
+  auto target = [&, buf = buffer] { return slotAt(buf, capacity, slotIndex); };
   if (!hasState()) {
     // The data starts zeroed, so summing into an accumulator is its first
     // write too (keeping the sign of a zero written first).
@@ -245,7 +243,12 @@ void ArrayEmitter::writeSlot(Value box, Value i, Value source,
                           state, slotIndex);
 }
 
-SlotRef ArrayEmitter::prepareRead(Value box, Value i) {
+void ArrayEmitter::growBeforeReads(Value box, Value max) {
+  Value buffer = loadBuffer(box);
+  growFor(box, buffer, header(buffer), max);
+}
+
+SlotRef ArrayEmitter::prepareRead(Value box, Value i, bool grow) {
   auto [buffer, header] = open(box);
   bool grad = type.getIsGrad();
   if (strict) {
@@ -255,7 +258,7 @@ SlotRef ArrayEmitter::prepareRead(Value box, Value i) {
     failIf(outOfBounds(i, size, pastEnd), TA_ERR_READ_OUT_OF_BOUNDS, buffer,
            [&](SmallVectorImpl<Value> &args) { args.append({i, size}); });
   }
-  if (grad) {
+  if (grad && grow) {
     buffer = growFor(box, buffer, header, i);
     header = this->header(buffer);
   }
@@ -285,19 +288,18 @@ SlotRef ArrayEmitter::prepareRead(Value box, Value i) {
   b.setInsertionPointToStart(ifOp.thenBlock());
   Value zero = arith::ConstantOp::create(
       b, loc, b.getZeroAttr(element.getElementType()));
-  linalg::FillOp::create(
-      b, loc, ValueRange{zero},
-      ValueRange{slot(dataView(buffer, ref.capacity), ref.index)});
+  linalg::FillOp::create(b, loc, ValueRange{zero},
+                         ValueRange{slotAt(buffer, ref.capacity, ref.index)});
   return ref;
 }
 
-Value ArrayEmitter::readSlot(Value box, Value i) {
-  SlotRef ref = prepareRead(box, i);
-  return slot(dataView(ref.buffer, ref.capacity), ref.index);
+Value ArrayEmitter::readSlot(Value box, Value i, bool grow) {
+  SlotRef ref = prepareRead(box, i, grow);
+  return slotAt(ref.buffer, ref.capacity, ref.index);
 }
 
-Value ArrayEmitter::readSlotOffset(Value box, Value i) {
-  SlotRef ref = prepareRead(box, i);
+Value ArrayEmitter::readSlotOffset(Value box, Value i, bool grow) {
+  SlotRef ref = prepareRead(box, i, grow);
   return slotOffset(ref.capacity, ref.index);
 }
 

@@ -108,11 +108,17 @@ public:
   /// the element shape, which the caller copies out before the next array
   /// operation. An unwritten slot reads as zeros (without state the data
   /// starts zeroed; with it, the read zeroes a slot never written); an
-  /// accumulator read past its size grows it.
-  Value readSlot(Value box, Value i);
+  /// accumulator read past its size grows it, unless `grow` is false (the
+  /// caller grew it past `i` already: growBeforeReads).
+  Value readSlot(Value box, Value i, bool grow = true);
   /// readSlot's checks and state updates, giving the byte offset (an index)
   /// of the slot in the array's buffer, as the box holds it after the read.
-  Value readSlotOffset(Value box, Value i);
+  Value readSlotOffset(Value box, Value i, bool grow = true);
+  /// For reads of an accumulator at indices whose largest is `max` (an i64;
+  /// -1 for none) and none negative: the growth each Read would do, done
+  /// once (capacity past `max`, size at least `max + 1`), so that the reads
+  /// can pass `grow = false`. The array must be open.
+  void growBeforeReads(Value box, Value max);
 
   /// The size a bulk write needing `needed` slots (an i64) checks against:
   /// a growable array (dynamic flag still set) grows to it first.
@@ -144,7 +150,7 @@ public:
 
 private:
   /// What readSlot and readSlotOffset share: everything but the data.
-  SlotRef prepareRead(Value box, Value i);
+  SlotRef prepareRead(Value box, Value i, bool grow);
 };
 
 } // namespace mlir::ta::lowering

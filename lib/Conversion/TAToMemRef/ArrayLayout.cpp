@@ -206,8 +206,15 @@ Value ArrayLayout::slot(Value data, Value i) {
   return subview(data, cast<MemRefType>(resultType), offsets, sizes, strides);
 }
 Value ArrayLayout::slotOffset(Value capacity, Value i) {
-  Value bytes = arith::MulIOp::create(b, loc, i, index(elementBytes()));
-  return arith::AddIOp::create(b, loc, dataOffset(capacity), bytes);
+  // No wrap: i < capacity <= maxCapacity(), so the offset is below
+  // bufferBytes(capacity), which fits in an int64.
+  auto noWrap =
+      arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw;
+  Value bytes = arith::MulIOp::create(b, loc, i, index(elementBytes()), noWrap);
+  return arith::AddIOp::create(b, loc, dataOffset(capacity), bytes, noWrap);
+}
+Value ArrayLayout::slotAt(Value buffer, Value capacity, Value i) {
+  return elementAt(buffer, slotOffset(capacity, i));
 }
 MemRefType ArrayLayout::elementMemRefType() const {
   return MemRefType::get(element.getShape(), element.getElementType());

@@ -167,11 +167,16 @@ public:
   /// shape.
   Value slot(Value data, Value i);
   /// Byte offset of slot `i` in a buffer of `capacity` slots (index
-  /// values).
+  /// values; `i` a slotIndex, below capacity).
   Value slotOffset(Value capacity, Value i);
   /// The element at byte `offset` of a buffer, as a memref of the element
   /// shape with the identity layout.
   Value elementAt(Value buffer, Value offset);
+  /// Slot `i` of a buffer of `capacity` slots: elementAt(slotOffset). Its
+  /// address is one in-bounds offset from the buffer's (no subview offset
+  /// that the memref lowering would add without flags), so LLVM sees an
+  /// element access stay past the header.
+  Value slotAt(Value buffer, Value capacity, Value i);
   /// The type elementAt gives.
   MemRefType elementMemRefType() const;
   /// Rows `[i, i + element dim 0)` of a memref with the element's rank.

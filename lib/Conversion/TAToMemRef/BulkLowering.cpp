@@ -23,14 +23,29 @@ using namespace mlir::ta::lowering;
 namespace {
 
 /// TensorFlow's Gather (ReadMany): one Read per index, in order.
+///
+/// A Read of an accumulator grows it to the index it reads. Where no Read
+/// can fail on its index (none negative) and the array is open, growing
+/// once to the largest index first does the same, and leaves a loop in
+/// which the buffer and its header stay put (LLVM keeps them in registers,
+/// and vectorizes nothing less for the growth check in the loop). In strict
+/// mode, a negative index or a closed array takes the loop of Reads that
+/// grow one by one, whose first failing Read gives TensorFlow's error.
 struct GatherLowering : TAPattern<GatherOp> {
   using TAPattern::TAPattern;
   LogicalResult lower(GatherOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
                       ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    bool grad = e.type.getIsGrad();
     FailureOr<func::FuncOp> read = getAccessFunction(
         e, options.outlineAccesses, lookupOrDefineReadFunction, op, rewriter);
     if (failed(read))
+      return failure();
+    FailureOr<func::FuncOp> grownRead =
+        grad ? getAccessFunction(e, options.outlineAccesses,
+                                 lookupOrDefineGrownReadFunction, op, rewriter)
+             : read;
+    if (failed(grownRead))
       return failure();
     Value indices, count;
     std::tie(indices, count) = vectorOperand(rewriter, loc, op.getIndices());
@@ -43,11 +58,43 @@ struct GatherLowering : TAPattern<GatherOp> {
         MemRefType::get(resultType.getShape(), resultType.getElementType()),
         dynamic);
     Value box = adaptor.getHandle().front();
-    e.forLoop(e.index(0), count, [&](Value k) {
-      Value data = readElement(e, *read, box, e.entry(indices, k),
-                               /*inLoop=*/true);
-      memref::CopyOp::create(rewriter, loc, data, e.slot(result, k));
-    });
+    auto readAll = [&](func::FuncOp function, bool grown) {
+      e.forLoop(e.index(0), count, [&](Value k) {
+        Value data = readElement(e, function, box, e.entry(indices, k),
+                                 /*inLoop=*/true, grown);
+        memref::CopyOp::create(rewriter, loc, data, e.slot(result, k));
+      });
+    };
+    if (!grad) {
+      readAll(*read, /*grown=*/false);
+    } else {
+      auto combine = [&](bool max) {
+        return [&, max](Value a, Value b) -> Value {
+          if (max)
+            return arith::MaxSIOp::create(rewriter, loc, a, b);
+          return arith::MinSIOp::create(rewriter, loc, a, b);
+        };
+      };
+      Value max = e.reduce(indices, count, e.i64(-1), combine(true));
+      if (!e.strict) {
+        e.growBeforeReads(box, max);
+        readAll(*grownRead, /*grown=*/true);
+      } else {
+        Value min = e.reduce(indices, count, e.i64(0), combine(false));
+        Value flags = e.get(e.header(e.loadBuffer(box)), kFlags);
+        Value fast = arith::AndIOp::create(
+            rewriter, loc, e.cmp(arith::CmpIPredicate::sge, min, e.i64(0)),
+            arith::XOrIOp::create(rewriter, loc, e.hasBit(flags, kClosed),
+                                  e.one()));
+        auto ifOp = scf::IfOp::create(rewriter, loc, fast, /*withElse=*/true);
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(ifOp.thenBlock());
+        e.growBeforeReads(box, max);
+        readAll(*grownRead, /*grown=*/true);
+        rewriter.setInsertionPointToStart(ifOp.elseBlock());
+        readAll(*read, /*grown=*/false);
+      }
+    }
     rewriter.replaceOp(op, toTensor(rewriter, loc, result, resultType));
     return success();
   }

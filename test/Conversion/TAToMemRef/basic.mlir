@@ -63,8 +63,11 @@ func.func @create(%n: index) -> !ta.handle<?, tensor<2xf32>> {
 // STRICT: func.call @_ta_rt_fail(%c5_i32
 // NONE-NOT: _ta_rt_fail
 // NONE-NOT: scf.if
-// CHECK: %[[DATA:.*]] = memref.view %[[BUF]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?x2x3xf32>
-// CHECK: %[[SLOT:.*]] = memref.subview %[[DATA]][%{{.*}}, 0, 0] [1, 2, 3] [1, 1, 1] : memref<?x2x3xf32> to memref<2x3xf32, strided<[3, 1], offset: ?>>
+// The slot is a view at its byte offset (data offset + index * 24 bytes,
+// neither wrapping): one in-bounds address, no subview offset.
+// CHECK: %[[BYTES:.*]] = arith.muli %{{.*}}, %c24 overflow<nsw, nuw> : index
+// CHECK: %[[OFF:.*]] = arith.addi %{{.*}}, %[[BYTES]] overflow<nsw, nuw> : index
+// CHECK: %[[SLOT:.*]] = memref.view %[[BUF]][%[[OFF]]][] : memref<?xi8> to memref<2x3xf32>
 // CHECK: memref.copy %[[SRC]], %[[SLOT]]
 // CHECK-NOT: memref.alloc
 // CHECK: return
@@ -310,8 +313,8 @@ func.func @control_flow(%h: !ta.handle<4, tensor<2xf32>>, %g: !ta.handle<4, tens
 // CHECK: %[[NEVER:.*]] = arith.xori %[[WRITTEN]], %true
 // CHECK: scf.if %[[NEVER]] {
 // CHECK-NEXT: %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK: %[[SLOT:.*]] = memref.subview
-// CHECK-NEXT: linalg.fill ins(%[[ZERO]] : f32) outs(%[[SLOT]] : memref<16xf32, strided<[1], offset: ?>>)
+// CHECK: %[[SLOT:.*]] = memref.view %{{.*}}[%{{.*}}][] : memref<?xi8> to memref<16xf32>
+// CHECK-NEXT: linalg.fill ins(%[[ZERO]] : f32) outs(%[[SLOT]] : memref<16xf32>)
 // CHECK-LABEL: func.func private @__ta_write_array_{{(strict|none)}}_16xf32(
 // CHECK: %[[STATE:.*]] = memref.view %{{.*}}[%c64][%{{.*}}] : memref<?xi8> to memref<?xi8>
 // NONE-NOT: memref.load %[[STATE]]

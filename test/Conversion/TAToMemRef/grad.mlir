@@ -128,6 +128,50 @@ func.func @read(%g: !ta.handle<4, tensor<2xf32>, grad>, %i: index,
 
 // -----
 
+// A gather of an accumulator grows it once, to the largest index, then
+// reads without growth (the grown read function). Strict: only where no
+// index is negative and the array is open; otherwise each Read grows (and
+// the first failing one gives TensorFlow's error).
+// CHECK-LABEL: func.func @gather
+// CHECK-SAME: (%[[G:[^:]*]]: memref
+// CHECK: %[[MAX:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %c-1_i64) -> (i64) {
+// CHECK: arith.maxsi
+// STRICT: %[[MIN:.*]] = scf.for {{.*}} -> (i64) {
+// STRICT: arith.minsi
+// STRICT: %[[NONNEG:.*]] = arith.cmpi sge, %[[MIN]], %c0_i64
+// STRICT: %[[CLOSED:.*]] = arith.cmpi ne
+// STRICT: %[[OPEN:.*]] = arith.xori %[[CLOSED]], %true
+// STRICT: %[[FAST:.*]] = arith.andi %[[NONNEG]], %[[OPEN]]
+// STRICT: scf.if %[[FAST]] {
+// CHECK: %[[CAP:.*]] = memref.load %{{.*}}[%c1{{.*}}] : memref<8xi64>
+// CHECK: %[[GROW:.*]] = arith.cmpi sge, %[[MAX]], %[[CAP]]
+// CHECK: scf.if %[[GROW]] -> (memref<?xi8>) {
+// CHECK-NEXT: func.call @__ta_grow_{{(strict|none)}}_8(%[[G]], %[[MAX]])
+// CHECK: %[[NEXT:.*]] = arith.addi %[[MAX]], %c1_i64
+// CHECK: %[[SIZE:.*]] = arith.maxsi %{{.*}}, %[[NEXT]]
+// CHECK: memref.store %[[SIZE]]
+// CHECK: scf.for
+// CHECK-NOT: __ta_grow
+// CHECK: func.call @__ta_read_grown_grad_{{(strict|none)}}_2xf32(%[[G]], %{{.*}}) {always_inline}
+// CHECK: memref.copy
+// NONE-NOT: scf.for
+// NONE-NOT: @__ta_read_grad_none_2xf32
+// STRICT: } else {
+// STRICT: scf.for
+// STRICT: func.call @__ta_read_grad_strict_2xf32(%[[G]], %{{.*}}) {always_inline}
+// CHECK: return
+// The grown read: no growth, no other checks than the Read's.
+// CHECK-LABEL: func.func private @__ta_read_grown_grad_{{(strict|none)}}_2xf32(
+// CHECK-NOT: __ta_grow
+// CHECK: return
+func.func @gather(%g: !ta.handle<4, tensor<2xf32>, grad>, %idx: tensor<3xi32>,
+                  %f: !ta.flow) -> tensor<3x2xf32> {
+  %v = ta.gather %g[%idx], %f : !ta.handle<4, tensor<2xf32>, grad>, tensor<3xi32>
+  return %v : tensor<3x2xf32>
+}
+
+// -----
+
 // Bool accumulators: TensorFlow cannot add them (strict fails on the second
 // write); none ors them, like XLA.
 // CHECK-LABEL: func.func @write_bool

@@ -4,6 +4,8 @@
 // RUN: ta-opt %s --ta-lower-to-llvm > %t.mlir
 // RUN: not %run_cpu -e write_oob %t.mlir 2>&1 | FileCheck %s --check-prefix=WOOB
 // RUN: not %run_cpu -e read_negative %t.mlir 2>&1 | FileCheck %s --check-prefix=RNEG
+// RUN: not %run_cpu -e gather_negative %t.mlir 2>&1 | FileCheck %s --check-prefix=GNEG
+// RUN: not %run_cpu -e gather_closed %t.mlir 2>&1 | FileCheck %s --check-prefix=GATHERCLOSED
 // RUN: not %run_cpu -e read_twice %t.mlir 2>&1 | FileCheck %s --check-prefix=TWICE
 // RUN: not %run_cpu -e write_after_read %t.mlir 2>&1 | FileCheck %s --check-prefix=WAR
 // RUN: not %run_cpu -e locked %t.mlir 2>&1 | FileCheck %s --check-prefix=LOCK
@@ -39,6 +41,37 @@ func.func @read_negative() {
   %n = arith.addi %m, %c1 : index
   %i = func.call @opaque(%n) : (index) -> index
   %r = ta.read %g[%i], %gf : !G
+  return
+}
+
+// A gather's Reads grow the accumulator one by one: index 5 makes the size
+// 6 before index -1 fails (not 8, as growing to the largest index first
+// would).
+// GNEG: ta runtime error: Tried to read from index -1 but array size is: 6
+func.func @gather_negative() {
+  %c3 = arith.constant 3 : index
+  %h, %f = ta.create %c3 {name = "a"} : !T
+  %g, %gf = ta.grad %h, %f source "g" : !T
+  %five = arith.constant 5 : i32
+  %seven = arith.constant 7 : i32
+  %c1 = arith.constant 1 : index
+  %m = arith.subi %c1, %c3 : index
+  %n = arith.addi %m, %c1 : index
+  %i = func.call @opaque(%n) : (index) -> index
+  %neg = arith.index_cast %i : index to i32
+  %idx = tensor.from_elements %five, %neg, %seven : tensor<3xi32>
+  %v = ta.gather %g[%idx], %gf : !G, tensor<3xi32>
+  return
+}
+
+// GATHERCLOSED: ta runtime error: TensorArray a@g has already been closed.
+func.func @gather_closed() {
+  %c3 = arith.constant 3 : index
+  %h, %f = ta.create %c3 {name = "a"} : !T
+  %g, %gf = ta.grad %h, %f source "g" : !T
+  ta.close %g : !G
+  %idx = arith.constant dense<[4]> : tensor<1xi32>
+  %v = ta.gather %g[%idx], %gf : !G, tensor<1xi32>
   return
 }
 

@@ -230,6 +230,12 @@ func.func @lock() {
 // CHECK: [2,  2,  2]
 // CHECK-NEXT: 0
 // CHECK-NEXT: 0
+// A gather past the size grows the accumulator to its largest index, as
+// one Read per index does.
+// CHECK:      [0,   0],
+// CHECK-NEXT: [9,   9],
+// CHECK-NEXT: [0,   0]]
+// CHECK-NEXT: 7
 func.func @bulk() {
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
@@ -265,6 +271,15 @@ func.func @bulk() {
   %eln = tensor.dim %el, %c0 : tensor<?xi64>
   func.call @show_index(%evn) : (index) -> ()
   func.call @show_index(%eln) : (index) -> ()
+  %p, %pf = ta.create %c3 {name = "p"} : !T
+  %pg, %pgf = ta.grad %p, %pf source "g" : !T
+  %pg1 = ta.write %pg[%c1], %nine, %pgf : !G, tensor<2xf32>
+  %far = arith.constant dense<[4, 1, 6]> : tensor<3xi32>
+  %pv = ta.gather %pg[%far], %pg1 : !G, tensor<3xi32>
+  %upv = tensor.cast %pv : tensor<3x2xf32> to tensor<*xf32>
+  func.call @printMemrefF32(%upv) : (tensor<*xf32>) -> ()
+  %pn = ta.size %pg, %pg1 : !G
+  func.call @show_index(%pn) : (index) -> ()
   return
 }
 
