@@ -38,8 +38,8 @@ func::FuncOp lookupOrDefineWriteFunction(const ArrayEmitter &e);
 /// holds afterwards (ArrayLayout::elementAt). Null when another symbol has
 /// its name.
 func::FuncOp lookupOrDefineReadFunction(const ArrayEmitter &e);
-/// The same Read of an accumulator already grown past `i`
-/// (ArrayEmitter::growBeforeReads): no growth. For a forward array, which
+/// The same Read of an accumulator with room for `i` and its size set
+/// (ArrayEmitter::sizeBeforeReads): no growth. For a forward array, which
 /// never grows on a read, lookupOrDefineReadFunction's.
 func::FuncOp lookupOrDefineGrownReadFunction(const ArrayEmitter &e);
 

@@ -243,9 +243,9 @@ void ArrayEmitter::writeSlot(Value box, Value i, Value source,
                           state, slotIndex);
 }
 
-void ArrayEmitter::growBeforeReads(Value box, Value max) {
-  Value buffer = loadBuffer(box);
-  growFor(box, buffer, header(buffer), max);
+void ArrayEmitter::sizeBeforeReads(Value header, Value max) {
+  Value next = arith::AddIOp::create(b, loc, max, i64(1));
+  set(header, kSize, arith::MaxSIOp::create(b, loc, get(header, kSize), next));
 }
 
 SlotRef ArrayEmitter::prepareRead(Value box, Value i, bool grow) {

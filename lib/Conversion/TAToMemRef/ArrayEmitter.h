@@ -109,16 +109,16 @@ public:
   /// operation. An unwritten slot reads as zeros (without state the data
   /// starts zeroed; with it, the read zeroes a slot never written); an
   /// accumulator read past its size grows it, unless `grow` is false (the
-  /// caller grew it past `i` already: growBeforeReads).
+  /// caller made room for `i` already: sizeBeforeReads).
   Value readSlot(Value box, Value i, bool grow = true);
   /// readSlot's checks and state updates, giving the byte offset (an index)
   /// of the slot in the array's buffer, as the box holds it after the read.
   Value readSlotOffset(Value box, Value i, bool grow = true);
-  /// For reads of an accumulator at indices whose largest is `max` (an i64;
-  /// -1 for none) and none negative: the growth each Read would do, done
-  /// once (capacity past `max`, size at least `max + 1`), so that the reads
-  /// can pass `grow = false`. The array must be open.
-  void growBeforeReads(Value box, Value max);
+  /// For reads of an accumulator at indices below its capacity (an i64 of
+  /// `header`), whose largest is `max` (-1 for none): the size each Read
+  /// would set (at least `max + 1`), set once, so that the reads can pass
+  /// `grow = false`.
+  void sizeBeforeReads(Value header, Value max);
 
   /// The size a bulk write needing `needed` slots (an i64) checks against:
   /// a growable array (dynamic flag still set) grows to it first.

@@ -24,13 +24,14 @@ namespace {
 
 /// TensorFlow's Gather (ReadMany): one Read per index, in order.
 ///
-/// A Read of an accumulator grows it to the index it reads. Where no Read
-/// can fail on its index (none negative) and the array is open, growing
-/// once to the largest index first does the same, and leaves a loop in
-/// which the buffer and its header stay put (LLVM keeps them in registers,
-/// and vectorizes nothing less for the growth check in the loop). In strict
-/// mode, a negative index or a closed array takes the loop of Reads that
-/// grow one by one, whose first failing Read gives TensorFlow's error.
+/// A Read of an accumulator grows it to the index it reads. Where every
+/// index is below the capacity, none negative, and the array is open, no
+/// Read can fail on its index or growth: setting the size once, to the
+/// largest index plus one, does what the Reads would, and leaves a loop in
+/// which the buffer and its header stay put (LLVM keeps them in registers).
+/// Otherwise the loop of Reads that grow one by one runs, whose first
+/// failing Read (out of bounds, a cleared slot, or growth out of memory)
+/// gives TensorFlow's error.
 struct GatherLowering : TAPattern<GatherOp> {
   using TAPattern::TAPattern;
   LogicalResult lower(GatherOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
@@ -76,24 +77,26 @@ struct GatherLowering : TAPattern<GatherOp> {
         };
       };
       Value max = e.reduce(indices, count, e.i64(-1), combine(true));
-      if (!e.strict) {
-        e.growBeforeReads(box, max);
-        readAll(*grownRead, /*grown=*/true);
-      } else {
+      Value header = e.header(e.loadBuffer(box));
+      Value fast =
+          e.cmp(arith::CmpIPredicate::slt, max, e.get(header, kCapacity));
+      if (e.strict) {
         Value min = e.reduce(indices, count, e.i64(0), combine(false));
-        Value flags = e.get(e.header(e.loadBuffer(box)), kFlags);
-        Value fast = arith::AndIOp::create(
-            rewriter, loc, e.cmp(arith::CmpIPredicate::sge, min, e.i64(0)),
-            arith::XOrIOp::create(rewriter, loc, e.hasBit(flags, kClosed),
-                                  e.one()));
-        auto ifOp = scf::IfOp::create(rewriter, loc, fast, /*withElse=*/true);
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.setInsertionPointToStart(ifOp.thenBlock());
-        e.growBeforeReads(box, max);
-        readAll(*grownRead, /*grown=*/true);
-        rewriter.setInsertionPointToStart(ifOp.elseBlock());
-        readAll(*read, /*grown=*/false);
+        Value open = arith::XOrIOp::create(
+            rewriter, loc, e.hasBit(e.get(header, kFlags), kClosed), e.one());
+        fast = arith::AndIOp::create(
+            rewriter, loc, fast,
+            arith::AndIOp::create(
+                rewriter, loc, e.cmp(arith::CmpIPredicate::sge, min, e.i64(0)),
+                open));
       }
+      auto ifOp = scf::IfOp::create(rewriter, loc, fast, /*withElse=*/true);
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifOp.thenBlock());
+      e.sizeBeforeReads(header, max);
+      readAll(*grownRead, /*grown=*/true);
+      rewriter.setInsertionPointToStart(ifOp.elseBlock());
+      readAll(*read, /*grown=*/false);
     }
     rewriter.replaceOp(op, toTensor(rewriter, loc, result, resultType));
     return success();

@@ -6,6 +6,7 @@
 // RUN: not %run_cpu -e read_negative %t.mlir 2>&1 | FileCheck %s --check-prefix=RNEG
 // RUN: not %run_cpu -e gather_negative %t.mlir 2>&1 | FileCheck %s --check-prefix=GNEG
 // RUN: not %run_cpu -e gather_closed %t.mlir 2>&1 | FileCheck %s --check-prefix=GATHERCLOSED
+// RUN: not %run_cpu -e gather_cleared_first %t.mlir 2>&1 | FileCheck %s --check-prefix=GCLEARED
 // RUN: not %run_cpu -e read_twice %t.mlir 2>&1 | FileCheck %s --check-prefix=TWICE
 // RUN: not %run_cpu -e write_after_read %t.mlir 2>&1 | FileCheck %s --check-prefix=WAR
 // RUN: not %run_cpu -e locked %t.mlir 2>&1 | FileCheck %s --check-prefix=LOCK
@@ -61,6 +62,19 @@ func.func @gather_negative() {
   %neg = arith.index_cast %i : index to i32
   %idx = tensor.from_elements %five, %neg, %seven : tensor<3xi32>
   %v = ta.gather %g[%idx], %gf : !G, tensor<3xi32>
+  return
+}
+
+// The second read of slot 0 fails before index 2^62 would grow the
+// accumulator past any memory (found by ta-exec-fuzz: growing to the
+// largest index first gave the OOM error instead).
+// GCLEARED: ta runtime error: TensorArray a@g: Could not read index 0 twice because it was cleared after a previous read (perhaps try setting clear_after_read = false?).
+func.func @gather_cleared_first() {
+  %c3 = arith.constant 3 : index
+  %h, %f = ta.create %c3 {name = "a"} : !T
+  %g, %gf = ta.grad %h, %f source "g" : !T
+  %idx = arith.constant dense<[0, 1, 0, 4611686018427387904]> : tensor<4xi64>
+  %v = ta.gather %g[%idx], %gf : !G, tensor<4xi64>
   return
 }
 
