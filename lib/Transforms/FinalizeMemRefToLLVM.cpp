@@ -32,6 +32,15 @@ using namespace mlir;
 
 namespace {
 
+/// `getelementptr inbounds nuw` of `offset` elements of `element` from
+/// `base`: the address flags upstream gives memref.load and memref.store.
+Value inBoundsAddress(OpBuilder &b, Location loc, Type element, Value base,
+                      Value offset) {
+  return LLVM::GEPOp::create(
+      b, loc, base.getType(), element, base, ValueRange{offset},
+      LLVM::GEPNoWrapFlags::inbounds | LLVM::GEPNoWrapFlags::nuw);
+}
+
 /// memref.copy between memrefs of static shape and contiguous row-major
 /// layout (any offset): one memcpy of the elements' bytes, from and to
 /// `getelementptr inbounds nuw` (aligned pointer, offset).
@@ -54,11 +63,9 @@ struct InBoundsCopyLowering : ConvertOpToLLVMPattern<memref::CopyOp> {
     Location loc = op.getLoc();
     auto address = [&](Value descriptor) {
       MemRefDescriptor memref(descriptor);
-      Value base = memref.alignedPtr(rewriter, loc);
-      return LLVM::GEPOp::create(rewriter, loc, base.getType(), element, base,
-                                 ValueRange{memref.offset(rewriter, loc)},
-                                 LLVM::GEPNoWrapFlags::inbounds |
-                                     LLVM::GEPNoWrapFlags::nuw);
+      return inBoundsAddress(rewriter, loc, element,
+                             memref.alignedPtr(rewriter, loc),
+                             memref.offset(rewriter, loc));
     };
     Value from = address(adaptor.getSource());
     Value to = address(adaptor.getTarget());
@@ -93,26 +100,23 @@ struct InBoundsViewLowering : ConvertOpToLLVMPattern<memref::ViewOp> {
         typeConverter->convertType(op.getSource().getType().getElementType());
     if (!descriptorType || !sourceElement)
       return rewriter.notifyMatchFailure(op, "type not convertible");
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(type.getStridesAndOffset(strides, offset)))
+      return rewriter.notifyMatchFailure(op, "not strided");
     Location loc = op.getLoc();
     MemRefDescriptor source(adaptor.getSource());
     auto view = MemRefDescriptor::poison(rewriter, loc, descriptorType);
     view.setAllocatedPtr(rewriter, loc, source.allocatedPtr(rewriter, loc));
-    Value base = source.alignedPtr(rewriter, loc);
     view.setAlignedPtr(rewriter, loc,
-                       LLVM::GEPOp::create(rewriter, loc, base.getType(),
-                                           sourceElement, base,
-                                           ValueRange{adaptor.getByteShift()},
-                                           LLVM::GEPNoWrapFlags::inbounds |
-                                               LLVM::GEPNoWrapFlags::nuw));
+                       inBoundsAddress(rewriter, loc, sourceElement,
+                                       source.alignedPtr(rewriter, loc),
+                                       adaptor.getByteShift()));
     Type indexType = getIndexType();
     view.setConstantOffset(rewriter, loc, 0);
     // Sizes from the type or the size operands; row-major strides, constant
     // where the type gives them, else the product (nuw: the view fits in
     // memory) of the sizes after them.
-    SmallVector<int64_t> strides;
-    int64_t offset;
-    if (failed(type.getStridesAndOffset(strides, offset)))
-      return rewriter.notifyMatchFailure(op, "not strided");
     ValueRange dynamicSizes = adaptor.getSizes();
     Value stride, innerSize;
     for (int64_t i = type.getRank() - 1; i >= 0; --i) {
