@@ -38,6 +38,8 @@ OPS = {
                            lambda k: f"  %r{k} = ta.read %h[%i], %f : {G}\n"),
     "gather": (f"%h: {H}, %i: tensor<?xi32>, %f: !ta.flow",
                lambda k: f"  %r{k} = ta.gather %h[%i], %f : {H}, tensor<?xi32>\n"),
+    "gather (accumulator)": (f"%h: {G}, %i: tensor<?xi32>, %f: !ta.flow",
+                             lambda k: f"  %r{k} = ta.gather %h[%i], %f : {G}, tensor<?xi32>\n"),
     "scatter": (f"%h: {H}, %i: tensor<?xi32>, %v: tensor<?x4xf32>, %f: !ta.flow",
                 lambda k: f"  %f{k} = ta.scatter %h[%i], %v, %f : {H}, tensor<?xi32>, tensor<?x4xf32>\n"),
     "concat": (f"%h: {H}, %f: !ta.flow",
