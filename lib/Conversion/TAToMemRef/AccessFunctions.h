@@ -55,8 +55,9 @@ getAccessFunction(const ArrayEmitter &e, bool outline,
 /// ArrayEmitter::readSlot gives it (a view of the slot, valid until the next
 /// operation on the array): a call of `read` and a view of the slot, or with
 /// a null `read` the code written out. `inLoop`: LLVM inlines the call.
-/// `grown`: an accumulator grown past `i` already, read without growth
-/// (`read` then from lookupOrDefineGrownReadFunction).
+/// `grown`: an accumulator with room for `i` and its size set already
+/// (ArrayEmitter::sizeBeforeReads), read without growth (`read` then from
+/// lookupOrDefineGrownReadFunction).
 Value readElement(ArrayEmitter &e, func::FuncOp read, Value box, Value i,
                   bool inLoop, bool grown = false);
 
