@@ -25,7 +25,7 @@ namespace {
 /// TensorFlow's Gather (ReadMany): one Read per index, in order.
 ///
 /// A Read of an accumulator grows it to the index it reads. Where every
-/// index is below the capacity, none negative, and the array is open, no
+/// index is below the capacity (so the array is open) and none negative, no
 /// Read can fail on its index or growth: setting the size once, to the
 /// largest index plus one, does what the Reads would, and leaves a loop in
 /// which the buffer and its header stay put (LLVM keeps them in registers).
@@ -69,26 +69,21 @@ struct GatherLowering : TAPattern<GatherOp> {
     if (!grad) {
       readAll(*read, /*grown=*/false);
     } else {
-      auto combine = [&](bool max) {
-        return [&, max](Value a, Value b) -> Value {
-          if (max)
-            return arith::MaxSIOp::create(rewriter, loc, a, b);
-          return arith::MinSIOp::create(rewriter, loc, a, b);
-        };
-      };
-      Value max = e.reduce(indices, count, e.i64(-1), combine(true));
+      // A closed array's capacity is 0 (ta.close), so it takes the loop of
+      // Reads whenever there is an index to read.
+      Value max = e.reduce(indices, count, e.i64(-1), [&](Value a, Value b) {
+        return arith::MaxSIOp::create(rewriter, loc, a, b);
+      });
       Value header = e.header(e.loadBuffer(box));
       Value fast =
           e.cmp(arith::CmpIPredicate::slt, max, e.get(header, kCapacity));
       if (e.strict) {
-        Value min = e.reduce(indices, count, e.i64(0), combine(false));
-        Value open = arith::XOrIOp::create(
-            rewriter, loc, e.hasBit(e.get(header, kFlags), kClosed), e.one());
+        Value min = e.reduce(indices, count, e.i64(0), [&](Value a, Value b) {
+          return arith::MinSIOp::create(rewriter, loc, a, b);
+        });
         fast = arith::AndIOp::create(
             rewriter, loc, fast,
-            arith::AndIOp::create(
-                rewriter, loc, e.cmp(arith::CmpIPredicate::sge, min, e.i64(0)),
-                open));
+            e.cmp(arith::CmpIPredicate::sge, min, e.i64(0)));
       }
       auto ifOp = scf::IfOp::create(rewriter, loc, fast, /*withElse=*/true);
       OpBuilder::InsertionGuard guard(rewriter);
