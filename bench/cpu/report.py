@@ -5,6 +5,7 @@ and PNG plots. Usage: report.py RESULTS.txt OUTDIR COMMAND..."""
 import collections
 import os
 import platform
+import statistics
 import subprocess
 import sys
 
@@ -31,25 +32,48 @@ def size(b):
     return f"{b} B"
 
 
+def combine(per_process):
+    """One {variant: (seconds, moved)} from a configuration's processes: the
+    floor's median time, and each variant at the median of its per-process
+    ratios to the floor (each ratio from one process's interleaved runs)
+    times that, so that time / floor is that median ratio."""
+    floor = statistics.median(p["floor"][0] for p in per_process)
+    moved = per_process[0]["floor"][1]
+    out = {}
+    for variant in per_process[0]:
+        ratios = [p[variant][0] / p["floor"][0] for p in per_process if variant in p]
+        out[variant] = (statistics.median(ratios) * floor, moved)
+    return out
+
+
 def main():
     results, out, command = sys.argv[1], sys.argv[2], " ".join(sys.argv[3:])
-    runs = collections.defaultdict(dict)
+    # Each process (ending with its CHECKS line) times every variant of its
+    # configuration, interleaved; run.sh runs each configuration in several
+    # processes. samples[key]: one {variant: (seconds, moved)} per process.
+    samples = collections.defaultdict(list)
+    current = collections.defaultdict(dict)
     compiles = collections.defaultdict(dict)
     differing, processes = 0, 0
     for line in open(results):
         f = line.split()
         if f and f[0] == "RESULT":
             op, eb, n, variant, t, moved = f[1], int(f[2]), int(f[3]), f[4], float(f[5]), int(f[6])
-            runs[(op, eb, n)][variant] = (t, moved)
+            current[(op, eb, n)][variant] = (t, moved)
         elif f and f[0] == "COMPILE":
             compiles[f[1]][int(f[2])] = float(f[3])
         elif f and f[0] == "CHECKS":
             differing += int(f[1])
             processes += 1
+            for key, v in current.items():
+                samples[key].append(v)
+            current.clear()
+    runs = {key: combine(v) for key, v in samples.items()}
+    repeats = sorted({len(v) for v in samples.values()})
     checks = f"{differing} outputs differ from the floor's ({processes} runs)"
     md = ["# CPU benchmark", "", f"Machine: {machine()}", "",
           f"Command: `{command}`", "", f"Correctness: {checks} (every output compared byte for byte with the floor's).", "",
-          "Median of interleaved runs, one process per configuration. Ratios: time / floor time (lower is better); "
+          f"Median of interleaved runs, {'/'.join(map(str, repeats))} processes per configuration (a ratio: the median of the processes' ratios). Ratios: time / floor time (lower is better); "
           "upstream/ta: the upstream-MLIR formulation's time over ta checks=none's (> 1: ta faster).", "",
           "| op | element | array | floor GB/s | ta none / floor | ta strict / floor | upstream / floor | upstream / ta none |",
           "|---|---|---|---|---|---|---|---|"]
