@@ -28,6 +28,10 @@ static void addLowerToBuffers(mlir::OpPassManager &pm,
   lowerOptions.outlineAccesses = outlineAccesses;
   lowerOptions.frameArrays = frameArrays;
   pm.addPass(createTALowerToMemRefPass(lowerOptions));
+  // Loops of strict writes or reads: their checks once, before the loop
+  // (with checks=none the pass only drops the marks of access functions).
+  if (outlineAccesses)
+    pm.addPass(createTAVersionAccessLoopsPass());
   // Elementwise arith on tensors in the surrounding code.
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
 

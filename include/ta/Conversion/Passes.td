@@ -93,6 +93,48 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
   ];
 }
 
+def TAVersionAccessLoopsPass
+    : Pass<"ta-version-access-loops", "::mlir::ModuleOp"> {
+  let summary = "check a loop's strict writes or reads of an array once, "
+                "before the loop";
+  let description = [{
+    Runs on the output of `ta-lower-to-memref{checks=strict
+    outline-accesses=true}`. A strict `ta.write` or `ta.read` tests its
+    slot's state at every element, and branches to TensorFlow's error: a
+    loop of them stays a scalar loop. This pass versions an `scf.for` of
+    step 1 whose body accesses one forward array at the induction variable
+    (`ta.write %h[%k]` or `ta.read %h[%k]`, lowered to a call of the access
+    function of the array kind) and does nothing else that could change the
+    array: no other operation takes the array's box (but loads of its
+    buffer), no call but the failure function's. Before the loop, one call
+    of a claim function (`__ta_{write,read}_loop_claim_*`: a vectorized scan
+    of the state of slots `[lb, ub)`) tells whether every access of the
+    loop passes TensorFlow's checks and finds its slot in one known state:
+    the array open, `0 <= lb`, `ub <= size` (no growth), and every slot
+    unwritten (writes) or written, not cleared (reads). If so, it sets the
+    state of the range to what the accesses leave (one memset: nothing in
+    the loop reads that state, and an access that fails ends the call), and
+    a copy of the loop runs whose accesses call
+    `__ta_{write,read}_prechecked_*`: data moves only, which LLVM turns into
+    `memcpy`s. Otherwise the loop runs as it was and fails at the element
+    TensorFlow fails at. The indices of one loop are distinct, so no access
+    of the loop can change the state another one checks.
+
+    Writes and reads of accumulators (summing writes, growing reads),
+    checks=none (no checks) and accesses written out in place
+    (`outline-accesses=false`) are left alone. ta-lower-to-memref marks its
+    access functions with a `ta.access` attribute (kind, the handle type's
+    size, element and grad flag, checks mode), which is how this pass knows
+    them; it drops the marks when done.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
 def TAImportTFPass : Pass<"ta-import-tf", "::mlir::ModuleOp"> {
   let summary = "import TensorFlow-dialect TensorArray ops into ta";
   let description = [{

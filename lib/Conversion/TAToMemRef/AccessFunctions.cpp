@@ -34,10 +34,12 @@ static std::string functionName(StringRef prefix, const ArrayLayout &layout,
 
 /// The access function `name` of type `type` (see
 /// lookupOrDefineInternalFunction), its body built by `body` with an emitter
-/// of `e`'s arrays from the function's arguments.
+/// of `e`'s arrays from the function's arguments. `kind` ("write", "read"
+/// or empty: a function of another kind) goes into its kAccessAttr.
 static func::FuncOp lookupOrDefine(
     const ArrayEmitter &e, StringRef name, FunctionType type,
-    llvm::function_ref<SmallVector<Value>(ArrayEmitter &, ValueRange)> body) {
+    llvm::function_ref<SmallVector<Value>(ArrayEmitter &, ValueRange)> body,
+    StringRef kind = "") {
   Location loc = e.symbols.module.getLoc();
   return lookupOrDefineInternalFunction(
       e.symbols, name, type, [&](OpBuilder &b, Block *entry) {
@@ -45,7 +47,42 @@ static func::FuncOp lookupOrDefine(
                         e.strict ? ChecksMode::Strict : ChecksMode::None,
                         e.symbols);
         func::ReturnOp::create(b, loc, body(fe, entry->getArguments()));
+        if (kind.empty())
+          return;
+        auto function = cast<func::FuncOp>(entry->getParentOp());
+        // Builtin attributes only: the mark stays on the function to the
+        // LLVM dialect, which mlir-translate reads without the ta dialect.
+        function->setAttr(
+            kAccessAttr,
+            b.getDictionaryAttr(
+                {b.getNamedAttr("kind", b.getStringAttr(kind)),
+                 b.getNamedAttr("size", b.getI64IntegerAttr(e.type.getSize())),
+                 b.getNamedAttr("element", TypeAttr::get(e.element)),
+                 b.getNamedAttr("grad", b.getBoolAttr(e.type.getIsGrad())),
+                 b.getNamedAttr("checks", b.getStringAttr(
+                                              e.strict ? "strict" : "none"))}));
       });
+}
+
+std::optional<std::pair<HandleType, bool>>
+lowering::getStrictAccess(func::FuncOp function) {
+  auto access = function->getAttrOfType<DictionaryAttr>(kAccessAttr);
+  if (!access)
+    return std::nullopt;
+  auto kind = access.getAs<StringAttr>("kind");
+  auto size = access.getAs<IntegerAttr>("size");
+  auto element = access.getAs<TypeAttr>("element");
+  auto grad = access.getAs<BoolAttr>("grad");
+  auto checks = access.getAs<StringAttr>("checks");
+  if (!kind || !size || !element || !grad || !checks ||
+      checks.getValue() != "strict" ||
+      !isa<RankedTensorType>(element.getValue()) ||
+      (kind.getValue() != "write" && kind.getValue() != "read"))
+    return std::nullopt;
+  return std::make_pair(HandleType::get(size.getInt(),
+                                        cast<TensorType>(element.getValue()),
+                                        grad.getValue()),
+                        kind.getValue() == "write");
 }
 
 MemRefType lowering::getWriteSourceType(const ArrayLayout &layout) {
@@ -61,31 +98,45 @@ MemRefType lowering::getWriteSourceType(const ArrayLayout &layout) {
   return MemRefType::get(element.getShape(), element.getElementType(), strided);
 }
 
-func::FuncOp lowering::lookupOrDefineWriteFunction(const ArrayEmitter &e) {
-  MLIRContext *context = e.type.getContext();
-  auto type =
-      FunctionType::get(context,
-                        {TATypeConverter::getBoxType(context),
-                         IntegerType::get(context, 64), getWriteSourceType(e)},
-                        {});
-  return lookupOrDefine(e, functionName(kWriteFunctionPrefix, e, true), type,
-                        [](ArrayEmitter &fe, ValueRange args) {
-                          fe.writeSlot(args[0], args[1], args[2]);
-                          return SmallVector<Value>();
-                        });
+/// `(box, i64 i, source) -> ()`, of the functions that write a slot.
+static FunctionType getWriteType(const ArrayLayout &layout) {
+  MLIRContext *context = layout.type.getContext();
+  return FunctionType::get(context,
+                           {TATypeConverter::getBoxType(context),
+                            IntegerType::get(context, 64),
+                            getWriteSourceType(layout)},
+                           {});
 }
 
-static func::FuncOp lookupOrDefineRead(const ArrayEmitter &e, bool grown) {
-  MLIRContext *context = e.type.getContext();
-  auto type = FunctionType::get(
+/// `(box, i64 i) -> index`, of the functions that read a slot.
+static FunctionType getReadType(MLIRContext *context) {
+  return FunctionType::get(
       context,
       {TATypeConverter::getBoxType(context), IntegerType::get(context, 64)},
       {IndexType::get(context)});
-  return lookupOrDefine(e, functionName(kReadFunctionPrefix, e, false, grown),
-                        type, [grown](ArrayEmitter &fe, ValueRange args) {
-                          return SmallVector<Value>{fe.readSlotOffset(
-                              args[0], args[1], /*grow=*/!grown)};
-                        });
+}
+
+func::FuncOp lowering::lookupOrDefineWriteFunction(const ArrayEmitter &e) {
+  FunctionType type = getWriteType(e);
+  return lookupOrDefine(
+      e, functionName(kWriteFunctionPrefix, e, true), type,
+      [](ArrayEmitter &fe, ValueRange args) {
+        fe.writeSlot(args[0], args[1], args[2]);
+        return SmallVector<Value>();
+      },
+      "write");
+}
+
+static func::FuncOp lookupOrDefineRead(const ArrayEmitter &e, bool grown) {
+  FunctionType type = getReadType(e.type.getContext());
+  return lookupOrDefine(
+      e, functionName(kReadFunctionPrefix, e, false, grown), type,
+      [grown](ArrayEmitter &fe, ValueRange args) {
+        return SmallVector<Value>{
+            fe.readSlotOffset(args[0], args[1], /*grow=*/!grown)};
+      },
+      // A grown read is no Read on its own (the size was set before).
+      grown ? "" : "read");
 }
 
 func::FuncOp lowering::lookupOrDefineReadFunction(const ArrayEmitter &e) {
@@ -94,6 +145,42 @@ func::FuncOp lowering::lookupOrDefineReadFunction(const ArrayEmitter &e) {
 
 func::FuncOp lowering::lookupOrDefineGrownReadFunction(const ArrayEmitter &e) {
   return lookupOrDefineRead(e, /*grown=*/e.type.getIsGrad());
+}
+
+func::FuncOp lowering::lookupOrDefineLoopClaimFunction(const ArrayEmitter &e,
+                                                       bool write) {
+  MLIRContext *context = e.type.getContext();
+  auto i64 = IntegerType::get(context, 64);
+  auto type = FunctionType::get(
+      context, {TATypeConverter::getBoxType(context), i64, i64},
+      {IntegerType::get(context, 1)});
+  StringRef prefix = write ? kWriteFunctionPrefix : kReadFunctionPrefix;
+  return lookupOrDefine(e,
+                        functionName((prefix + "loop_claim_").str(), e, write),
+                        type, [write](ArrayEmitter &fe, ValueRange args) {
+                          return SmallVector<Value>{fe.claimLoopSlots(
+                              args[0], args[1], args[2], write)};
+                        });
+}
+
+func::FuncOp
+lowering::lookupOrDefinePrecheckedWriteFunction(const ArrayEmitter &e) {
+  return lookupOrDefine(
+      e, functionName((kWriteFunctionPrefix + "prechecked_").str(), e, true),
+      getWriteType(e), [](ArrayEmitter &fe, ValueRange args) {
+        fe.writePrecheckedSlot(args[0], args[1], args[2]);
+        return SmallVector<Value>();
+      });
+}
+
+func::FuncOp
+lowering::lookupOrDefinePrecheckedReadFunction(const ArrayEmitter &e) {
+  return lookupOrDefine(
+      e, functionName((kReadFunctionPrefix + "prechecked_").str(), e, false),
+      getReadType(e.type.getContext()), [](ArrayEmitter &fe, ValueRange args) {
+        return SmallVector<Value>{
+            fe.readPrecheckedSlotOffset(args[0], args[1])};
+      });
 }
 
 bool lowering::isInLoop(Operation *op) {

@@ -43,6 +43,27 @@ func::FuncOp lookupOrDefineReadFunction(const ArrayEmitter &e);
 /// never grows on a read, lookupOrDefineReadFunction's.
 func::FuncOp lookupOrDefineGrownReadFunction(const ArrayEmitter &e);
 
+/// The attribute that marks a function as an access function of
+/// ta-lower-to-memref: `{kind = "write" | "read", size, element, grad}` (the
+/// handle type's) `checks = "strict" | "none"}`, what
+/// ta-version-access-loops reads.
+inline constexpr StringLiteral kAccessAttr = "ta.access";
+/// The handle type and whether it writes, of the access function
+/// `function` (its kAccessAttr), in strict mode; nullopt otherwise.
+std::optional<std::pair<HandleType, bool>>
+getStrictAccess(func::FuncOp function);
+
+/// `(box, i64 lb, i64 ub) -> i1`: ArrayEmitter::claimLoopSlots for the
+/// writes (`write`) or reads of a loop. Null when another symbol has its
+/// name.
+func::FuncOp lookupOrDefineLoopClaimFunction(const ArrayEmitter &e, bool write);
+/// The Write and Read of a slot of a loop the claim accepted
+/// (ArrayEmitter::writePrecheckedSlot, readPrecheckedSlotOffset), of the
+/// types of lookupOrDefineWriteFunction's and lookupOrDefineReadFunction's.
+/// Null when another symbol has the name.
+func::FuncOp lookupOrDefinePrecheckedWriteFunction(const ArrayEmitter &e);
+func::FuncOp lookupOrDefinePrecheckedReadFunction(const ArrayEmitter &e);
+
 /// The function of `e`'s arrays that `lookup` gives when accesses are
 /// outlined, null when they are written out; a match failure of `op` when
 /// its name is taken by another symbol.

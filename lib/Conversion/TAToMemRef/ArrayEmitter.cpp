@@ -303,6 +303,83 @@ Value ArrayEmitter::readSlotOffset(Value box, Value i, bool grow) {
   return slotOffset(ref.capacity, ref.index);
 }
 
+Value ArrayEmitter::claimLoopSlots(Value box, Value lb, Value ub, bool write) {
+  assert(strict && !type.getIsGrad() && "forward arrays with slot state");
+  Value buffer = loadBuffer(box);
+  Value hdr = header(buffer);
+  Value empty = cmp(arith::CmpIPredicate::sge, lb, ub);
+  Value inRange = arith::AndIOp::create(
+      b, loc, cmp(arith::CmpIPredicate::sge, lb, i64(0)),
+      cmp(arith::CmpIPredicate::sle, ub, get(hdr, kSize)));
+  Value open =
+      arith::XOrIOp::create(b, loc, hasBit(get(hdr, kFlags), kClosed), one());
+  Value scan = arith::AndIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, open, inRange),
+      arith::XOrIOp::create(b, loc, empty, one()));
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{b.getI1Type()}, scan,
+                                /*withElse=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.elseBlock());
+  scf::YieldOp::create(b, loc, empty);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  Value state = stateView(buffer, toIndex(get(hdr, kCapacity)));
+  // The OR and the AND of the range's state bytes (a loop LLVM vectorizes).
+  auto loop = scf::ForOp::create(b, loc, toIndex(lb), toIndex(ub), index(1),
+                                 ValueRange{i8(0), i8(-1)});
+  {
+    OpBuilder::InsertionGuard inLoop(b);
+    b.setInsertionPointToStart(loop.getBody());
+    Value st = memref::LoadOp::create(b, loc, state, loop.getInductionVar());
+    scf::YieldOp::create(
+        b, loc,
+        ValueRange{
+            arith::OrIOp::create(b, loc, loop.getRegionIterArg(0), st),
+            arith::AndIOp::create(b, loc, loop.getRegionIterArg(1), st)});
+  }
+  Value any = loop.getResult(0), all = loop.getResult(1);
+  Value ok;
+  Value after;
+  if (write) {
+    ok = arith::XOrIOp::create(b, loc, hasBit(any, kWritten | kRead | kCleared),
+                               one());
+    // No bit but materialized: Write's OR gives every slot this.
+    after = i8(kWritten | kMaterialized);
+  } else {
+    ok = arith::AndIOp::create(
+        b, loc, hasAllBits(all, kWritten | kMaterialized),
+        arith::XOrIOp::create(b, loc, hasBit(any, kCleared), one()));
+    // Written and materialized, maybe read: so is Read's OR.
+    Value clear = arith::SelectOp::create(
+        b, loc, hasBit(get(hdr, kFlags), kClearAfterRead), i8(kCleared), i8(0));
+    after = arith::OrIOp::create(b, loc, clear,
+                                 i8(kWritten | kMaterialized | kRead));
+  }
+  // The state the loop's accesses leave, set now: nothing of the loop reads
+  // it, and an access that fails ends the call. One store per slot and
+  // nothing else, which LLVM makes a memset; the accesses only move data.
+  auto mark = scf::IfOp::create(b, loc, ok, /*withElse=*/false);
+  {
+    OpBuilder::InsertionGuard inMark(b);
+    b.setInsertionPointToStart(mark.thenBlock());
+    forLoop(toIndex(lb), toIndex(ub),
+            [&](Value k) { memref::StoreOp::create(b, loc, after, state, k); });
+  }
+  scf::YieldOp::create(b, loc, ok);
+  return ifOp.getResult(0);
+}
+
+void ArrayEmitter::writePrecheckedSlot(Value box, Value i, Value source) {
+  Value buffer = loadBuffer(box);
+  Value capacity = toIndex(get(header(buffer), kCapacity));
+  memref::CopyOp::create(b, loc, source,
+                         slotAt(buffer, capacity, slotIndex(i)));
+}
+
+Value ArrayEmitter::readPrecheckedSlotOffset(Value box, Value i) {
+  Value capacity = toIndex(get(header(loadBuffer(box)), kCapacity));
+  return slotOffset(capacity, slotIndex(i));
+}
+
 Value ArrayEmitter::sizeAfterGrowth(Value header, Value needed) {
   Value size = get(header, kSize);
   if (!mayGrow())

@@ -55,7 +55,9 @@ func.func @create(%n: index) -> !ta.handle<?, tensor<2xf32>> {
 // CHECK-NEXT: return
 // CHECK-LABEL: func.func private @__ta_write_array_{{(strict|none)}}_2x3xf32
 // CHECK-SAME: (%[[BOX:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %{{.*}}: i64, %[[SRC:.*]]: memref<2x3xf32, strided<[3, 1], offset: ?>>)
-// CHECK-SAME: attributes {llvm.linkage = #llvm.linkage<internal>}
+// The mark ta-version-access-loops knows access functions by (and drops).
+// STRICT-SAME: attributes {llvm.linkage = #llvm.linkage<internal>, ta.access = {checks = "strict", element = tensor<2x3xf32>, grad = false, kind = "write", size = 4 : i64}}
+// NONE-SAME: attributes {llvm.linkage = #llvm.linkage<internal>, ta.access = {checks = "none", element = tensor<2x3xf32>, grad = false, kind = "write", size = 4 : i64}}
 // CHECK: %[[BUF:.*]] = memref.load %[[BOX]]
 // STRICT: func.call @_ta_rt_fail(%c2_i32
 // STRICT: func.call @_ta_rt_fail(%c3_i32
@@ -89,7 +91,7 @@ func.func @write(%h: !ta.handle<4, tensor<2x3xf32>>, %i: index,
 // CHECK-LABEL: func.func @write_growable
 // CHECK: call @__ta_write_growable_{{(strict|none)}}_2xf32(
 // CHECK-LABEL: func.func private @__ta_write_growable_{{(strict|none)}}_2xf32
-// CHECK-SAME: (%[[H:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[I:.*]]: i64
+// CHECK-SAME: (%[[H:[^:]*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[I:[^:]*]]: i64
 // CHECK: %[[OLD:.*]] = memref.load %[[H]]
 // CHECK: %[[CAP:.*]] = memref.load %{{.*}}[%c1{{.*}}] : memref<8xi64>
 // CHECK: %[[FULL:.*]] = arith.cmpi sge, %[[I]], %[[CAP]] : i64

@@ -11,7 +11,9 @@
 // IR-DAG: func.func private @_ta_rt_fail(i32, i64, i64, i64, i64) attributes {passthrough = ["noreturn", "cold"]}
 // IR-DAG: func.func private @_ta_rt_check_accumulator(i64, i64)
 // IR-DAG: func.func private @__ta_grow_strict_8(%{{.*}}: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %{{.*}}: i64) attributes {llvm.linkage = #llvm.linkage<internal>}
-// IR-NOT: ta.
+// No ta op or type is left (access functions keep their ta.access mark).
+// IR-NOT: !ta.
+// IR-NOT: {{ ta\.[a-z_]+ %}}
 // checks=none calls the runtime for one error only: a capacity whose byte
 // size would not fit in an int64 (TensorFlow's OOM, code 31), in growth.
 // NONE: func.func private @_ta_rt_fail(i32, i64, i64, i64, i64)

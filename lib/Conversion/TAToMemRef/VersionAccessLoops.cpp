@@ -1,0 +1,148 @@
+//===- VersionAccessLoops.cpp - a loop's strict checks done once ----------===//
+//
+// ta-version-access-loops: an scf.for whose body writes or reads one forward
+// array at its induction variable (a call of a strict access function)
+// becomes an scf.if on one check of the whole range, a copy of the loop with
+// accesses that need no checks, and the loop as it was. See the pass
+// description in Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "AccessFunctions.h"
+#include "ArrayEmitter.h"
+#include "RuntimeFunctions.h"
+#include "ta/Conversion/Passes.h"
+#include "ta/Conversion/TAToMemRef/TAToMemRef.h"
+#include "ta/Runtime/TAABI.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+
+namespace mlir::ta {
+#define GEN_PASS_DEF_TAVERSIONACCESSLOOPSPASS
+#include "ta/Conversion/Passes.h.inc"
+} // namespace mlir::ta
+
+using namespace mlir;
+using namespace mlir::ta;
+using namespace mlir::ta::lowering;
+
+namespace {
+
+/// A loop that accesses one array at its induction variable.
+struct AccessLoop {
+  scf::ForOp loop;
+  func::CallOp access;
+  HandleType type;
+  bool write;
+};
+
+/// The access of `loop` if it is one the pass versions.
+std::optional<AccessLoop> matchAccessLoop(scf::ForOp loop,
+                                          ModuleSymbols &symbols) {
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!step || *step != 1)
+    return std::nullopt;
+  std::optional<AccessLoop> match;
+  Type boxType = TATypeConverter::getBoxType(loop.getContext());
+  // Every call of the body: one access, else only failures.
+  WalkResult walk = loop.getBody()->walk([&](Operation *op) {
+    auto call = dyn_cast<func::CallOp>(op);
+    if (!call)
+      return isa<CallOpInterface>(op) ? WalkResult::interrupt()
+                                      : WalkResult::advance();
+    if (call.getCallee() == TA_RT_FAIL)
+      return WalkResult::advance();
+    auto callee =
+        dyn_cast_or_null<func::FuncOp>(symbols.lookup(call.getCallee()));
+    std::optional<std::pair<HandleType, bool>> access =
+        callee ? getStrictAccess(callee) : std::nullopt;
+    if (!access || match || access->first.getIsGrad() ||
+        call->getBlock() != loop.getBody())
+      return WalkResult::interrupt();
+    match = AccessLoop{loop, call, access->first, access->second};
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted() || !match)
+    return std::nullopt;
+  // At the induction variable, on a box from outside the loop.
+  Value box = match->access.getOperand(0);
+  auto index = match->access.getOperand(1).getDefiningOp<arith::IndexCastOp>();
+  if (!index || index.getIn() != loop.getInductionVar() ||
+      !loop.isDefinedOutsideOfLoop(box))
+    return std::nullopt;
+  // Nothing else takes a box (another array's box may be this one): but
+  // loads of this box's buffer (a read's view of its slot).
+  walk = loop.getBody()->walk([&](Operation *op) {
+    if (op == match->access)
+      return WalkResult::advance();
+    if (auto load = dyn_cast<memref::LoadOp>(op))
+      if (load.getMemRef() == box)
+        return WalkResult::advance();
+    for (Value operand : op->getOperands())
+      if (operand.getType() == boxType)
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return std::nullopt;
+  return match;
+}
+
+/// `if (check(box, lb, ub)) { loop with prechecked accesses } else { loop }`.
+void version(AccessLoop match, ModuleSymbols &symbols) {
+  scf::ForOp loop = match.loop;
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  ArrayEmitter e(b, loc, match.type, ChecksMode::Strict, symbols);
+  func::FuncOp claim = lookupOrDefineLoopClaimFunction(e, match.write);
+  func::FuncOp prechecked = match.write
+                                ? lookupOrDefinePrecheckedWriteFunction(e)
+                                : lookupOrDefinePrecheckedReadFunction(e);
+  if (!claim || !prechecked)
+    return; // Their names are taken (ta-lower-to-memref diagnosed that).
+  Value box = match.access.getOperand(0);
+  Value ok = func::CallOp::create(b, loc, claim,
+                                  ValueRange{box, e.toI64(loop.getLowerBound()),
+                                             e.toI64(loop.getUpperBound())})
+                 .getResult(0);
+  auto ifOp = scf::IfOp::create(b, loc, loop.getResultTypes(), ok,
+                                /*withElse=*/true);
+  // Without results the blocks come with a yield: each gets its own below.
+  for (Block *block : {ifOp.thenBlock(), ifOp.elseBlock()})
+    if (!block->empty())
+      block->back().erase();
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  auto fast = cast<scf::ForOp>(b.clone(*loop));
+  // The access is the loop body's only call of that function.
+  for (auto call : fast.getBody()->getOps<func::CallOp>())
+    if (call.getCallee() == match.access.getCallee())
+      call.setCallee(prechecked.getSymName());
+  scf::YieldOp::create(b, loc, fast.getResults());
+  loop->replaceAllUsesWith(ifOp.getResults());
+  loop->moveBefore(ifOp.elseBlock(), ifOp.elseBlock()->end());
+  b.setInsertionPointToEnd(ifOp.elseBlock());
+  scf::YieldOp::create(b, loc, loop.getResults());
+}
+
+struct TAVersionAccessLoopsPass
+    : public ta::impl::TAVersionAccessLoopsPassBase<TAVersionAccessLoopsPass> {
+  void runOnOperation() override {
+    ModuleSymbols symbols(getOperation());
+    SmallVector<AccessLoop> matches;
+    getOperation().walk([&](scf::ForOp loop) {
+      if (std::optional<AccessLoop> match = matchAccessLoop(loop, symbols))
+        matches.push_back(*match);
+    });
+    for (AccessLoop &match : matches)
+      version(match, symbols);
+    // The marks have served: no ta attribute outlives the lowering.
+    for (auto function : getOperation().getOps<func::FuncOp>())
+      function->removeAttr(kAccessAttr);
+  }
+};
+
+} // namespace

@@ -1,0 +1,164 @@
+// ta-version-access-loops: a loop of step 1 whose body writes or reads one
+// forward array at the induction variable runs behind one claim of the
+// whole range (a scan of its state), with accesses that only move data;
+// the loop as it was runs when the claim fails. Other loops are left alone,
+// and the pass drops the ta.access marks of access functions.
+// RUN: ta-opt %s --ta-lower-to-memref --ta-version-access-loops -split-input-file | FileCheck %s
+// RUN: ta-opt %s --ta-lower-to-memref=checks=none --ta-version-access-loops -split-input-file | FileCheck %s --check-prefix=NONE
+
+// NONE-NOT: loop_claim
+// NONE-NOT: prechecked
+// NONE-NOT: ta.access
+
+!T = !ta.handle<4, tensor<2xf32>>
+
+// CHECK-LABEL: func.func @write_loop
+// CHECK-SAME: (%[[H:[^:]*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[LB:[^:]*]]: index, %[[UB:[^:]*]]: index
+// CHECK: %[[LB64:.*]] = arith.index_cast %[[LB]] : index to i64
+// CHECK: %[[UB64:.*]] = arith.index_cast %[[UB]] : index to i64
+// CHECK: %[[OK:.*]] = call @__ta_write_loop_claim_array_strict_2xf32(%[[H]], %[[LB64]], %[[UB64]])
+// CHECK: scf.if %[[OK]] {
+// CHECK: scf.for %[[K:.*]] = %[[LB]] to %[[UB]]
+// CHECK: %[[K64:.*]] = arith.index_cast %[[K]] : index to i64
+// CHECK: func.call @__ta_write_prechecked_array_strict_2xf32(%[[H]], %[[K64]], %{{.*}}) {always_inline}
+// CHECK: } else {
+// CHECK: scf.for %[[K2:.*]] = %[[LB]] to %[[UB]]
+// CHECK: %[[K264:.*]] = arith.index_cast %[[K2]] : index to i64
+// CHECK: func.call @__ta_write_array_strict_2xf32(%[[H]], %[[K264]], %{{.*}}) {always_inline}
+// CHECK: return
+// The claim: open, 0 <= lb, ub <= size, then one scan (OR and AND) of the
+// state of [lb, ub), and the state the writes leave (written |
+// materialized) stored over the range.
+// CHECK-LABEL: func.func private @__ta_write_loop_claim_array_strict_2xf32
+// CHECK-SAME: -> i1 attributes {llvm.linkage = #llvm.linkage<internal>} {
+// CHECK: arith.cmpi sge
+// CHECK: arith.cmpi sle
+// CHECK: scf.if %{{.*}} -> (i1) {
+// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (i8, i8) {
+// CHECK: memref.load
+// CHECK: arith.ori
+// CHECK: arith.andi
+// CHECK: %[[WRC:.*]] = arith.constant 7 : i8
+// CHECK: %[[WRITTEN:.*]] = arith.constant 9 : i8
+// CHECK: scf.if
+// CHECK: scf.for
+// CHECK-NEXT: memref.store %[[WRITTEN]]
+// The prechecked write: the copy into the slot, no state, no call.
+// CHECK-LABEL: func.func private @__ta_write_prechecked_array_strict_2xf32
+// CHECK-NOT: call
+// CHECK-NOT: memref.store
+// CHECK: memref.copy
+// CHECK-NEXT: return
+func.func @write_loop(%h: !T, %lb: index, %ub: index, %v: tensor<2xf32>,
+                      %f: !ta.flow) -> !ta.flow {
+  %c1 = arith.constant 1 : index
+  %fw = scf.for %k = %lb to %ub step %c1 iter_args(%fl = %f) -> (!ta.flow) {
+    %f2 = ta.write %h[%k], %v, %fl : !T, tensor<2xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  return %fw : !ta.flow
+}
+
+// -----
+
+!T = !ta.handle<4, tensor<2xf32>>
+
+// A loop of reads gathering rows: its results come out of the scf.if.
+// CHECK-LABEL: func.func @read_loop
+// CHECK: %[[OK:.*]] = call @__ta_read_loop_claim_array_strict_2xf32(
+// CHECK: %[[OUT:.*]] = scf.if %[[OK]] -> (tensor<4x2xf32>) {
+// CHECK: %[[FAST:.*]] = scf.for
+// CHECK: func.call @__ta_read_prechecked_array_strict_2xf32(
+// CHECK: scf.yield %[[FAST]] : tensor<4x2xf32>
+// CHECK: } else {
+// CHECK: %[[SLOW:.*]] = scf.for
+// CHECK: func.call @__ta_read_array_strict_2xf32(
+// CHECK: scf.yield %[[SLOW]] : tensor<4x2xf32>
+// CHECK: return %[[OUT]]
+// The read claim: every slot written and materialized (AND has 9), none
+// cleared (OR has no 4); Read's state then has read (2) and, with
+// clear_after_read, cleared.
+// CHECK-LABEL: func.func private @__ta_read_loop_claim_array_strict_2xf32
+// CHECK: arith.constant 9 : i8
+// CHECK: arith.constant 4 : i8
+// CHECK: arith.select %{{.*}}, %{{.*}}, %{{.*}} : i8
+// CHECK: arith.constant 11 : i8
+// CHECK: arith.ori
+// CHECK-LABEL: func.func private @__ta_read_prechecked_array_strict_2xf32
+// CHECK-NOT: memref.store
+// CHECK: return
+func.func @read_loop(%h: !T, %f: !ta.flow) -> tensor<4x2xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %init = tensor.empty() : tensor<4x2xf32>
+  %out = scf.for %k = %c0 to %c4 step %c1 iter_args(%o = %init) -> (tensor<4x2xf32>) {
+    %r = ta.read %h[%k], %f : !T
+    %o2 = tensor.insert_slice %r into %o[%k, 0] [1, 2] [1, 1] : tensor<2xf32> into tensor<4x2xf32>
+    scf.yield %o2 : tensor<4x2xf32>
+  }
+  return %out : tensor<4x2xf32>
+}
+
+// -----
+
+!T = !ta.handle<4, tensor<2xf32>>
+!G = !ta.handle<4, tensor<2xf32>, grad>
+
+// Left alone: a step of 2, an index other than the induction variable, two
+// accesses of one array, another call in the body, an accumulator; of
+// nested loops only the inner one.
+// CHECK-LABEL: func.func @left_alone
+// CHECK-NOT: loop_claim
+// CHECK-LABEL: func.func @nested
+// CHECK: scf.for
+// CHECK: call @__ta_write_loop_claim_array_strict_2xf32(
+// CHECK-NOT: call @__ta_write_loop_claim
+// CHECK-NOT: ta.access
+func.func @left_alone(%h: !T, %g: !G, %v: tensor<2xf32>, %f: !ta.flow) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %f1 = scf.for %k = %c0 to %c4 step %c2 iter_args(%fl = %f) -> (!ta.flow) {
+    %f2 = ta.write %h[%k], %v, %fl : !T, tensor<2xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  %f3 = scf.for %k = %c0 to %c3 step %c1 iter_args(%fl = %f1) -> (!ta.flow) {
+    %k1 = arith.addi %k, %c1 : index
+    %f2 = ta.write %h[%k1], %v, %fl : !T, tensor<2xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  %f4 = scf.for %k = %c0 to %c4 step %c1 iter_args(%fl = %f3) -> (!ta.flow) {
+    %r = ta.read %h[%k], %fl : !T
+    %f2 = ta.write %h[%k], %r, %fl : !T, tensor<2xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  %f5 = scf.for %k = %c0 to %c4 step %c1 iter_args(%fl = %f4) -> (!ta.flow) {
+    %w = func.call @value(%k) : (index) -> tensor<2xf32>
+    %f2 = ta.write %h[%k], %w, %fl : !T, tensor<2xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  %gh, %gf = ta.grad %h, %f5 source "g" : !T
+  %f6 = scf.for %k = %c0 to %c4 step %c1 iter_args(%fl = %gf) -> (!ta.flow) {
+    %f2 = ta.write %gh[%k], %v, %fl : !G, tensor<2xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  return
+}
+func.func private @value(index) -> tensor<2xf32>
+
+func.func @nested(%h: !T, %v: tensor<2xf32>, %f: !ta.flow) -> !ta.flow {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %fo = scf.for %j = %c0 to %c1 step %c1 iter_args(%fj = %f) -> (!ta.flow) {
+    %fi = scf.for %k = %c0 to %c4 step %c1 iter_args(%fl = %fj) -> (!ta.flow) {
+      %f2 = ta.write %h[%k], %v, %fl : !T, tensor<2xf32>
+      scf.yield %f2 : !ta.flow
+    }
+    scf.yield %fi : !ta.flow
+  }
+  return %fo : !ta.flow
+}
