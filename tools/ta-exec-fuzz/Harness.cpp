@@ -144,7 +144,8 @@ Tally::~Tally() {
                << " out of memory); " << steps << " steps; " << noneRuns
                << " runs with checks=none; " << open
                << " of open element shape; " << unbatch << " of unbatch_grad ("
-               << unbatchCalls << " calls)\n";
+               << unbatchCalls << " calls); " << loops
+               << " loops of accesses\n";
   for (const auto &[kind, n] : errorKinds)
     llvm::errs() << "  " << n << " x " << kind << "\n";
 }

@@ -145,7 +145,8 @@ bool sameValue(uint64_t x, uint64_t y, DType type);
 /// The tally of a run, printed at exit: what the inputs exercised.
 struct Tally {
   uint64_t inputs = 0, skipped = 0, values = 0, errors = 0, oom = 0,
-           noneRuns = 0, steps = 0, open = 0, unbatch = 0, unbatchCalls = 0;
+           noneRuns = 0, steps = 0, open = 0, unbatch = 0, unbatchCalls = 0,
+           loops = 0;
   uint64_t compiled = 0;
   std::map<std::string, uint64_t> errorKinds;
 

@@ -439,6 +439,55 @@ void Emitter::emitCase(TapeOp op, const Target &target,
   case TapeOp::Close:
     os << "      ta.close " << h << " : " << ht << "\n";
     break;
+  case TapeOp::WriteLoop: {
+    // write(k, rows[(b + k - a) mod rows]) for k in [a, a + d).
+    std::string ub = fresh(), count = fresh(), k = fresh(), fl = fresh(),
+                next = fresh();
+    os << "      " << ub << " = arith.addi " << a << ", " << d << " : index\n";
+    os << "      " << count << " = tensor.dim " << target.rows
+       << ", %c0 : " << rows << "\n";
+    os << "      " << next << " = scf.for " << k << " = " << a << " to " << ub
+       << " step %c1 iter_args(" << fl << " = " << flow
+       << ") -> (!ta.flow) {\n";
+    std::string offset = fresh(), shifted = fresh(), row = fresh();
+    os << "      " << offset << " = arith.subi " << k << ", " << a
+       << " : index\n";
+    os << "      " << shifted << " = arith.addi " << b << ", " << offset
+       << " : index\n";
+    os << "      " << row << " = arith.remui " << shifted << ", " << count
+       << " : index\n";
+    std::string valueType = elementType;
+    std::string v =
+        operand(slice(target.rows, rows, e, row, "1", elementType), valueType);
+    std::string written = fresh();
+    os << "      " << written << " = ta.write " << h << "[" << k << "], " << v
+       << ", " << fl << " : " << ht << ", " << valueType << "\n";
+    os << "      scf.yield " << written << " : !ta.flow\n";
+    os << "      }\n";
+    flow = next;
+    break;
+  }
+  case TapeOp::ReadLoop: {
+    // read(k) for k in [a, a + d), each value appended.
+    std::string ub = fresh(), k = fresh(), out = fresh(), cursor = fresh(),
+                next = fresh();
+    os << "      " << ub << " = arith.addi " << a << ", " << d << " : index\n";
+    os << "      " << next << ":2 = scf.for " << k << " = " << a << " to " << ub
+       << " step %c1 iter_args(" << out << " = " << values << ", " << cursor
+       << " = " << valueCursor << ") -> (" << outType() << ", index) {\n";
+    std::string v = fresh();
+    os << "      " << v << " = ta.read " << h << "[" << k << "], " << flow
+       << " : " << ht << "\n";
+    std::vector<int64_t> read = e;
+    v = result(v, read, false, integers, integerCursor);
+    append(flatten(v, read), out, cursor, false);
+    os << "      scf.yield " << out << ", " << cursor << " : " << outType()
+       << ", index\n";
+    os << "      }\n";
+    values = next + "#0";
+    valueCursor = next + "#1";
+    break;
+  }
   }
   os << "      scf.yield " << llvm::join(state, ", ") << " : " << stateTypes
      << "\n";
@@ -479,8 +528,10 @@ std::string Emitter::emitLoop(const std::vector<Target> &targets,
   for (auto [i, target] : llvm::enumerate(targets)) {
     for (int64_t op = 0; op < kNumTapeOps; ++op) {
       auto tapeOp = static_cast<TapeOp>(op);
-      if (!shape.hasBulkOps() &&
-          (tapeOp == TapeOp::Concat || tapeOp == TapeOp::Split))
+      if ((!shape.hasBulkOps() &&
+           (tapeOp == TapeOp::Concat || tapeOp == TapeOp::Split)) ||
+          (shape.isOpen() &&
+           (tapeOp == TapeOp::WriteLoop || tapeOp == TapeOp::ReadLoop)))
         continue;
       os << "    case " << (i * kGradOpBase + op) << " {\n";
       emitCase(tapeOp, target, state, i, types);

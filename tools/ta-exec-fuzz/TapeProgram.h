@@ -16,7 +16,7 @@
 //
 // creates the forward array, runs tape steps [0, split) on it, takes its
 // gradient (if the shape has one; G is the accumulator's element shape,
-// shape_to_prepend ++ E) and runs steps [split, n), whose ops 8-15 address
+// shape_to_prepend ++ E) and runs steps [split, n), whose ops 10-19 address
 // the accumulator. Each step is (op, a, b, c, d); see TapeOp. Values read
 // (read, gather, concat) are appended, flattened, to the first result and
 // integers (size, concat's lengths) to the second; the third holds both
@@ -57,11 +57,17 @@ enum class TapeOp : int64_t {
   Split = 5,   // split(pieces[a, a+b), lengths[c, c+d))
   Size = 6,    // size
   Close = 7,   // close
+  // Loops of accesses at their induction variable (ta-version-access-loops
+  // claims the strict ones): write(k, rows[(b + k - a) mod rows]) and
+  // read(k) for k in [a, a + d) (the sum wrapping, as index arithmetic
+  // does); static element shapes only.
+  WriteLoop = 8,
+  ReadLoop = 9,
 };
-constexpr int64_t kNumTapeOps = 8;
+constexpr int64_t kNumTapeOps = 10;
 /// Added to an op of the steps after the gradient: the op addresses the
 /// accumulator.
-constexpr int64_t kGradOpBase = 8;
+constexpr int64_t kGradOpBase = 10;
 constexpr int64_t kValueCapacity = 4096;
 constexpr int64_t kIntegerCapacity = 256;
 

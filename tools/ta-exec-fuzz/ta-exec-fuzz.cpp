@@ -132,11 +132,17 @@ Case decode(Reader &in) {
   for (int k = 0; k < steps; ++k) {
     Step step;
     uint8_t op = in.byte();
-    step.op = op % kNumTapeOps;
+    // Bits 0-2: the op; bit 3: on the accumulator (after the gradient);
+    // bit 4: a write or read becomes a loop of them (static element shapes).
+    step.op = op % 8;
     if (!s.hasBulkOps() && (step.op == int64_t(TapeOp::Concat) ||
                             step.op == int64_t(TapeOp::Split)))
       step.op = int64_t(TapeOp::Read);
-    onGrad.push_back(hasGrad && k >= c.split && (op / kNumTapeOps) % 2);
+    if ((op / 16) % 2 && !s.isOpen() && step.op == int64_t(TapeOp::Write))
+      step.op = int64_t(TapeOp::WriteLoop);
+    if ((op / 16) % 2 && !s.isOpen() && step.op == int64_t(TapeOp::Read))
+      step.op = int64_t(TapeOp::ReadLoop);
+    onGrad.push_back(hasGrad && k >= c.split && (op / 8) % 2);
     step.a = in.integer();
     step.b = in.byte();
     step.c = in.byte();
@@ -184,6 +190,16 @@ Case decode(Reader &in) {
         step.op = int64_t(TapeOp::Read);
       else
         step.b %= rowCount;
+      break;
+    case TapeOp::WriteLoop:
+      if (rowCount == 0)
+        step.op = int64_t(TapeOp::ReadLoop);
+      // Up to 8 accesses: loops that fit the array (small sizes, small
+      // indices) come often, and then the claim of the whole range holds.
+      step.d %= 9;
+      break;
+    case TapeOp::ReadLoop:
+      step.d %= 9;
       break;
     case TapeOp::Gather:
       within(step.a, step.b, c.indices.size());
@@ -322,6 +338,33 @@ Outcome runModel(const Case &c) {
     case TapeOp::Close:
       model.close(array);
       break;
+    case TapeOp::WriteLoop:
+    case TapeOp::ReadLoop: {
+      // The loop's accesses one by one, as separate steps (the index sum
+      // wraps, as the program's index arithmetic does).
+      bool write = step.op % kGradOpBase == int64_t(TapeOp::WriteLoop);
+      int64_t rowCount = onGrad ? c.gradRowCount : c.rowCount;
+      int64_t end = int64_t(uint64_t(step.a) + uint64_t(step.d));
+      for (int64_t k = step.a; k < end; ++k) {
+        Values read;
+        if (write) {
+          int64_t row = int64_t((uint64_t(step.b) + uint64_t(k - step.a)) %
+                                uint64_t(rowCount));
+          ok = model.write(array, k,
+                           Values(rows.begin() + row * rowElements,
+                                  rows.begin() + (row + 1) * rowElements),
+                           element.empty() ? 0 : element[0]);
+        } else {
+          ok = model.read(array, k, read);
+        }
+        if (!ok)
+          return stop();
+        if (note())
+          return o;
+        appendOutput(o.values, o.valueCursor, kValueCapacity, read);
+      }
+      break;
+    }
     }
     if (!ok)
       return stop();
@@ -588,6 +631,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   }
   tally.steps += c.tape.size();
+  for (const Step &step : c.tape)
+    if (step.op % kGradOpBase >= int64_t(TapeOp::WriteLoop))
+      ++tally.loops;
   Outcome strict =
       runCompiled(programs->get(c.shape, mta::ChecksMode::Strict), c);
   std::string why = compare(want, strict, c.shape.type);
