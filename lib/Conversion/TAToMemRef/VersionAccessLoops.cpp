@@ -56,10 +56,14 @@ std::optional<AccessLoop> matchAccessLoop(scf::ForOp loop,
                                       : WalkResult::advance();
     if (call.getCallee() == TA_RT_FAIL)
       return WalkResult::advance();
+    // An access function of the lowering: internal, of a reserved name.
     auto callee =
         dyn_cast_or_null<func::FuncOp>(symbols.lookup(call.getCallee()));
+    bool reserved = callee && isInternalFunction(callee) &&
+                    (callee.getSymName().starts_with(kWriteFunctionPrefix) ||
+                     callee.getSymName().starts_with(kReadFunctionPrefix));
     std::optional<std::pair<HandleType, bool>> access =
-        callee ? getStrictAccess(callee) : std::nullopt;
+        reserved ? getStrictAccess(callee) : std::nullopt;
     if (!access || match || access->first.getIsGrad() ||
         call->getBlock() != loop.getBody())
       return WalkResult::interrupt();
