@@ -115,8 +115,8 @@ def TAVersionAccessLoopsPass
     state of the range to what the accesses leave (one memset: nothing in
     the loop reads that state, and an access that fails ends the call), and
     a copy of the loop runs whose accesses call
-    `__ta_{write,read}_prechecked_*`: data moves only, which LLVM turns into
-    `memcpy`s. Otherwise the loop runs as it was and fails at the element
+    `__ta_{write,read}_prechecked_*`: data moves only, a loop of plain
+    element copies (no test, no state). Otherwise the loop runs as it was and fails at the element
     TensorFlow fails at. The indices of one loop are distinct, so no access
     of the loop can change the state another one checks.
 
