@@ -140,7 +140,7 @@ Case decode(Reader &in) {
       step.op = int64_t(TapeOp::Read);
     if ((op / 16) % 2 && !s.isOpen() && step.op == int64_t(TapeOp::Write))
       step.op = int64_t(TapeOp::WriteLoop);
-    if ((op / 16) % 2 && !s.isOpen() && step.op == int64_t(TapeOp::Read))
+    else if ((op / 16) % 2 && !s.isOpen() && step.op == int64_t(TapeOp::Read))
       step.op = int64_t(TapeOp::ReadLoop);
     onGrad.push_back(hasGrad && k >= c.split && (op / 8) % 2);
     step.a = in.integer();
@@ -295,16 +295,20 @@ Outcome runModel(const Case &c) {
     const std::vector<int64_t> &element = model.array(array).element;
     int64_t rowElements = product(element);
     int64_t pieceElements = element.empty() ? 1 : product(element, 1);
+    // Write of rows[r] at index i.
+    auto writeRow = [&](int64_t i, int64_t r) {
+      return model.write(array, i,
+                         Values(rows.begin() + r * rowElements,
+                                rows.begin() + (r + 1) * rowElements),
+                         element.empty() ? 0 : element[0]);
+    };
     bool ok = true;
     Values values;
     std::vector<int64_t> integers;
     switch (static_cast<TapeOp>(step.op % kGradOpBase)) {
-    case TapeOp::Write: {
-      Values row(rows.begin() + step.b * rowElements,
-                 rows.begin() + (step.b + 1) * rowElements);
-      ok = model.write(array, step.a, row, element.empty() ? 0 : element[0]);
+    case TapeOp::Write:
+      ok = writeRow(step.a, step.b);
       break;
-    }
     case TapeOp::Read:
       ok = model.read(array, step.a, values);
       break;
@@ -347,16 +351,10 @@ Outcome runModel(const Case &c) {
       int64_t end = int64_t(uint64_t(step.a) + uint64_t(step.d));
       for (int64_t k = step.a; k < end; ++k) {
         Values read;
-        if (write) {
-          int64_t row = int64_t((uint64_t(step.b) + uint64_t(k - step.a)) %
-                                uint64_t(rowCount));
-          ok = model.write(array, k,
-                           Values(rows.begin() + row * rowElements,
-                                  rows.begin() + (row + 1) * rowElements),
-                           element.empty() ? 0 : element[0]);
-        } else {
-          ok = model.read(array, k, read);
-        }
+        ok = write ? writeRow(
+                         k, int64_t((uint64_t(step.b) + uint64_t(k - step.a)) %
+                                    uint64_t(rowCount)))
+                   : model.read(array, k, read);
         if (!ok)
           return stop();
         if (note())

@@ -116,8 +116,8 @@ def TAVersionAccessLoopsPass
     the loop reads that state, and an access that fails ends the call), and
     a copy of the loop runs whose accesses call
     `__ta_{write,read}_prechecked_*`: data moves only, a loop of plain
-    element copies (no test, no state). Otherwise the loop runs as it was and fails at the element
-    TensorFlow fails at. The indices of one loop are distinct, so no access
+    element copies (no test, no state). Otherwise the loop runs as it was
+    and fails at the element TensorFlow fails at. The indices of one loop are distinct, so no access
     of the loop can change the state another one checks.
 
     Writes and reads of accumulators (summing writes, growing reads),

@@ -322,21 +322,12 @@ Value ArrayEmitter::claimLoopSlots(Value box, Value lb, Value ub, bool write) {
   b.setInsertionPointToStart(ifOp.elseBlock());
   scf::YieldOp::create(b, loc, empty);
   b.setInsertionPointToStart(ifOp.thenBlock());
-  Value state = stateView(buffer, toIndex(get(hdr, kCapacity)));
-  // The OR and the AND of the range's state bytes (a loop LLVM vectorizes).
-  auto loop = scf::ForOp::create(b, loc, toIndex(lb), toIndex(ub), index(1),
-                                 ValueRange{i8(0), i8(-1)});
-  {
-    OpBuilder::InsertionGuard inLoop(b);
-    b.setInsertionPointToStart(loop.getBody());
-    Value st = memref::LoadOp::create(b, loc, state, loop.getInductionVar());
-    scf::YieldOp::create(
-        b, loc,
-        ValueRange{
-            arith::OrIOp::create(b, loc, loop.getRegionIterArg(0), st),
-            arith::AndIOp::create(b, loc, loop.getRegionIterArg(1), st)});
-  }
-  Value any = loop.getResult(0), all = loop.getResult(1);
+  // The state of slots [lb, ub), scanned as concat's is (foldState).
+  Value first = toIndex(lb);
+  Value n = arith::SubIOp::create(b, loc, toIndex(ub), first);
+  Value range = bytes(
+      buffer, arith::AddIOp::create(b, loc, index(kHeaderBytes), first), n);
+  auto [any, all] = foldState(range, n, /*withAnd=*/!write);
   Value ok;
   Value after;
   if (write) {
@@ -354,15 +345,13 @@ Value ArrayEmitter::claimLoopSlots(Value box, Value lb, Value ub, bool write) {
     after = arith::OrIOp::create(b, loc, clear,
                                  i8(kWritten | kMaterialized | kRead));
   }
-  // The state the loop's accesses leave, set now: nothing of the loop reads
-  // it, and an access that fails ends the call. One store per slot and
-  // nothing else, which LLVM makes a memset; the accesses only move data.
+  // The state the loop's accesses leave, set now (one fill: a memset):
+  // nothing of the loop reads it, and an access that fails ends the call.
   auto mark = scf::IfOp::create(b, loc, ok, /*withElse=*/false);
   {
     OpBuilder::InsertionGuard inMark(b);
     b.setInsertionPointToStart(mark.thenBlock());
-    forLoop(toIndex(lb), toIndex(ub),
-            [&](Value k) { memref::StoreOp::create(b, loc, after, state, k); });
+    linalg::FillOp::create(b, loc, ValueRange{after}, ValueRange{range});
   }
   scf::YieldOp::create(b, loc, ok);
   return ifOp.getResult(0);

@@ -48,12 +48,19 @@ std::optional<AccessLoop> matchAccessLoop(scf::ForOp loop,
     return std::nullopt;
   std::optional<AccessLoop> match;
   Type boxType = TATypeConverter::getBoxType(loop.getContext());
-  // Every call of the body: one access, else only failures.
+  // One walk of the body: its calls (one access, else only failures) and
+  // the other operations that take a box (another array's box may be this
+  // one's).
+  SmallVector<Operation *> boxUsers;
   WalkResult walk = loop.getBody()->walk([&](Operation *op) {
     auto call = dyn_cast<func::CallOp>(op);
-    if (!call)
-      return isa<CallOpInterface>(op) ? WalkResult::interrupt()
-                                      : WalkResult::advance();
+    if (!call) {
+      if (isa<CallOpInterface>(op))
+        return WalkResult::interrupt();
+      if (llvm::is_contained(op->getOperandTypes(), boxType))
+        boxUsers.push_back(op);
+      return WalkResult::advance();
+    }
     if (call.getCallee() == TA_RT_FAIL)
       return WalkResult::advance();
     // An access function of the lowering: internal, of a reserved name.
@@ -72,27 +79,18 @@ std::optional<AccessLoop> matchAccessLoop(scf::ForOp loop,
   });
   if (walk.wasInterrupted() || !match)
     return std::nullopt;
-  // At the induction variable, on a box from outside the loop.
+  // At the induction variable, on a box from outside the loop, which
+  // nothing else takes but loads of its buffer (a read's view of its slot).
   Value box = match->access.getOperand(0);
   auto index = match->access.getOperand(1).getDefiningOp<arith::IndexCastOp>();
   if (!index || index.getIn() != loop.getInductionVar() ||
       !loop.isDefinedOutsideOfLoop(box))
     return std::nullopt;
-  // Nothing else takes a box (another array's box may be this one): but
-  // loads of this box's buffer (a read's view of its slot).
-  walk = loop.getBody()->walk([&](Operation *op) {
-    if (op == match->access)
-      return WalkResult::advance();
-    if (auto load = dyn_cast<memref::LoadOp>(op))
-      if (load.getMemRef() == box)
-        return WalkResult::advance();
-    for (Value operand : op->getOperands())
-      if (operand.getType() == boxType)
-        return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  if (walk.wasInterrupted())
-    return std::nullopt;
+  for (Operation *op : boxUsers) {
+    auto load = dyn_cast<memref::LoadOp>(op);
+    if (!load || load.getMemRef() != box)
+      return std::nullopt;
+  }
   return match;
 }
 

@@ -26,23 +26,27 @@
 // CHECK: %[[K264:.*]] = arith.index_cast %[[K2]] : index to i64
 // CHECK: func.call @__ta_write_array_strict_2xf32(%[[H]], %[[K264]], %{{.*}}) {always_inline}
 // CHECK: return
-// The claim: open, 0 <= lb, ub <= size, then one scan (OR and AND) of the
-// state of [lb, ub), and the state the writes leave (written |
-// materialized) stored over the range.
+// The claim: open, 0 <= lb, ub <= size, then one scan (an OR) of the state
+// of [lb, ub), a view at byte 64 + lb, none written, read or cleared (7),
+// and the state the writes leave (written | materialized) filled over that
+// range.
 // CHECK-LABEL: func.func private @__ta_write_loop_claim_array_strict_2xf32
-// CHECK-SAME: -> i1 attributes {llvm.linkage = #llvm.linkage<internal>} {
-// CHECK: arith.cmpi sge
-// CHECK: arith.cmpi sle
+// CHECK-SAME: (%{{.*}}: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[CLB:[^:]*]]: i64, %[[CUB:[^:]*]]: i64) -> i1 attributes {llvm.linkage = #llvm.linkage<internal>} {
+// CHECK: arith.cmpi sge, %[[CLB]], %[[CUB]]
+// CHECK: arith.cmpi sle, %[[CUB]]
 // CHECK: scf.if %{{.*}} -> (i1) {
-// CHECK: scf.for {{.*}} iter_args({{.*}}) -> (i8, i8) {
-// CHECK: memref.load
+// CHECK: %[[FIRST:.*]] = arith.index_cast %[[CLB]] : i64 to index
+// CHECK: %[[LAST:.*]] = arith.index_cast %[[CUB]] : i64 to index
+// CHECK: %[[N:.*]] = arith.subi %[[LAST]], %[[FIRST]] : index
+// CHECK: %[[AT:.*]] = arith.addi %c64, %[[FIRST]] : index
+// CHECK: %[[RANGE:.*]] = memref.view %{{.*}}[%[[AT]]][%[[N]]] : memref<?xi8> to memref<?xi8>
+// CHECK: scf.for {{.*}} to %[[N]] {{.*}} -> (i8) {
+// CHECK: memref.load %[[RANGE]]
 // CHECK: arith.ori
-// CHECK: arith.andi
-// CHECK: %[[WRC:.*]] = arith.constant 7 : i8
+// CHECK: arith.constant 7 : i8
 // CHECK: %[[WRITTEN:.*]] = arith.constant 9 : i8
 // CHECK: scf.if
-// CHECK: scf.for
-// CHECK-NEXT: memref.store %[[WRITTEN]]
+// CHECK-NEXT: linalg.fill ins(%[[WRITTEN]] : i8) outs(%[[RANGE]] : memref<?xi8>)
 // The prechecked write: the copy into the slot, no state, no call.
 // CHECK-LABEL: func.func private @__ta_write_prechecked_array_strict_2xf32
 // CHECK-NOT: call
@@ -79,11 +83,14 @@ func.func @write_loop(%h: !T, %lb: index, %ub: index, %v: tensor<2xf32>,
 // cleared (OR has no 4); Read's state then has read (2) and, with
 // clear_after_read, cleared.
 // CHECK-LABEL: func.func private @__ta_read_loop_claim_array_strict_2xf32
+// CHECK: scf.for {{.*}} -> (i8, i8) {
 // CHECK: arith.constant 9 : i8
 // CHECK: arith.constant 4 : i8
 // CHECK: arith.select %{{.*}}, %{{.*}}, %{{.*}} : i8
 // CHECK: arith.constant 11 : i8
-// CHECK: arith.ori
+// CHECK: %[[READ:.*]] = arith.ori
+// CHECK: scf.if
+// CHECK-NEXT: linalg.fill ins(%[[READ]] : i8)
 // CHECK-LABEL: func.func private @__ta_read_prechecked_array_strict_2xf32
 // CHECK-NOT: memref.store
 // CHECK: return
