@@ -64,8 +64,7 @@ static func::FuncOp lookupOrDefine(
       });
 }
 
-std::optional<std::pair<HandleType, bool>>
-lowering::getStrictAccess(func::FuncOp function) {
+std::optional<MarkedAccess> lowering::getMarkedAccess(func::FuncOp function) {
   auto access = function->getAttrOfType<DictionaryAttr>(kAccessAttr);
   if (!access)
     return std::nullopt;
@@ -75,14 +74,16 @@ lowering::getStrictAccess(func::FuncOp function) {
   auto grad = access.getAs<BoolAttr>("grad");
   auto checks = access.getAs<StringAttr>("checks");
   if (!kind || !size || !element || !grad || !checks ||
-      checks.getValue() != "strict" ||
+      (checks.getValue() != "strict" && checks.getValue() != "none") ||
       !isa<RankedTensorType>(element.getValue()) ||
       (kind.getValue() != "write" && kind.getValue() != "read"))
     return std::nullopt;
-  return std::make_pair(HandleType::get(size.getInt(),
-                                        cast<TensorType>(element.getValue()),
-                                        grad.getValue()),
-                        kind.getValue() == "write");
+  return MarkedAccess{HandleType::get(size.getInt(),
+                                      cast<TensorType>(element.getValue()),
+                                      grad.getValue()),
+                      kind.getValue() == "write",
+                      checks.getValue() == "strict" ? ChecksMode::Strict
+                                                    : ChecksMode::None};
 }
 
 MemRefType lowering::getWriteSourceType(const ArrayLayout &layout) {
@@ -165,19 +166,29 @@ func::FuncOp lowering::lookupOrDefineLoopClaimFunction(const ArrayEmitter &e,
 
 func::FuncOp
 lowering::lookupOrDefinePrecheckedWriteFunction(const ArrayEmitter &e) {
+  MLIRContext *context = e.type.getContext();
+  auto i64 = IntegerType::get(context, 64);
+  auto type = FunctionType::get(
+      context,
+      {TATypeConverter::getBoxType(context).getElementType(), i64, i64,
+       getWriteSourceType(e)},
+      {});
   return lookupOrDefine(
       e, functionName((kWriteFunctionPrefix + "prechecked_").str(), e, true),
-      getWriteType(e), [](ArrayEmitter &fe, ValueRange args) {
-        fe.writePrecheckedSlot(args[0], args[1], args[2]);
+      type, [](ArrayEmitter &fe, ValueRange args) {
+        fe.writePrecheckedSlot(args[0], args[1], args[2], args[3]);
         return SmallVector<Value>();
       });
 }
 
 func::FuncOp
 lowering::lookupOrDefinePrecheckedReadFunction(const ArrayEmitter &e) {
+  MLIRContext *context = e.type.getContext();
+  auto i64 = IntegerType::get(context, 64);
+  auto type = FunctionType::get(context, {i64, i64}, {IndexType::get(context)});
   return lookupOrDefine(
       e, functionName((kReadFunctionPrefix + "prechecked_").str(), e, false),
-      getReadType(e.type.getContext()), [](ArrayEmitter &fe, ValueRange args) {
+      type, [](ArrayEmitter &fe, ValueRange args) {
         return SmallVector<Value>{
             fe.readPrecheckedSlotOffset(args[0], args[1])};
       });

@@ -48,19 +48,24 @@ func::FuncOp lookupOrDefineGrownReadFunction(const ArrayEmitter &e);
 /// handle type's) `checks = "strict" | "none"}`, what
 /// ta-version-access-loops reads.
 inline constexpr StringLiteral kAccessAttr = "ta.access";
-/// The handle type and whether it writes, of the access function
-/// `function` (its kAccessAttr), in strict mode; nullopt otherwise.
-std::optional<std::pair<HandleType, bool>>
-getStrictAccess(func::FuncOp function);
+/// What the kAccessAttr of an access function says.
+struct MarkedAccess {
+  HandleType type;
+  bool write;
+  ChecksMode checks;
+};
+/// The mark of access function `function`; nullopt without a valid one.
+std::optional<MarkedAccess> getMarkedAccess(func::FuncOp function);
 
 /// `(box, i64 lb, i64 ub) -> i1`: ArrayEmitter::claimLoopSlots for the
 /// writes (`write`) or reads of a loop. Null when another symbol has its
 /// name.
 func::FuncOp lookupOrDefineLoopClaimFunction(const ArrayEmitter &e, bool write);
 /// The Write and Read of a slot of a loop the claim accepted
-/// (ArrayEmitter::writePrecheckedSlot, readPrecheckedSlotOffset), of the
-/// types of lookupOrDefineWriteFunction's and lookupOrDefineReadFunction's.
-/// Null when another symbol has the name.
+/// (ArrayEmitter::writePrecheckedSlot, readPrecheckedSlotOffset):
+/// `(buffer, i64 capacity, i64 i, source)` and `(i64 capacity, i64 i) ->
+/// index`, the buffer and capacity read once before the loop. Null when
+/// another symbol has the name.
 func::FuncOp lookupOrDefinePrecheckedWriteFunction(const ArrayEmitter &e);
 func::FuncOp lookupOrDefinePrecheckedReadFunction(const ArrayEmitter &e);
 

@@ -304,51 +304,65 @@ Value ArrayEmitter::readSlotOffset(Value box, Value i, bool grow) {
 }
 
 Value ArrayEmitter::claimLoopSlots(Value box, Value lb, Value ub, bool write) {
-  assert(strict && !type.getIsGrad() && "forward arrays with slot state");
+  assert(!type.getIsGrad() && "forward arrays");
   Value buffer = loadBuffer(box);
   Value hdr = header(buffer);
-  Value empty = cmp(arith::CmpIPredicate::sge, lb, ub);
+  // Open (a closed array keeps its size but no data), 0 <= lb < ub <= size:
+  // the slots are there and stay (no growth).
   Value inRange = arith::AndIOp::create(
       b, loc, cmp(arith::CmpIPredicate::sge, lb, i64(0)),
       cmp(arith::CmpIPredicate::sle, ub, get(hdr, kSize)));
   Value open =
       arith::XOrIOp::create(b, loc, hasBit(get(hdr, kFlags), kClosed), one());
-  Value scan = arith::AndIOp::create(
+  Value claim = arith::AndIOp::create(
       b, loc, arith::AndIOp::create(b, loc, open, inRange),
-      arith::XOrIOp::create(b, loc, empty, one()));
-  auto ifOp = scf::IfOp::create(b, loc, TypeRange{b.getI1Type()}, scan,
+      cmp(arith::CmpIPredicate::slt, lb, ub));
+  // Without state (checks=none, small elements): nothing more to know.
+  if (!hasState())
+    return claim;
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{b.getI1Type()}, claim,
                                 /*withElse=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifOp.elseBlock());
-  scf::YieldOp::create(b, loc, empty);
+  scf::YieldOp::create(b, loc, claim);
   b.setInsertionPointToStart(ifOp.thenBlock());
-  // The state of slots [lb, ub), scanned as concat's is (foldState).
   Value first = toIndex(lb);
   Value n = arith::SubIOp::create(b, loc, toIndex(ub), first);
   Value range = bytes(
       buffer, arith::AddIOp::create(b, loc, index(kHeaderBytes), first), n);
-  auto [any, all] = foldState(range, n, /*withAnd=*/!write);
-  Value ok;
+  Value ok = one();
   Value after;
-  if (write) {
-    ok = arith::XOrIOp::create(b, loc, hasBit(any, kWritten | kRead | kCleared),
-                               one());
-    // No bit but materialized: Write's OR gives every slot this.
+  if (strict) {
+    // The state of slots [lb, ub), scanned as concat's is (foldState).
+    auto [any, all] = foldState(range, n, /*withAnd=*/!write);
+    if (write) {
+      ok = arith::XOrIOp::create(
+          b, loc, hasBit(any, kWritten | kRead | kCleared), one());
+      // No bit but materialized: Write's OR gives every slot this.
+      after = i8(kWritten | kMaterialized);
+    } else {
+      ok = arith::AndIOp::create(
+          b, loc, hasAllBits(all, kWritten | kMaterialized),
+          arith::XOrIOp::create(b, loc, hasBit(any, kCleared), one()));
+      // Written and materialized, maybe read: so is Read's OR.
+      Value clear = arith::SelectOp::create(
+          b, loc, hasBit(get(hdr, kFlags), kClearAfterRead), i8(kCleared),
+          i8(0));
+      after = arith::OrIOp::create(b, loc, clear,
+                                   i8(kWritten | kMaterialized | kRead));
+    }
+  } else if (write) {
+    // Without checks a Write stores written and materialized.
     after = i8(kWritten | kMaterialized);
   } else {
-    ok = arith::AndIOp::create(
-        b, loc, hasAllBits(all, kWritten | kMaterialized),
-        arith::XOrIOp::create(b, loc, hasBit(any, kCleared), one()));
-    // Written and materialized, maybe read: so is Read's OR.
-    Value clear = arith::SelectOp::create(
-        b, loc, hasBit(get(hdr, kFlags), kClearAfterRead), i8(kCleared), i8(0));
-    after = arith::OrIOp::create(b, loc, clear,
-                                 i8(kWritten | kMaterialized | kRead));
+    // Without checks a Read only zeroes a slot never materialized.
+    ok = hasAllBits(foldState(range, n, /*withAnd=*/true).second,
+                    kMaterialized);
   }
   // The state the loop's accesses leave, set now (one fill: a memset):
   // nothing of the loop reads it, and an access that fails ends the call.
-  auto mark = scf::IfOp::create(b, loc, ok, /*withElse=*/false);
-  {
+  if (after) {
+    auto mark = scf::IfOp::create(b, loc, ok, /*withElse=*/false);
     OpBuilder::InsertionGuard inMark(b);
     b.setInsertionPointToStart(mark.thenBlock());
     linalg::FillOp::create(b, loc, ValueRange{after}, ValueRange{range});
@@ -357,16 +371,14 @@ Value ArrayEmitter::claimLoopSlots(Value box, Value lb, Value ub, bool write) {
   return ifOp.getResult(0);
 }
 
-void ArrayEmitter::writePrecheckedSlot(Value box, Value i, Value source) {
-  Value buffer = loadBuffer(box);
-  Value capacity = toIndex(get(header(buffer), kCapacity));
+void ArrayEmitter::writePrecheckedSlot(Value buffer, Value capacity, Value i,
+                                       Value source) {
   memref::CopyOp::create(b, loc, source,
-                         slotAt(buffer, capacity, slotIndex(i)));
+                         slotAt(buffer, toIndex(capacity), slotIndex(i)));
 }
 
-Value ArrayEmitter::readPrecheckedSlotOffset(Value box, Value i) {
-  Value capacity = toIndex(get(header(loadBuffer(box)), kCapacity));
-  return slotOffset(capacity, slotIndex(i));
+Value ArrayEmitter::readPrecheckedSlotOffset(Value capacity, Value i) {
+  return slotOffset(toIndex(capacity), slotIndex(i));
 }
 
 Value ArrayEmitter::sizeAfterGrowth(Value header, Value needed) {

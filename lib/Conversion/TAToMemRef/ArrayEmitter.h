@@ -121,22 +121,24 @@ public:
   void sizeBeforeReads(Value header, Value max);
 
   /// Whether every Write (`write`) or every Read of a loop over slots
-  /// `[lb, ub)` (i64s) of the forward array in `box` passes TensorFlow's
-  /// checks and finds its slot in one known state, whatever the loop does
-  /// in between (it touches no other slot of the array): the array open,
-  /// `0 <= lb`, `ub <= size` (no growth), and every slot unwritten (Write:
-  /// no written, read or cleared bit) or written and materialized, not
-  /// cleared (Read). One vectorized scan of the state; true for an empty
-  /// range. If so, the state of the range is set to what the accesses leave
-  /// (the loop's accesses are then writePrecheckedSlot or
-  /// readPrecheckedSlotOffset). Strict mode (the state is there).
+  /// `[lb, ub)` (i64s) of the forward array in `box` can go without its
+  /// per-slot work, whatever the loop does in between (it touches no other
+  /// slot of the array): the array open, `0 <= lb < ub <= size` (the slots
+  /// are there and no access grows the buffer), and in strict mode every
+  /// slot unwritten (Write: no written, read or cleared bit) or written and
+  /// materialized, not cleared (Read); with checks=none, for reads with
+  /// lazy zeroing, every slot materialized (none to zero). One vectorized
+  /// scan of the state. If so, the state of the range is set to what the
+  /// accesses leave, and the loop's accesses are writePrecheckedSlot or
+  /// readPrecheckedSlotOffset of the buffer and capacity read before it.
   Value claimLoopSlots(Value box, Value lb, Value ub, bool write);
-  /// The Write of `source` to slot `i` of a loop claimLoopSlots accepted:
-  /// the copy, nothing else.
-  void writePrecheckedSlot(Value box, Value i, Value source);
+  /// The Write of `source` to slot `i` of a loop claimLoopSlots accepted,
+  /// in `buffer` of `capacity` slots (an i64): the copy, nothing else.
+  void writePrecheckedSlot(Value buffer, Value capacity, Value i,
+                           Value source);
   /// The Read of slot `i` of a loop claimLoopSlots accepted, as
   /// readSlotOffset gives it: the slot's byte offset, nothing else.
-  Value readPrecheckedSlotOffset(Value box, Value i);
+  Value readPrecheckedSlotOffset(Value capacity, Value i);
 
   /// The size a bulk write needing `needed` slots (an i64) checks against:
   /// a growable array (dynamic flag still set) grows to it first.

@@ -36,8 +36,7 @@ namespace {
 struct AccessLoop {
   scf::ForOp loop;
   func::CallOp access;
-  HandleType type;
-  bool write;
+  MarkedAccess marked;
 };
 
 /// The access of `loop` if it is one the pass versions.
@@ -69,12 +68,12 @@ std::optional<AccessLoop> matchAccessLoop(scf::ForOp loop,
     bool reserved = callee && isInternalFunction(callee) &&
                     (callee.getSymName().starts_with(kWriteFunctionPrefix) ||
                      callee.getSymName().starts_with(kReadFunctionPrefix));
-    std::optional<std::pair<HandleType, bool>> access =
-        reserved ? getStrictAccess(callee) : std::nullopt;
-    if (!access || match || access->first.getIsGrad() ||
+    std::optional<MarkedAccess> access =
+        reserved ? getMarkedAccess(callee) : std::nullopt;
+    if (!access || match || access->type.getIsGrad() ||
         call->getBlock() != loop.getBody())
       return WalkResult::interrupt();
-    match = AccessLoop{loop, call, access->first, access->second};
+    match = AccessLoop{loop, call, *access};
     return WalkResult::advance();
   });
   if (walk.wasInterrupted() || !match)
@@ -94,16 +93,16 @@ std::optional<AccessLoop> matchAccessLoop(scf::ForOp loop,
   return match;
 }
 
-/// `if (check(box, lb, ub)) { loop with prechecked accesses } else { loop }`.
+/// `if (claim(box, lb, ub)) { loop with prechecked accesses } else { loop }`.
 void version(AccessLoop match, ModuleSymbols &symbols) {
   scf::ForOp loop = match.loop;
+  bool write = match.marked.write;
   Location loc = loop.getLoc();
   OpBuilder b(loop);
-  ArrayEmitter e(b, loc, match.type, ChecksMode::Strict, symbols);
-  func::FuncOp claim = lookupOrDefineLoopClaimFunction(e, match.write);
-  func::FuncOp prechecked = match.write
-                                ? lookupOrDefinePrecheckedWriteFunction(e)
-                                : lookupOrDefinePrecheckedReadFunction(e);
+  ArrayEmitter e(b, loc, match.marked.type, match.marked.checks, symbols);
+  func::FuncOp claim = lookupOrDefineLoopClaimFunction(e, write);
+  func::FuncOp prechecked = write ? lookupOrDefinePrecheckedWriteFunction(e)
+                                  : lookupOrDefinePrecheckedReadFunction(e);
   if (!claim || !prechecked)
     return; // Their names are taken (ta-lower-to-memref diagnosed that).
   Value box = match.access.getOperand(0);
@@ -118,11 +117,26 @@ void version(AccessLoop match, ModuleSymbols &symbols) {
     if (!block->empty())
       block->back().erase();
   b.setInsertionPointToStart(ifOp.thenBlock());
+  // The buffer and its capacity, which no access of the claimed loop
+  // changes, read once: the loop's slot addresses are then affine in its
+  // induction variable (LLVM turns a loop of row copies into one memcpy).
+  Value buffer = e.loadBuffer(box);
+  Value capacity = e.get(e.header(buffer), kCapacity);
   auto fast = cast<scf::ForOp>(b.clone(*loop));
   // The access is the loop body's only call of that function.
-  for (auto call : fast.getBody()->getOps<func::CallOp>())
-    if (call.getCallee() == match.access.getCallee())
-      call.setCallee(prechecked.getSymName());
+  for (auto call : llvm::make_early_inc_range(
+           fast.getBody()->getOps<func::CallOp>())) {
+    if (call.getCallee() != match.access.getCallee())
+      continue;
+    OpBuilder inLoop(call);
+    SmallVector<Value, 4> operands{capacity, call.getOperand(1)};
+    if (write)
+      operands = {buffer, capacity, call.getOperand(1), call.getOperand(2)};
+    auto replacement = func::CallOp::create(inLoop, loc, prechecked, operands);
+    replacement->setDiscardableAttrs(call->getDiscardableAttrDictionary());
+    call->replaceAllUsesWith(replacement);
+    call->erase();
+  }
   scf::YieldOp::create(b, loc, fast.getResults());
   loop->replaceAllUsesWith(ifOp.getResults());
   loop->moveBefore(ifOp.elseBlock(), ifOp.elseBlock()->end());

@@ -1,13 +1,13 @@
 // ta-version-access-loops: a loop of step 1 whose body writes or reads one
 // forward array at the induction variable runs behind one claim of the
 // whole range (a scan of its state), with accesses that only move data;
-// the loop as it was runs when the claim fails. Other loops are left alone,
-// and the pass drops the ta.access marks of access functions.
+// the loop as it was runs when the claim fails; the claimed loop reads the
+// buffer and its capacity once, before it. With checks=none the claim is the
+// range (and the state lazy zeroing needs). Other loops are left alone, and
+// the pass drops the ta.access marks of access functions.
 // RUN: ta-opt %s --ta-lower-to-memref --ta-version-access-loops -split-input-file | FileCheck %s
 // RUN: ta-opt %s --ta-lower-to-memref=checks=none --ta-version-access-loops -split-input-file | FileCheck %s --check-prefix=NONE
 
-// NONE-NOT: loop_claim
-// NONE-NOT: prechecked
 // NONE-NOT: ta.access
 
 !T = !ta.handle<4, tensor<2xf32>>
@@ -18,22 +18,26 @@
 // CHECK: %[[UB64:.*]] = arith.index_cast %[[UB]] : index to i64
 // CHECK: %[[OK:.*]] = call @__ta_write_loop_claim_array_strict_2xf32(%[[H]], %[[LB64]], %[[UB64]])
 // CHECK: scf.if %[[OK]] {
+// CHECK: %[[BUF:.*]] = memref.load %[[H]][%{{.*}}]
+// CHECK: %[[HDR:.*]] = memref.view %[[BUF]][%{{.*}}][] : memref<?xi8> to memref<8xi64>
+// CHECK: %[[CAP:.*]] = memref.load %[[HDR]][%c1{{.*}}] : memref<8xi64>
 // CHECK: scf.for %[[K:.*]] = %[[LB]] to %[[UB]]
 // CHECK: %[[K64:.*]] = arith.index_cast %[[K]] : index to i64
-// CHECK: func.call @__ta_write_prechecked_array_strict_2xf32(%[[H]], %[[K64]], %{{.*}}) {always_inline}
+// CHECK: func.call @__ta_write_prechecked_array_strict_2xf32(%[[BUF]], %[[CAP]], %[[K64]], %{{.*}}) {always_inline}
 // CHECK: } else {
 // CHECK: scf.for %[[K2:.*]] = %[[LB]] to %[[UB]]
 // CHECK: %[[K264:.*]] = arith.index_cast %[[K2]] : index to i64
 // CHECK: func.call @__ta_write_array_strict_2xf32(%[[H]], %[[K264]], %{{.*}}) {always_inline}
 // CHECK: return
-// The claim: open, 0 <= lb, ub <= size, then one scan (an OR) of the state
+// The claim: 0 <= lb, ub <= size, open, lb < ub, then one scan (an OR) of the state
 // of [lb, ub), a view at byte 64 + lb, none written, read or cleared (7),
 // and the state the writes leave (written | materialized) filled over that
 // range.
 // CHECK-LABEL: func.func private @__ta_write_loop_claim_array_strict_2xf32
 // CHECK-SAME: (%{{.*}}: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[CLB:[^:]*]]: i64, %[[CUB:[^:]*]]: i64) -> i1 attributes {llvm.linkage = #llvm.linkage<internal>} {
-// CHECK: arith.cmpi sge, %[[CLB]], %[[CUB]]
+// CHECK: arith.cmpi sge, %[[CLB]], %c0
 // CHECK: arith.cmpi sle, %[[CUB]]
+// CHECK: arith.cmpi slt, %[[CLB]], %[[CUB]]
 // CHECK: scf.if %{{.*}} -> (i1) {
 // CHECK: %[[FIRST:.*]] = arith.index_cast %[[CLB]] : i64 to index
 // CHECK: %[[LAST:.*]] = arith.index_cast %[[CUB]] : i64 to index
@@ -49,6 +53,7 @@
 // CHECK-NEXT: linalg.fill ins(%[[WRITTEN]] : i8) outs(%[[RANGE]] : memref<?xi8>)
 // The prechecked write: the copy into the slot, no state, no call.
 // CHECK-LABEL: func.func private @__ta_write_prechecked_array_strict_2xf32
+// CHECK-SAME: (%{{.*}}: memref<?xi8>, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: memref<2xf32, strided<[1], offset: ?>>)
 // CHECK-NOT: call
 // CHECK-NOT: memref.store
 // CHECK: memref.copy
@@ -92,8 +97,15 @@ func.func @write_loop(%h: !T, %lb: index, %ub: index, %v: tensor<2xf32>,
 // CHECK: scf.if
 // CHECK-NEXT: linalg.fill ins(%[[READ]] : i8)
 // CHECK-LABEL: func.func private @__ta_read_prechecked_array_strict_2xf32
+// CHECK-SAME: (%{{.*}}: i64, %{{.*}}: i64) -> index
 // CHECK-NOT: memref.store
 // CHECK: return
+// NONE-LABEL: func.func @read_loop
+// NONE: %[[OK:.*]] = call @__ta_read_loop_claim_array_none_2xf32(
+// NONE: scf.if %[[OK]] -> (tensor<4x2xf32>) {
+// NONE: func.call @__ta_read_prechecked_array_none_2xf32(
+// NONE: } else {
+// NONE: func.call @__ta_read_array_none_2xf32(
 func.func @read_loop(%h: !T, %f: !ta.flow) -> tensor<4x2xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -109,6 +121,48 @@ func.func @read_loop(%h: !T, %f: !ta.flow) -> tensor<4x2xf32> {
 
 // -----
 
+!T = !ta.handle<4, tensor<16xf32>>
+
+// Elements of 64 bytes: the state lazy zeroing needs is there in both modes.
+// Without checks the write claim fills written | materialized (9) over the
+// range without a scan; the read claim scans for materialized (an AND
+// having 8: no slot to zero) and sets nothing.
+// CHECK-LABEL: func.func @lazy_zeroing
+// CHECK: call @__ta_write_loop_claim_array_strict_16xf32(
+// CHECK: call @__ta_read_loop_claim_array_strict_16xf32(
+// NONE-LABEL: func.func @lazy_zeroing
+// NONE: call @__ta_write_loop_claim_array_none_16xf32(
+// NONE: call @__ta_read_loop_claim_array_none_16xf32(
+// NONE-LABEL: func.func private @__ta_write_loop_claim_array_none_16xf32
+// NONE-NOT: scf.for
+// NONE: %[[MARK:.*]] = arith.constant 9 : i8
+// NONE-NOT: scf.for
+// NONE: linalg.fill ins(%[[MARK]] : i8)
+// NONE-LABEL: func.func private @__ta_read_loop_claim_array_none_16xf32
+// NONE: scf.for {{.*}} -> (i8, i8) {
+// NONE: arith.andi
+// NONE: arith.constant 8 : i8
+// NONE-NOT: linalg.fill
+// NONE: return
+func.func @lazy_zeroing(%h: !T, %v: tensor<16xf32>, %f: !ta.flow) -> tensor<4x16xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %fw = scf.for %k = %c0 to %c4 step %c1 iter_args(%fl = %f) -> (!ta.flow) {
+    %f2 = ta.write %h[%k], %v, %fl : !T, tensor<16xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  %init = tensor.empty() : tensor<4x16xf32>
+  %out = scf.for %k = %c0 to %c4 step %c1 iter_args(%o = %init) -> (tensor<4x16xf32>) {
+    %r = ta.read %h[%k], %fw : !T
+    %o2 = tensor.insert_slice %r into %o[%k, 0] [1, 16] [1, 1] : tensor<16xf32> into tensor<4x16xf32>
+    scf.yield %o2 : tensor<4x16xf32>
+  }
+  return %out : tensor<4x16xf32>
+}
+
+// -----
+
 !T = !ta.handle<4, tensor<2xf32>>
 !G = !ta.handle<4, tensor<2xf32>, grad>
 
@@ -117,11 +171,17 @@ func.func @read_loop(%h: !T, %f: !ta.flow) -> tensor<4x2xf32> {
 // nested loops only the inner one.
 // CHECK-LABEL: func.func @left_alone
 // CHECK-NOT: loop_claim
+// NONE-LABEL: func.func @left_alone
+// NONE-NOT: loop_claim
 // CHECK-LABEL: func.func @nested
 // CHECK: scf.for
 // CHECK: call @__ta_write_loop_claim_array_strict_2xf32(
 // CHECK-NOT: call @__ta_write_loop_claim
 // CHECK-NOT: ta.access
+// NONE-LABEL: func.func @nested
+// NONE: scf.for
+// NONE: call @__ta_write_loop_claim_array_none_2xf32(
+// NONE-NOT: call @__ta_write_loop_claim
 func.func @left_alone(%h: !T, %g: !G, %v: tensor<2xf32>, %f: !ta.flow) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
