@@ -78,12 +78,11 @@ std::optional<MarkedAccess> lowering::getMarkedAccess(func::FuncOp function) {
       !isa<RankedTensorType>(element.getValue()) ||
       (kind.getValue() != "write" && kind.getValue() != "read"))
     return std::nullopt;
-  return MarkedAccess{HandleType::get(size.getInt(),
-                                      cast<TensorType>(element.getValue()),
-                                      grad.getValue()),
-                      kind.getValue() == "write",
-                      checks.getValue() == "strict" ? ChecksMode::Strict
-                                                    : ChecksMode::None};
+  return MarkedAccess{
+      HandleType::get(size.getInt(), cast<TensorType>(element.getValue()),
+                      grad.getValue()),
+      kind.getValue() == "write",
+      checks.getValue() == "strict" ? ChecksMode::Strict : ChecksMode::None};
 }
 
 MemRefType lowering::getWriteSourceType(const ArrayLayout &layout) {
@@ -168,11 +167,11 @@ func::FuncOp
 lowering::lookupOrDefinePrecheckedWriteFunction(const ArrayEmitter &e) {
   MLIRContext *context = e.type.getContext();
   auto i64 = IntegerType::get(context, 64);
-  auto type = FunctionType::get(
-      context,
-      {TATypeConverter::getBoxType(context).getElementType(), i64, i64,
-       getWriteSourceType(e)},
-      {});
+  auto type =
+      FunctionType::get(context,
+                        {TATypeConverter::getBoxType(context).getElementType(),
+                         i64, i64, getWriteSourceType(e)},
+                        {});
   return lookupOrDefine(
       e, functionName((kWriteFunctionPrefix + "prechecked_").str(), e, true),
       type, [](ArrayEmitter &fe, ValueRange args) {

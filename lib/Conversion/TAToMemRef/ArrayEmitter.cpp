@@ -356,8 +356,8 @@ Value ArrayEmitter::claimLoopSlots(Value box, Value lb, Value ub, bool write) {
     after = i8(kWritten | kMaterialized);
   } else {
     // Without checks a Read only zeroes a slot never materialized.
-    ok = hasAllBits(foldState(range, n, /*withAnd=*/true).second,
-                    kMaterialized);
+    ok =
+        hasAllBits(foldState(range, n, /*withAnd=*/true).second, kMaterialized);
   }
   // The state the loop's accesses leave, set now (one fill: a memset):
   // nothing of the loop reads it, and an access that fails ends the call.

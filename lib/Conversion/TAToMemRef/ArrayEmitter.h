@@ -134,8 +134,7 @@ public:
   Value claimLoopSlots(Value box, Value lb, Value ub, bool write);
   /// The Write of `source` to slot `i` of a loop claimLoopSlots accepted,
   /// in `buffer` of `capacity` slots (an i64): the copy, nothing else.
-  void writePrecheckedSlot(Value buffer, Value capacity, Value i,
-                           Value source);
+  void writePrecheckedSlot(Value buffer, Value capacity, Value i, Value source);
   /// The Read of slot `i` of a loop claimLoopSlots accepted, as
   /// readSlotOffset gives it: the slot's byte offset, nothing else.
   Value readPrecheckedSlotOffset(Value capacity, Value i);

@@ -124,8 +124,8 @@ void version(AccessLoop match, ModuleSymbols &symbols) {
   Value capacity = e.get(e.header(buffer), kCapacity);
   auto fast = cast<scf::ForOp>(b.clone(*loop));
   // The access is the loop body's only call of that function.
-  for (auto call : llvm::make_early_inc_range(
-           fast.getBody()->getOps<func::CallOp>())) {
+  for (auto call :
+       llvm::make_early_inc_range(fast.getBody()->getOps<func::CallOp>())) {
     if (call.getCallee() != match.access.getCallee())
       continue;
     OpBuilder inLoop(call);
