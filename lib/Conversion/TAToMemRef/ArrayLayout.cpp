@@ -192,6 +192,15 @@ Value ArrayLayout::leadingSlots(Value buffer, Value capacity, Value n) {
                                 ValueRange{n});
 }
 
+Value ArrayLayout::slotRange(Value buffer, Value capacity, Value first,
+                             int64_t n) {
+  SmallVector<int64_t> shape{n};
+  llvm::append_range(shape, element.getShape());
+  auto type = MemRefType::get(shape, element.getElementType());
+  return memref::ViewOp::create(b, loc, type, buffer,
+                                slotOffset(capacity, first), ValueRange{});
+}
+
 Value ArrayLayout::slot(Value data, Value i) {
   int64_t rank = element.getRank();
   SmallVector<OpFoldResult> offsets(rank + 1, b.getIndexAttr(0));

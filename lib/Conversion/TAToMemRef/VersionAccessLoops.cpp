@@ -10,15 +10,18 @@
 
 #include "AccessFunctions.h"
 #include "ArrayEmitter.h"
+#include "Operands.h"
 #include "RuntimeFunctions.h"
 #include "ta/Conversion/Passes.h"
 #include "ta/Conversion/TAToMemRef/TAToMemRef.h"
 #include "ta/Runtime/TAABI.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 namespace mlir::ta {
@@ -93,8 +96,149 @@ std::optional<AccessLoop> matchAccessLoop(scf::ForOp loop,
   return match;
 }
 
-/// `if (claim(box, lb, ub)) { loop with prechecked accesses } else { loop }`.
-void version(AccessLoop match, ModuleSymbols &symbols) {
+//===----------------------------------------------------------------------===//
+// Range copies: a claimed loop of constant trip count that only moves rows
+//===----------------------------------------------------------------------===//
+
+/// Whether the operations of `loop`'s body (but constants and the
+/// terminator) are exactly `expected`.
+bool bodyIsExactly(scf::ForOp loop, ArrayRef<Operation *> expected) {
+  size_t count = 0;
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (isa<arith::ConstantOp>(op))
+      continue;
+    if (!llvm::is_contained(expected, &op))
+      return false;
+    ++count;
+  }
+  return count == expected.size();
+}
+
+/// Whether `slice` takes row `iv` of a tensor of rank 1 + `element`'s:
+/// offsets [iv, 0, ...], sizes [1, element...], unit strides.
+bool isRowAt(OffsetSizeAndStrideOpInterface slice, Value iv,
+             RankedTensorType element) {
+  SmallVector<OpFoldResult> offsets = slice.getMixedOffsets();
+  SmallVector<OpFoldResult> sizes = slice.getMixedSizes();
+  if (offsets.size() != size_t(element.getRank() + 1) ||
+      !slice.hasUnitStride() ||
+      llvm::dyn_cast_if_present<Value>(offsets[0]) != iv ||
+      !isConstantIntValue(sizes[0], 1))
+    return false;
+  for (int64_t d = 0; d < element.getRank(); ++d)
+    if (!isConstantIntValue(offsets[d + 1], 0) ||
+        !isConstantIntValue(sizes[d + 1], element.getDimSize(d)))
+      return false;
+  return true;
+}
+
+/// Rows `[lb, lb + n)` of a tensor of rank 1 + `element`'s.
+struct RowRange {
+  RowRange(OpBuilder &b, Value lb, int64_t n, RankedTensorType element)
+      : offsets(element.getRank() + 1, b.getIndexAttr(0)),
+        sizes{b.getIndexAttr(n)},
+        strides(element.getRank() + 1, b.getIndexAttr(1)) {
+    offsets[0] = lb;
+    for (int64_t d : element.getShape())
+      sizes.push_back(b.getIndexAttr(d));
+    SmallVector<int64_t> shape{n};
+    llvm::append_range(shape, element.getShape());
+    type = RankedTensorType::get(shape, element.getElementType());
+  }
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  RankedTensorType type;
+};
+
+/// A claimed write loop `for k in [lb, lb + n): write(slot k, row k of
+/// source)`, the source from outside: one copy of the rows into the slots.
+/// Only the lowering knows that the array's buffer aliases no tensor; LLVM,
+/// which cannot tell, keeps the loop of row copies, where one copy is one
+/// memcpy (for large ranges, the C library's streaming copy).
+bool copyRowsIn(scf::ForOp fast, func::CallOp write, ArrayEmitter &e,
+                Value buffer, Value capacity, int64_t n) {
+  auto toBuffer =
+      write.getOperand(3).getDefiningOp<bufferization::ToBufferOp>();
+  auto row = toBuffer
+                 ? toBuffer.getTensor().getDefiningOp<tensor::ExtractSliceOp>()
+                 : tensor::ExtractSliceOp();
+  auto index = write.getOperand(2).getDefiningOp<arith::IndexCastOp>();
+  Value iv = fast.getInductionVar();
+  if (fast.getNumResults() != 0 || !row || !index || index.getIn() != iv ||
+      !fast.isDefinedOutsideOfLoop(row.getSource()) ||
+      row.getType() != e.element || !isRowAt(row, iv, e.element) ||
+      !bodyIsExactly(fast, {write, toBuffer, row, index}))
+    return false;
+  OpBuilder &b = e.b;
+  b.setInsertionPoint(fast);
+  RowRange range(b, fast.getLowerBound(), n, e.element);
+  Value rows =
+      tensor::ExtractSliceOp::create(b, e.loc, range.type, row.getSource(),
+                                     range.offsets, range.sizes, range.strides);
+  memref::CopyOp::create(
+      b, e.loc,
+      lowering::toBuffer(b, e.loc, rows, range.type, /*anyOffset=*/true),
+      e.slotRange(buffer, e.toIndex(capacity), fast.getLowerBound(), n));
+  fast.erase();
+  return true;
+}
+
+/// A claimed read loop `for k in [lb, lb + n): out[k] = read(slot k)` into
+/// its one iteration argument: one copy of the slots into rows [lb, lb + n)
+/// of the loop's initial value, which it returns (null if no such loop).
+Value copyRowsOut(scf::ForOp fast, func::CallOp read, ArrayEmitter &e,
+                  Value buffer, Value capacity, int64_t n) {
+  if (fast.getNumRegionIterArgs() != 1)
+    return Value();
+  Value iv = fast.getInductionVar();
+  auto yield = cast<scf::YieldOp>(fast.getBody()->getTerminator());
+  auto insert = yield.getOperand(0).getDefiningOp<tensor::InsertSliceOp>();
+  auto copy =
+      insert ? insert.getSource()
+                   .getDefiningOp<bufferization::MaterializeInDestinationOp>()
+             : bufferization::MaterializeInDestinationOp();
+  auto data = copy ? copy.getSource().getDefiningOp<bufferization::ToTensorOp>()
+                   : bufferization::ToTensorOp();
+  auto empty = copy ? copy.getDest().getDefiningOp<tensor::EmptyOp>()
+                    : tensor::EmptyOp();
+  auto view = data ? data.getBuffer().getDefiningOp<memref::ViewOp>()
+                   : memref::ViewOp();
+  auto load = view ? view.getSource().getDefiningOp<memref::LoadOp>()
+                   : memref::LoadOp();
+  auto index = read.getOperand(1).getDefiningOp<arith::IndexCastOp>();
+  if (!insert || insert.getDest() != fast.getRegionIterArgs()[0] ||
+      insert.getSourceType() != e.element || !isRowAt(insert, iv, e.element) ||
+      !copy || !data || !empty || !view || !load ||
+      view.getByteShift() != read.getResult(0) || !index ||
+      index.getIn() != iv ||
+      !bodyIsExactly(fast,
+                     {read, index, load, view, data, empty, copy, insert}))
+    return Value();
+  OpBuilder &b = e.b;
+  b.setInsertionPoint(fast);
+  RowRange range(b, fast.getLowerBound(), n, e.element);
+  // As the reads do: the slots' data copied out now, in destination-passing
+  // style, before any later operation on the array.
+  Value slots =
+      e.slotRange(buffer, e.toIndex(capacity), fast.getLowerBound(), n);
+  Value slotData = bufferization::ToTensorOp::create(
+      b, e.loc, range.type, slots, /*restrict=*/true, /*writable=*/false);
+  Value rows = bufferization::MaterializeInDestinationOp::create(
+                   b, e.loc, slotData,
+                   tensor::EmptyOp::create(b, e.loc, range.type.getShape(),
+                                           range.type.getElementType()))
+                   .getResult();
+  Value out =
+      tensor::InsertSliceOp::create(b, e.loc, rows, fast.getInitArgs()[0],
+                                    range.offsets, range.sizes, range.strides);
+  fast.erase();
+  return out;
+}
+
+/// `if (claim(box, lb, ub)) { loop with prechecked accesses } else { loop }`
+/// (or, for a loop that only moves rows, one copy in place of the first
+/// loop). Returns the prechecked access function and whether it is called.
+std::pair<func::FuncOp, bool> version(AccessLoop match,
+                                      ModuleSymbols &symbols) {
   scf::ForOp loop = match.loop;
   bool write = match.marked.write;
   Location loc = loop.getLoc();
@@ -104,7 +248,7 @@ void version(AccessLoop match, ModuleSymbols &symbols) {
   func::FuncOp prechecked = write ? lookupOrDefinePrecheckedWriteFunction(e)
                                   : lookupOrDefinePrecheckedReadFunction(e);
   if (!claim || !prechecked)
-    return; // Their names are taken (ta-lower-to-memref diagnosed that).
+    return {}; // Their names are taken (ta-lower-to-memref diagnosed that).
   Value box = match.access.getOperand(0);
   Value ok = func::CallOp::create(b, loc, claim,
                                   ValueRange{box, e.toI64(loop.getLowerBound()),
@@ -124,6 +268,7 @@ void version(AccessLoop match, ModuleSymbols &symbols) {
   Value capacity = e.get(e.header(buffer), kCapacity);
   auto fast = cast<scf::ForOp>(b.clone(*loop));
   // The access is the loop body's only call of that function.
+  func::CallOp access;
   for (auto call :
        llvm::make_early_inc_range(fast.getBody()->getOps<func::CallOp>())) {
     if (call.getCallee() != match.access.getCallee())
@@ -132,16 +277,32 @@ void version(AccessLoop match, ModuleSymbols &symbols) {
     SmallVector<Value, 4> operands{capacity, call.getOperand(1)};
     if (write)
       operands = {buffer, capacity, call.getOperand(1), call.getOperand(2)};
-    auto replacement = func::CallOp::create(inLoop, loc, prechecked, operands);
-    replacement->setDiscardableAttrs(call->getDiscardableAttrDictionary());
-    call->replaceAllUsesWith(replacement);
+    access = func::CallOp::create(inLoop, loc, prechecked, operands);
+    access->setDiscardableAttrs(call->getDiscardableAttrDictionary());
+    call->replaceAllUsesWith(access);
     call->erase();
   }
-  scf::YieldOp::create(b, loc, fast.getResults());
+  // With a constant trip count, a loop that only moves rows is one copy.
+  SmallVector<Value> results(fast.getResults());
+  bool called = true;
+  std::optional<int64_t> lb = getConstantIntValue(fast.getLowerBound());
+  std::optional<int64_t> ub = getConstantIntValue(fast.getUpperBound());
+  if (lb && ub && *ub > *lb && e.elementBytes() > 0) {
+    int64_t n = *ub - *lb;
+    if (write) {
+      called = !copyRowsIn(fast, access, e, buffer, capacity, n);
+    } else if (Value out = copyRowsOut(fast, access, e, buffer, capacity, n)) {
+      results = {out};
+      called = false;
+    }
+    b.setInsertionPointToEnd(ifOp.thenBlock());
+  }
+  scf::YieldOp::create(b, loc, results);
   loop->replaceAllUsesWith(ifOp.getResults());
   loop->moveBefore(ifOp.elseBlock(), ifOp.elseBlock()->end());
   b.setInsertionPointToEnd(ifOp.elseBlock());
   scf::YieldOp::create(b, loc, loop.getResults());
+  return {prechecked, called};
 }
 
 struct TAVersionAccessLoopsPass
@@ -153,8 +314,16 @@ struct TAVersionAccessLoopsPass
       if (std::optional<AccessLoop> match = matchAccessLoop(loop, symbols))
         matches.push_back(*match);
     });
-    for (AccessLoop &match : matches)
-      version(match, symbols);
+    // The prechecked access functions that only range copies needed go.
+    llvm::MapVector<Operation *, bool> prechecked;
+    for (AccessLoop &match : matches) {
+      auto [function, called] = version(match, symbols);
+      if (function)
+        prechecked[function] |= called;
+    }
+    for (auto [function, called] : prechecked)
+      if (!called)
+        function->erase();
     // The marks have served: no ta attribute outlives the lowering.
     for (auto function : getOperation().getOps<func::FuncOp>())
       function->removeAttr(kAccessAttr);

@@ -72,18 +72,31 @@ func.func @write_loop(%h: !T, %lb: index, %ub: index, %v: tensor<2xf32>,
 
 !T = !ta.handle<4, tensor<2xf32>>
 
-// A loop of reads gathering rows: its results come out of the scf.if.
+// A loop of reads gathering rows [0, 4), a constant trip count: the claimed
+// branch copies the four slots out at once (one view of them, copied into
+// the rows as a read's slot is); the other runs the loop as it was. With
+// bounds known only at run time, the claimed loop reads slot by slot,
+// through the capacity read before it.
 // CHECK-LABEL: func.func @read_loop
+// CHECK: %[[INIT:.*]] = tensor.empty() : tensor<4x2xf32>
 // CHECK: %[[OK:.*]] = call @__ta_read_loop_claim_array_strict_2xf32(
 // CHECK: %[[OUT:.*]] = scf.if %[[OK]] -> (tensor<4x2xf32>) {
-// CHECK: %[[FAST:.*]] = scf.for
-// CHECK: func.call @__ta_read_prechecked_array_strict_2xf32(
-// CHECK: scf.yield %[[FAST]] : tensor<4x2xf32>
+// CHECK-NOT: scf.for
+// CHECK: %[[SLOTS:.*]] = memref.view %{{.*}}[%{{.*}}][] : memref<?xi8> to memref<4x2xf32>
+// CHECK: %[[DATA:.*]] = bufferization.to_tensor %[[SLOTS]] restrict : memref<4x2xf32> to tensor<4x2xf32>
+// CHECK: %[[COPY:.*]] = bufferization.materialize_in_destination %[[DATA]] in %{{.*}} : (tensor<4x2xf32>, tensor<4x2xf32>) -> tensor<4x2xf32>
+// CHECK: %[[ROWS:.*]] = tensor.insert_slice %[[COPY]] into %[[INIT]][%c0, 0] [4, 2] [1, 1]
+// CHECK: scf.yield %[[ROWS]] : tensor<4x2xf32>
 // CHECK: } else {
 // CHECK: %[[SLOW:.*]] = scf.for
 // CHECK: func.call @__ta_read_array_strict_2xf32(
 // CHECK: scf.yield %[[SLOW]] : tensor<4x2xf32>
 // CHECK: return %[[OUT]]
+// CHECK-LABEL: func.func @read_loop_dynamic
+// CHECK: scf.if
+// CHECK: %[[CAP:.*]] = memref.load %{{.*}}[%c1{{.*}}] : memref<8xi64>
+// CHECK: scf.for
+// CHECK: func.call @__ta_read_prechecked_array_strict_2xf32(%[[CAP]], %{{.*}}) {always_inline}
 // The read claim: every slot written and materialized (AND has 9), none
 // cleared (OR has no 4); Read's state then has read (2) and, with
 // clear_after_read, cleared.
@@ -117,6 +130,96 @@ func.func @read_loop(%h: !T, %f: !ta.flow) -> tensor<4x2xf32> {
     scf.yield %o2 : tensor<4x2xf32>
   }
   return %out : tensor<4x2xf32>
+}
+func.func @read_loop_dynamic(%h: !T, %lb: index, %ub: index, %f: !ta.flow) -> tensor<4x2xf32> {
+  %c1 = arith.constant 1 : index
+  %init = tensor.empty() : tensor<4x2xf32>
+  %out = scf.for %k = %lb to %ub step %c1 iter_args(%o = %init) -> (tensor<4x2xf32>) {
+    %r = ta.read %h[%k], %f : !T
+    %o2 = tensor.insert_slice %r into %o[%k, 0] [1, 2] [1, 1] : tensor<2xf32> into tensor<4x2xf32>
+    scf.yield %o2 : tensor<4x2xf32>
+  }
+  return %out : tensor<4x2xf32>
+}
+
+// -----
+
+!T = !ta.handle<8, tensor<4xf32>>
+
+// Rows [2, 6) of a tensor written to slots [2, 6) and read back into rows
+// [2, 6) of it, constant bounds: each claimed loop is one copy (of a view
+// of the four slots; the rows with their offset, no copy by
+// bufferization), and no prechecked access function is left.
+// CHECK-LABEL: func.func @row_copies
+// CHECK-SAME: (%[[H:[^:]*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[SRC:[^:]*]]: tensor<8x4xf32>
+// CHECK: %[[W:.*]] = call @__ta_write_loop_claim_array_strict_4xf32(%[[H]],
+// CHECK: scf.if %[[W]] {
+// CHECK: %[[ROWS:.*]] = tensor.extract_slice %[[SRC]][%c2, 0] [4, 4] [1, 1] : tensor<8x4xf32> to tensor<4x4xf32>
+// CHECK: %[[IN:.*]] = bufferization.to_buffer %[[ROWS]] read_only : tensor<4x4xf32> to memref<4x4xf32, strided<[4, 1], offset: ?>>
+// CHECK: %[[SLOTS:.*]] = memref.view %{{.*}}[%{{.*}}][] : memref<?xi8> to memref<4x4xf32>
+// CHECK: memref.copy %[[IN]], %[[SLOTS]]
+// CHECK-NEXT: } else {
+// CHECK: scf.for
+// CHECK: call @__ta_write_array_strict_4xf32(
+// CHECK: call @__ta_read_loop_claim_array_strict_4xf32(
+// CHECK: memref.view %{{.*}}[%{{.*}}][] : memref<?xi8> to memref<4x4xf32>
+// CHECK: tensor.insert_slice %{{.*}} into %[[SRC]][%c2, 0] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<8x4xf32>
+// CHECK-NOT: prechecked
+// NONE-LABEL: func.func @row_copies
+// NONE: call @__ta_write_loop_claim_array_none_4xf32(
+// NONE: memref.copy
+// NONE: call @__ta_read_loop_claim_array_none_4xf32(
+// NONE: tensor.insert_slice %{{.*}} into %{{.*}}[%c2, 0] [4, 4] [1, 1] : tensor<4x4xf32> into tensor<8x4xf32>
+// NONE-NOT: prechecked
+func.func @row_copies(%h: !T, %src: tensor<8x4xf32>, %f: !ta.flow) -> tensor<8x4xf32> {
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c6 = arith.constant 6 : index
+  %fw = scf.for %k = %c2 to %c6 step %c1 iter_args(%fl = %f) -> (!ta.flow) {
+    %row = tensor.extract_slice %src[%k, 0] [1, 4] [1, 1] : tensor<8x4xf32> to tensor<4xf32>
+    %f2 = ta.write %h[%k], %row, %fl : !T, tensor<4xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  %out = scf.for %k = %c2 to %c6 step %c1 iter_args(%o = %src) -> (tensor<8x4xf32>) {
+    %r = ta.read %h[%k], %fw : !T
+    %o2 = tensor.insert_slice %r into %o[%k, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<8x4xf32>
+    scf.yield %o2 : tensor<8x4xf32>
+  }
+  return %out : tensor<8x4xf32>
+}
+
+// -----
+
+!T = !ta.handle<8, tensor<4xf32>>
+
+// Constant bounds, but not a copy of row k to slot k and back: slot k gets
+// row k + 1, and a read's row goes to row k + 1. The claimed loops access
+// slot by slot.
+// CHECK-LABEL: func.func @not_row_copies
+// CHECK: scf.for
+// CHECK: func.call @__ta_write_prechecked_array_strict_4xf32(
+// CHECK: scf.for
+// CHECK: func.call @__ta_read_prechecked_array_strict_4xf32(
+// NONE-LABEL: func.func @not_row_copies
+// NONE: func.call @__ta_write_prechecked_array_none_4xf32(
+// NONE: func.call @__ta_read_prechecked_array_none_4xf32(
+func.func @not_row_copies(%h: !T, %src: tensor<8x4xf32>, %f: !ta.flow) -> tensor<8x4xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c7 = arith.constant 7 : index
+  %fw = scf.for %k = %c0 to %c7 step %c1 iter_args(%fl = %f) -> (!ta.flow) {
+    %k1 = arith.addi %k, %c1 : index
+    %row = tensor.extract_slice %src[%k1, 0] [1, 4] [1, 1] : tensor<8x4xf32> to tensor<4xf32>
+    %f2 = ta.write %h[%k], %row, %fl : !T, tensor<4xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  %out = scf.for %k = %c0 to %c7 step %c1 iter_args(%o = %src) -> (tensor<8x4xf32>) {
+    %r = ta.read %h[%k], %fw : !T
+    %k1 = arith.addi %k, %c1 : index
+    %o2 = tensor.insert_slice %r into %o[%k1, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<8x4xf32>
+    scf.yield %o2 : tensor<8x4xf32>
+  }
+  return %out : tensor<8x4xf32>
 }
 
 // -----
