@@ -3,8 +3,10 @@
 |* Runs every configuration of configs.h (bench/cpu/gen.py) in four           *|
 |* variants: the hand-written floor, ta with checks=none, ta with             *|
 |* checks=strict, and the upstream-MLIR formulation (left out where gen.py    *|
-|* says why). Runs are interleaved (one of each variant per round) and every  *|
-|* output is compared with the floor's, byte for byte. Prints per             *|
+|* says why). Runs are interleaved (one of each variant per round, each       *|
+|* timed sample after an untimed call of its variant, so that no variant      *|
+|* finds the caches as the one before it left them) and every output is       *|
+|* compared with the floor's, byte for byte. Prints per                       *|
 |* configuration and variant:                                                 *|
 |*   RESULT <op> <element bytes> <slots> <variant> <median s> <bytes moved>   *|
 |*                                                                            *|

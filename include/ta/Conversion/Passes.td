@@ -95,43 +95,54 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
 
 def TAVersionAccessLoopsPass
     : Pass<"ta-version-access-loops", "::mlir::ModuleOp"> {
-  let summary = "check a loop's strict writes or reads of an array once, "
-                "before the loop";
+  let summary = "check a loop's writes or reads of an array once, before "
+                "the loop";
   let description = [{
-    Runs on the output of `ta-lower-to-memref{checks=strict
-    outline-accesses=true}`. A strict `ta.write` or `ta.read` tests its
-    slot's state at every element, and branches to TensorFlow's error: a
-    loop of them stays a scalar loop. This pass versions an `scf.for` of
-    step 1 whose body accesses one forward array at the induction variable
-    (`ta.write %h[%k]` or `ta.read %h[%k]`, lowered to a call of the access
-    function of the array kind) and does nothing else that could change the
-    array: no other operation takes the array's box (but loads of its
-    buffer), no call but the failure function's. Before the loop, one call
-    of a claim function (`__ta_{write,read}_loop_claim_*`: a vectorized scan
-    of the state of slots `[lb, ub)`) tells whether every access of the
-    loop passes TensorFlow's checks and finds its slot in one known state:
-    the array open, `0 <= lb`, `ub <= size` (no growth), and every slot
-    unwritten (writes) or written, not cleared (reads). If so, it sets the
-    state of the range to what the accesses leave (one memset: nothing in
-    the loop reads that state, and an access that fails ends the call), and
-    a copy of the loop runs whose accesses call
-    `__ta_{write,read}_prechecked_*`: data moves only, a loop of plain
-    element copies (no test, no state). Otherwise the loop runs as it was
-    and fails at the element TensorFlow fails at. The indices of one loop are distinct, so no access
-    of the loop can change the state another one checks.
+    Runs on the output of `ta-lower-to-memref{outline-accesses=true}`. A
+    strict `ta.write` or `ta.read` tests its slot's state at every element,
+    and branches to TensorFlow's error: a loop of them stays a scalar loop.
+    This pass versions an `scf.for` of step 1 whose body accesses one
+    forward array at the induction variable (`ta.write %h[%k]` or
+    `ta.read %h[%k]`, lowered to a call of the access function of the array
+    kind) and does nothing else that could change the array: no other
+    operation takes the array's box (but loads of its buffer), no call but
+    the failure function's. Before the loop, one call of a claim function
+    (`__ta_{write,read}_loop_claim_*`: a vectorized scan of the state of
+    slots `[lb, ub)`) tells whether every access of the loop passes
+    TensorFlow's checks and finds its slot in one known state: the array
+    open, `0 <= lb < ub <= size` (no growth), and every slot unwritten
+    (writes) or written, not cleared (reads). If so, it sets the state of
+    the range to what the accesses leave (one memset: nothing in the loop
+    reads that state, and an access that fails ends the call), and a copy
+    of the loop runs whose accesses call `__ta_{write,read}_prechecked_*`
+    with the buffer and capacity read once before it: data moves only, a
+    loop of plain element copies (no test, no state) whose slot addresses
+    are affine in the induction variable. Otherwise the loop runs as it was
+    and fails at the element TensorFlow fails at. The indices of one loop
+    are distinct, so no access of the loop can change the state another one
+    checks. With checks=none the claim is the range, and, where the state
+    exists for lazy zeroing, a fill of it (writes) or a scan that every
+    slot is materialized (reads).
 
-    Writes and reads of accumulators (summing writes, growing reads),
-    checks=none (no checks) and accesses written out in place
-    (`outline-accesses=false`) are left alone. ta-lower-to-memref marks its
-    access functions with a `ta.access` attribute (kind, the handle type's
-    size, element and grad flag, checks mode), which is how this pass knows
-    them; it drops the marks when done.
+    A claimed loop of constant trip count that writes row k of a tensor
+    from outside the loop to slot k, or reads slot k into row k of its one
+    iteration argument, and does nothing else, becomes one copy of the
+    range (the lowering knows that the array's buffer aliases no tensor;
+    LLVM keeps the loop of row copies).
+
+    Writes and reads of accumulators (summing writes, growing reads) and
+    accesses written out in place (`outline-accesses=false`) are left
+    alone. ta-lower-to-memref marks its access functions with a `ta.access`
+    attribute (kind, the handle type's size, element and grad flag, checks
+    mode), which is how this pass knows them; it drops the marks when done.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::bufferization::BufferizationDialect",
     "::mlir::func::FuncDialect",
     "::mlir::memref::MemRefDialect",
-    "::mlir::scf::SCFDialect"
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect"
   ];
 }
 
