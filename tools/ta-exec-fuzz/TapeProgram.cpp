@@ -488,6 +488,84 @@ void Emitter::emitCase(TapeOp op, const Target &target,
     valueCursor = next + "#1";
     break;
   }
+  case TapeOp::WriteRows: {
+    // write(k, block[k]) for k in [kRowsBegin, kRowsEnd), block the first
+    // kRowsEnd rows, if there are that many.
+    std::string end = fresh(), count = fresh(), enough = fresh(),
+                next = fresh(), k = fresh(), fl = fresh(), inner = fresh();
+    std::vector<int64_t> blockShape{kRowsEnd};
+    blockShape.insert(blockShape.end(), e.begin(), e.end());
+    std::string blockType = tensor(blockShape);
+    os << "      " << end << " = arith.constant " << kRowsEnd << " : index\n";
+    os << "      " << count << " = tensor.dim " << target.rows
+       << ", %c0 : " << rows << "\n";
+    os << "      " << enough << " = arith.cmpi uge, " << count << ", " << end
+       << " : index\n";
+    os << "      " << next << " = scf.if " << enough << " -> (!ta.flow) {\n";
+    std::string block =
+        slice(target.rows, rows, e, "0", std::to_string(kRowsEnd), blockType);
+    std::string begin = fresh();
+    os << "      " << begin << " = arith.constant " << kRowsBegin
+       << " : index\n";
+    os << "      " << inner << " = scf.for " << k << " = " << begin << " to "
+       << end << " step %c1 iter_args(" << fl << " = " << flow
+       << ") -> (!ta.flow) {\n";
+    std::string valueType = elementType;
+    std::string v =
+        operand(slice(block, blockType, e, k, "1", elementType), valueType);
+    std::string written = fresh();
+    os << "      " << written << " = ta.write " << h << "[" << k << "], " << v
+       << ", " << fl << " : " << ht << ", " << valueType << "\n";
+    os << "      scf.yield " << written << " : !ta.flow\n";
+    os << "      }\n";
+    os << "      scf.yield " << inner << " : !ta.flow\n";
+    os << "      } else {\n";
+    os << "      scf.yield " << flow << " : !ta.flow\n";
+    os << "      }\n";
+    flow = next;
+    break;
+  }
+  case TapeOp::ReadRows: {
+    // read(k) into row k of a block for k in [kRowsBegin, kRowsEnd); the
+    // rows then appended one by one.
+    std::vector<int64_t> blockShape{kRowsEnd};
+    blockShape.insert(blockShape.end(), e.begin(), e.end());
+    std::string blockType = tensor(blockShape);
+    std::string init = fresh(), begin = fresh(), end = fresh(), out = fresh(),
+                k = fresh(), o = fresh(), v = fresh(), inserted = fresh();
+    os << "      " << init << " = tensor.empty() : " << blockType << "\n";
+    os << "      " << begin << " = arith.constant " << kRowsBegin
+       << " : index\n";
+    os << "      " << end << " = arith.constant " << kRowsEnd << " : index\n";
+    os << "      " << out << " = scf.for " << k << " = " << begin << " to "
+       << end << " step %c1 iter_args(" << o << " = " << init << ") -> ("
+       << blockType << ") {\n";
+    os << "      " << v << " = ta.read " << h << "[" << k << "], " << flow
+       << " : " << ht << "\n";
+    std::string offsets = k, sizes = "1", strides = "1";
+    for (int64_t d : e) {
+      offsets += ", 0";
+      sizes += ", " + std::to_string(d);
+      strides += ", 1";
+    }
+    // (insert_slice rejects an offset of 0 in a dim of size 0: an element
+    // of no values leaves the block as it is.)
+    if (llvm::is_contained(e, 0))
+      inserted = o;
+    else
+      os << "      " << inserted << " = tensor.insert_slice " << v << " into "
+         << o << "[" << offsets << "] [" << sizes << "] [" << strides
+         << "] : " << elementType << " into " << blockType << "\n";
+    os << "      scf.yield " << inserted << " : " << blockType << "\n";
+    os << "      }\n";
+    for (int64_t j = kRowsBegin; j < kRowsEnd; ++j) {
+      std::vector<int64_t> read = e;
+      std::string row =
+          slice(out, blockType, e, std::to_string(j), "1", elementType);
+      append(flatten(row, read), values, valueCursor, false);
+    }
+    break;
+  }
   }
   os << "      scf.yield " << llvm::join(state, ", ") << " : " << stateTypes
      << "\n";
@@ -530,8 +608,7 @@ std::string Emitter::emitLoop(const std::vector<Target> &targets,
       auto tapeOp = static_cast<TapeOp>(op);
       if ((!shape.hasBulkOps() &&
            (tapeOp == TapeOp::Concat || tapeOp == TapeOp::Split)) ||
-          (shape.isOpen() &&
-           (tapeOp == TapeOp::WriteLoop || tapeOp == TapeOp::ReadLoop)))
+          (shape.isOpen() && tapeOp >= TapeOp::WriteLoop))
         continue;
       os << "    case " << (i * kGradOpBase + op) << " {\n";
       emitCase(tapeOp, target, state, i, types);

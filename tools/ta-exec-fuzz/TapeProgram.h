@@ -16,7 +16,7 @@
 //
 // creates the forward array, runs tape steps [0, split) on it, takes its
 // gradient (if the shape has one; G is the accumulator's element shape,
-// shape_to_prepend ++ E) and runs steps [split, n), whose ops 10-19 address
+// shape_to_prepend ++ E) and runs steps [split, n), whose ops 12-23 address
 // the accumulator. Each step is (op, a, b, c, d); see TapeOp. Values read
 // (read, gather, concat) are appended, flattened, to the first result and
 // integers (size, concat's lengths) to the second; the third holds both
@@ -63,11 +63,18 @@ enum class TapeOp : int64_t {
   // does); static element shapes only.
   WriteLoop = 8,
   ReadLoop = 9,
+  // Loops of constant trip count over [kRowsBegin, kRowsEnd): write(k,
+  // rows[k]) where there are kRowsEnd rows or more (else nothing), and
+  // read(k) into row k of a tensor, each row then appended (a claimed one
+  // is one copy of the range); static element shapes only.
+  WriteRows = 10,
+  ReadRows = 11,
 };
-constexpr int64_t kNumTapeOps = 10;
+constexpr int64_t kNumTapeOps = 12;
 /// Added to an op of the steps after the gradient: the op addresses the
 /// accumulator.
-constexpr int64_t kGradOpBase = 10;
+constexpr int64_t kGradOpBase = 12;
+constexpr int64_t kRowsBegin = 1, kRowsEnd = 3;
 constexpr int64_t kValueCapacity = 4096;
 constexpr int64_t kIntegerCapacity = 256;
 

@@ -133,15 +133,17 @@ Case decode(Reader &in) {
     Step step;
     uint8_t op = in.byte();
     // Bits 0-2: the op; bit 3: on the accumulator (after the gradient);
-    // bit 4: a write or read becomes a loop of them (static element shapes).
+    // bit 4: a write or read becomes a loop of them (static element
+    // shapes), bit 5 with it: the loop of constant trip count.
     step.op = op % 8;
     if (!s.hasBulkOps() && (step.op == int64_t(TapeOp::Concat) ||
                             step.op == int64_t(TapeOp::Split)))
       step.op = int64_t(TapeOp::Read);
-    if ((op / 16) % 2 && !s.isOpen() && step.op == int64_t(TapeOp::Write))
-      step.op = int64_t(TapeOp::WriteLoop);
-    else if ((op / 16) % 2 && !s.isOpen() && step.op == int64_t(TapeOp::Read))
-      step.op = int64_t(TapeOp::ReadLoop);
+    bool loop = (op / 16) % 2 && !s.isOpen(), constantBounds = (op / 32) % 2;
+    if (loop && step.op == int64_t(TapeOp::Write))
+      step.op = int64_t(constantBounds ? TapeOp::WriteRows : TapeOp::WriteLoop);
+    else if (loop && step.op == int64_t(TapeOp::Read))
+      step.op = int64_t(constantBounds ? TapeOp::ReadRows : TapeOp::ReadLoop);
     onGrad.push_back(hasGrad && k >= c.split && (op / 8) % 2);
     step.a = in.integer();
     step.b = in.byte();
@@ -355,6 +357,25 @@ Outcome runModel(const Case &c) {
                          k, int64_t((uint64_t(step.b) + uint64_t(k - step.a)) %
                                     uint64_t(rowCount)))
                    : model.read(array, k, read);
+        if (!ok)
+          return stop();
+        if (note())
+          return o;
+        appendOutput(o.values, o.valueCursor, kValueCapacity, read);
+      }
+      break;
+    }
+    case TapeOp::WriteRows:
+    case TapeOp::ReadRows: {
+      // The same over [kRowsBegin, kRowsEnd), row k written to slot k; the
+      // writes only where there are kRowsEnd rows.
+      bool write = step.op % kGradOpBase == int64_t(TapeOp::WriteRows);
+      int64_t rowCount = onGrad ? c.gradRowCount : c.rowCount;
+      if (write && rowCount < kRowsEnd)
+        break;
+      for (int64_t k = kRowsBegin; k < kRowsEnd; ++k) {
+        Values read;
+        ok = write ? writeRow(k, k) : model.read(array, k, read);
         if (!ok)
           return stop();
         if (note())

@@ -156,17 +156,26 @@ struct RowRange {
 /// memcpy (for large ranges, the C library's streaming copy).
 bool copyRowsIn(scf::ForOp fast, func::CallOp write, ArrayEmitter &e,
                 Value buffer, Value capacity, int64_t n) {
-  auto toBuffer =
-      write.getOperand(3).getDefiningOp<bufferization::ToBufferOp>();
+  // The row as the write takes it: a buffer of the row, cast to the access
+  // function's layout where bufferization gives it the identity layout
+  // (lowering::toBuffer: a row of a tensor of unknown layout).
+  Value source = write.getOperand(3);
+  auto cast = source.getDefiningOp<memref::CastOp>();
+  if (cast)
+    source = cast.getSource();
+  auto toBuffer = source.getDefiningOp<bufferization::ToBufferOp>();
   auto row = toBuffer
                  ? toBuffer.getTensor().getDefiningOp<tensor::ExtractSliceOp>()
                  : tensor::ExtractSliceOp();
   auto index = write.getOperand(2).getDefiningOp<arith::IndexCastOp>();
   Value iv = fast.getInductionVar();
+  SmallVector<Operation *, 5> body{write, toBuffer, row, index};
+  if (cast)
+    body.push_back(cast);
   if (fast.getNumResults() != 0 || !row || !index || index.getIn() != iv ||
       !fast.isDefinedOutsideOfLoop(row.getSource()) ||
       row.getType() != e.element || !isRowAt(row, iv, e.element) ||
-      !bodyIsExactly(fast, {write, toBuffer, row, index}))
+      !bodyIsExactly(fast, body))
     return false;
   OpBuilder &b = e.b;
   b.setInsertionPoint(fast);

@@ -188,6 +188,28 @@ func.func @row_copies(%h: !T, %src: tensor<8x4xf32>, %f: !ta.flow) -> tensor<8x4
   return %out : tensor<8x4xf32>
 }
 
+// Rows of a tensor of unknown row count: each write takes its row through
+// a buffer of the identity layout (and a cast); the range copy takes the
+// rows so too.
+// CHECK-LABEL: func.func @row_copies_unknown_rows
+// CHECK-SAME: %[[SRC:[^:]*]]: tensor<?x4xf32>
+// CHECK: scf.if %{{.*}} {
+// CHECK: %[[ROWS:.*]] = tensor.extract_slice %[[SRC]][%c0, 0] [2, 4] [1, 1] : tensor<?x4xf32> to tensor<2x4xf32>
+// CHECK: %[[IN:.*]] = bufferization.to_buffer %[[ROWS]] read_only : tensor<2x4xf32> to memref<2x4xf32>
+// CHECK: memref.copy %[[IN]], %{{.*}} : memref<2x4xf32> to memref<2x4xf32>
+// CHECK-NEXT: } else {
+func.func @row_copies_unknown_rows(%h: !T, %src: tensor<?x4xf32>, %f: !ta.flow) -> !ta.flow {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %fw = scf.for %k = %c0 to %c2 step %c1 iter_args(%fl = %f) -> (!ta.flow) {
+    %row = tensor.extract_slice %src[%k, 0] [1, 4] [1, 1] : tensor<?x4xf32> to tensor<4xf32>
+    %f2 = ta.write %h[%k], %row, %fl : !T, tensor<4xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  return %fw : !ta.flow
+}
+
 // -----
 
 !T = !ta.handle<8, tensor<4xf32>>
