@@ -345,37 +345,29 @@ Outcome runModel(const Case &c) {
       model.close(array);
       break;
     case TapeOp::WriteLoop:
-    case TapeOp::ReadLoop: {
-      // The loop's accesses one by one, as separate steps (the index sum
-      // wraps, as the program's index arithmetic does).
-      bool write = step.op % kGradOpBase == int64_t(TapeOp::WriteLoop);
-      int64_t rowCount = onGrad ? c.gradRowCount : c.rowCount;
-      int64_t end = int64_t(uint64_t(step.a) + uint64_t(step.d));
-      for (int64_t k = step.a; k < end; ++k) {
-        Values read;
-        ok = write ? writeRow(
-                         k, int64_t((uint64_t(step.b) + uint64_t(k - step.a)) %
-                                    uint64_t(rowCount)))
-                   : model.read(array, k, read);
-        if (!ok)
-          return stop();
-        if (note())
-          return o;
-        appendOutput(o.values, o.valueCursor, kValueCapacity, read);
-      }
-      break;
-    }
+    case TapeOp::ReadLoop:
     case TapeOp::WriteRows:
     case TapeOp::ReadRows: {
-      // The same over [kRowsBegin, kRowsEnd), row k written to slot k; the
-      // writes only where there are kRowsEnd rows.
-      bool write = step.op % kGradOpBase == int64_t(TapeOp::WriteRows);
+      // The loop's accesses one by one, as separate steps: at k in
+      // [a, a + d) (the index sum wrapping, as the program's index
+      // arithmetic does), writing rows[(b + k - a) mod rows]; or at k in
+      // [kRowsBegin, kRowsEnd), writing rows[k] where there are kRowsEnd
+      // rows.
+      TapeOp kind = static_cast<TapeOp>(step.op % kGradOpBase);
+      bool write = kind == TapeOp::WriteLoop || kind == TapeOp::WriteRows;
+      bool constant = kind == TapeOp::WriteRows || kind == TapeOp::ReadRows;
       int64_t rowCount = onGrad ? c.gradRowCount : c.rowCount;
-      if (write && rowCount < kRowsEnd)
+      if (constant && write && rowCount < kRowsEnd)
         break;
-      for (int64_t k = kRowsBegin; k < kRowsEnd; ++k) {
+      int64_t begin = constant ? kRowsBegin : step.a;
+      int64_t end =
+          constant ? kRowsEnd : int64_t(uint64_t(step.a) + uint64_t(step.d));
+      uint64_t firstRow = constant ? kRowsBegin : step.b;
+      for (int64_t k = begin; k < end; ++k) {
         Values read;
-        ok = write ? writeRow(k, k) : model.read(array, k, read);
+        ok = write ? writeRow(k, int64_t((firstRow + uint64_t(k - begin)) %
+                                         uint64_t(rowCount)))
+                   : model.read(array, k, read);
         if (!ok)
           return stop();
         if (note())
