@@ -44,10 +44,11 @@ void ArrayEmitter::checkCapacity(Value slots) {
   });
 }
 
-Value ArrayEmitter::newBuffer(Value capacity) {
+Value ArrayEmitter::newBuffer(Value capacity, bool withData) {
   checkCapacity(capacity);
-  Value buffer = allocBuffer(capacity);
-  zeroFillFresh(zeroedAtCreation(buffer, capacity), capacity);
+  Value buffer = allocBuffer(capacity, withData);
+  zeroFillFresh(withData ? zeroedAtCreation(buffer, capacity) : buffer,
+                bufferBytes(capacity, withData));
   return buffer;
 }
 
@@ -58,21 +59,21 @@ Value ArrayEmitter::zeroedAtCreation(Value buffer, Value capacity) {
   return lazyZeroing() ? bytes(buffer, index(0), dataOffset(capacity)) : buffer;
 }
 
-Value ArrayEmitter::newFrameBuffer(int64_t capacity) {
-  auto type = MemRefType::get({bufferBytes(capacity)}, b.getI8Type());
+Value ArrayEmitter::newFrameBuffer(int64_t capacity, bool withData) {
+  auto type = MemRefType::get({bufferBytes(capacity, withData)}, b.getI8Type());
   Value frame = memref::AllocaOp::create(b, loc, type, ValueRange{},
                                          b.getI64IntegerAttr(kAlignment));
   Value buffer = memref::CastOp::create(
       b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI8Type()), frame);
-  zeroFill(zeroedAtCreation(buffer, index(capacity)));
+  zeroFill(withData ? zeroedAtCreation(buffer, index(capacity)) : buffer);
   return buffer;
 }
 
-void ArrayEmitter::zeroFillFresh(Value bytes, Value capacity) {
+void ArrayEmitter::zeroFillFresh(Value bytes, Value allocated) {
   func::FuncOp isZero = lookupOrDefineFreshBufferIsZeroFunction(symbols);
-  Value zero = func::CallOp::create(b, loc, isZero,
-                                    ValueRange{toI64(bufferBytes(capacity))})
-                   .getResult(0);
+  Value zero =
+      func::CallOp::create(b, loc, isZero, ValueRange{toI64(allocated)})
+          .getResult(0);
   auto ifOp =
       scf::IfOp::create(b, loc, arith::XOrIOp::create(b, loc, zero, one()),
                         /*withElseRegion=*/false);

@@ -167,14 +167,16 @@ Value ArrayLayout::slotIndex(Value i) {
   return arith::AndIOp::create(b, loc, toIndex(i),
                                index(std::numeric_limits<int64_t>::max()));
 }
-Value ArrayLayout::bufferBytes(Value capacity) {
+Value ArrayLayout::bufferBytes(Value capacity, bool withData) {
+  if (!withData)
+    return dataOffset(capacity);
   Value data = arith::MulIOp::create(b, loc, capacity, index(elementBytes()));
   return arith::AddIOp::create(b, loc, dataOffset(capacity), data);
 }
-int64_t ArrayLayout::bufferBytes(int64_t capacity) const {
+int64_t ArrayLayout::bufferBytes(int64_t capacity, bool withData) const {
   int64_t data = hasState() ? llvm::alignTo(kHeaderBytes + capacity, kAlignment)
                             : kHeaderBytes;
-  return data + capacity * elementBytes();
+  return data + (withData ? capacity * elementBytes() : 0);
 }
 Value ArrayLayout::stateView(Value buffer, Value capacity) {
   auto type = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
@@ -278,9 +280,10 @@ Value ArrayLayout::bytes(Value buffer, Value offset, Value length) {
                                 ValueRange{length});
 }
 
-Value ArrayLayout::allocBuffer(Value capacity) {
+Value ArrayLayout::allocBuffer(Value capacity, bool withData) {
   auto type = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
-  return allocStorage(type, ValueRange{bufferBytes(capacity)}, kAlignment);
+  return allocStorage(type, ValueRange{bufferBytes(capacity, withData)},
+                      kAlignment);
 }
 void ArrayLayout::zeroFill(Value bytes) {
   linalg::FillOp::create(b, loc, ValueRange{i8(0)}, ValueRange{bytes});

@@ -4,6 +4,7 @@
 // operations, structured control flow and calls within the block of their
 // ta.create, which the lowering may therefore free at the end of that block;
 // and among them the small ones that can live in their function's frame.
+// Besides, the arrays whose data no operation reads or writes.
 //
 //===----------------------------------------------------------------------===//
 
@@ -99,19 +100,40 @@ BlockLocalArrays BlockLocalArrays::analyze(Operation *root) {
   return result;
 }
 
+/// Whether `type` has a static element shape.
+static bool hasStaticElement(HandleType type) {
+  auto element = dyn_cast<RankedTensorType>(type.getElementType());
+  return element && element.hasStaticShape();
+}
+
+DatalessArrays DatalessArrays::analyze(Operation *root) {
+  DatalessArrays result;
+  root->walk([&](CreateOp create) {
+    TypedValue<HandleType> handle = create.getHandle();
+    if (hasStaticElement(handle.getType()) &&
+        llvm::all_of(handle.getUsers(), [](Operation *user) {
+          return isa<GradOp, GradWithShapeOp, SizeOp, CloseOp>(user);
+        }))
+      result.creates.insert(create);
+  });
+  return result;
+}
+
 /// The bytes a buffer of `capacity` slots takes at most (ArrayLayout: the
 /// header, a state byte per slot, padding to the data's alignment, the
-/// data), or nullopt past `limit`.
-static std::optional<int64_t>
-boundedBufferBytes(HandleType type, int64_t capacity, int64_t limit) {
-  auto element = dyn_cast<RankedTensorType>(type.getElementType());
-  if (!element || !element.hasStaticShape() || capacity < 0 || capacity > limit)
+/// data unless `withData` is false), or nullopt past `limit`.
+static std::optional<int64_t> boundedBufferBytes(HandleType type,
+                                                 int64_t capacity,
+                                                 int64_t limit,
+                                                 bool withData = true) {
+  if (!hasStaticElement(type) || capacity < 0 || capacity > limit)
     return std::nullopt;
-  int64_t elementBytes = lowering::ArrayLayout::elementBytesOf(element);
+  int64_t elementBytes = lowering::ArrayLayout::elementBytesOf(
+      cast<RankedTensorType>(type.getElementType()));
   if (elementBytes > limit)
     return std::nullopt;
   int64_t bytes = TA_HEADER_BYTES + capacity + TA_BUFFER_ALIGNMENT - 1 +
-                  capacity * elementBytes;
+                  (withData ? capacity * elementBytes : 0);
   return bytes <= limit ? std::optional<int64_t>(bytes) : std::nullopt;
 }
 
@@ -146,8 +168,7 @@ frameAccumulatorTypes(CreateOp create, const GradSourceTable &sources) {
       continue;
     Value grad = user->getResult(0);
     auto type = cast<HandleType>(grad.getType());
-    auto element = dyn_cast<RankedTensorType>(type.getElementType());
-    if (!element || !element.hasStaticShape() || !onlyTAUsers(grad) ||
+    if (!hasStaticElement(type) || !onlyTAUsers(grad) ||
         (types[*id] && types[*id] != type))
       heap.set(*id);
     types[*id] = type;
@@ -159,6 +180,7 @@ frameAccumulatorTypes(CreateOp create, const GradSourceTable &sources) {
 
 FrameArrays FrameArrays::analyze(Operation *root,
                                  const BlockLocalArrays &blockLocal,
+                                 const DatalessArrays &dataless,
                                  const GradSourceTable &sources) {
   FrameArrays result;
   llvm::DenseMap<Operation *, int64_t> functionBytes;
@@ -172,7 +194,8 @@ FrameArrays FrameArrays::analyze(Operation *root,
     int64_t capacity = size.getSExtValue();
     int64_t &budget = functionBytes[function];
     std::optional<int64_t> bytes =
-        boundedBufferBytes(create.getHandle().getType(), capacity, kMaxBytes);
+        boundedBufferBytes(create.getHandle().getType(), capacity, kMaxBytes,
+                           /*withData=*/!dataless.contains(create));
     // Every user takes the handle itself: ta.close and the release at the
     // block's end then know the array is in the frame.
     if (!bytes || budget + *bytes > kMaxFunctionBytes ||

@@ -5,7 +5,8 @@
 // array that cannot outlive its block (BlockLocalArrays), at the end of
 // that block. A small one in its function's entry block (FrameArrays) lives
 // in the frame, and the accumulators of its gradients may too: nothing frees
-// them, and ta.close marks them closed in place.
+// them, and ta.close marks them closed in place. One whose data nothing
+// reads or writes (DatalessArrays) is a header and slot states only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,8 +56,11 @@ struct CreateLowering : TAPattern<CreateOp> {
       e.failIf(e.cmp(arith::CmpIPredicate::slt, size64, e.i64(0)),
                TA_ERR_NEGATIVE_SIZE, Value(),
                [&](SmallVectorImpl<Value> &args) { args.push_back(size64); });
-    Value buffer = inFrame ? e.newFrameBuffer(constantSize.getSExtValue())
-                           : e.newBuffer(size);
+    // An array whose data nothing touches (DatalessArrays) has none.
+    bool withData = !options.dataless.contains(op);
+    Value buffer = inFrame
+                       ? e.newFrameBuffer(constantSize.getSExtValue(), withData)
+                       : e.newBuffer(size, withData);
     Value header = e.header(buffer);
     int64_t flags = 0;
     if (op.getDynamicSize())

@@ -82,9 +82,10 @@ struct TALowerToMemRefPass
     options.outlineAccesses = outlineAccesses;
     options.sources = GradSourceTable::collect(module);
     options.blockLocal = BlockLocalArrays::analyze(module);
+    options.dataless = DatalessArrays::analyze(module);
     if (frameArrays)
-      options.frame =
-          FrameArrays::analyze(module, options.blockLocal, options.sources);
+      options.frame = FrameArrays::analyze(module, options.blockLocal,
+                                           options.dataless, options.sources);
 
     TATypeConverter typeConverter(context);
     RewritePatternSet patterns(context);

@@ -113,6 +113,7 @@ func.func @heap_accumulators(%v: tensor<64xf32>, %p: tensor<1xi32>) {
   %c0 = arith.constant 0 : index
   %c4 = arith.constant 4 : index
   %h, %f = ta.create %c4 : !T
+  %r = ta.read %h[%c0], %f : !T
   %ga, %fa = ta.grad %h, %f source "a" : !T
   func.call @take(%ga) : (!G) -> ()
   %s1 = arith.constant dense<1> : tensor<1xi32>
@@ -142,6 +143,10 @@ func.func @budget(%v: tensor<64xf32>) {
   %h2, %f2 = ta.create %c14 : !T
   %h3, %f3 = ta.create %c14 : !T
   %h4, %f4 = ta.create %c14 : !T
+  %w0 = ta.write %h0[%c0], %v, %f0 : !T, tensor<64xf32>
+  %w1 = ta.write %h1[%c0], %v, %f1 : !T, tensor<64xf32>
+  %w2 = ta.write %h2[%c0], %v, %f2 : !T, tensor<64xf32>
+  %w3 = ta.write %h3[%c0], %v, %f3 : !T, tensor<64xf32>
   %w = ta.write %h4[%c0], %v, %f4 : !T, tensor<64xf32>
   return
 }
@@ -163,11 +168,15 @@ func.func @budget(%v: tensor<64xf32>) {
 func.func @accumulator_budget() {
   %c4 = arith.constant 4 : index
   %c14 = arith.constant 14 : index
+  %c0 = arith.constant 0 : index
   %h0, %f0 = ta.create %c14 : !T
+  %r0 = ta.read %h0[%c0], %f0 : !T
   %g0, %gf0 = ta.grad %h0, %f0 source "s" : !T
   %h1, %f1 = ta.create %c14 : !T
+  %r1 = ta.read %h1[%c0], %f1 : !T
   %g1, %gf1 = ta.grad %h1, %f1 source "s" : !T
   %h2, %f2 = ta.create %c4 : !S
+  %r2 = ta.read %h2[%c0], %f2 : !S
   %g2, %gf2 = ta.grad %h2, %f2 source "s" : !S
   return
 }

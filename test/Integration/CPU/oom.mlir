@@ -22,13 +22,17 @@ func.func private @opaque(%i: index) -> index attributes {no_inline} {
   return %i : index
 }
 
-// The header, a state byte per slot and 100000 x 65536 bytes of data.
+// The header, a state byte per slot and 100000 x 65536 bytes of data (an
+// array that is written: one whose data nothing touches would have none).
 // ARRAY: ta runtime error: OOM when allocating tensor of 6553700096 bytes
 func.func @big_array() {
+  %c0 = arith.constant 0 : index
+  %v = arith.constant dense<1.0> : tensor<16384xf32>
   %n = arith.constant 100000 : index
   %m = func.call @opaque(%n) : (index) -> index
   %h, %f = ta.create %m : !B
-  %s = ta.size %h, %f : !B
+  %f1 = ta.write %h[%c0], %v, %f : !B, tensor<16384xf32>
+  %s = ta.size %h, %f1 : !B
   %si = arith.index_cast %s : index to i64
   call @printI64(%si) : (i64) -> ()
   return

@@ -79,6 +79,23 @@ private:
   llvm::DenseSet<Operation *> creates;
 };
 
+/// The arrays whose data nothing reads or writes: a `ta.create` of static
+/// element shape whose handle only ta.grad, ta.grad_with_shape, ta.size and
+/// ta.close take (the handle itself: no loop, call or branch carries it),
+/// as a forward array that exists only to size its gradients does. Their
+/// buffer is the header and the slot states (which ta.grad copies in
+/// strict mode), without the data: nothing allocates or zeroes the
+/// capacity x element bytes nothing would touch.
+class DatalessArrays {
+public:
+  /// Analyses every `ta.create` under `root`.
+  static DatalessArrays analyze(Operation *root);
+  bool contains(Operation *create) const { return creates.contains(create); }
+
+private:
+  llvm::DenseSet<Operation *> creates;
+};
+
 /// The arrays small enough to live in their function's frame: a
 /// block-local array (BlockLocalArrays) created in the entry block of a
 /// func.func, of fixed constant size and static element shape, at most
@@ -99,9 +116,11 @@ public:
   static constexpr int64_t kMaxBytes = 4096;
   static constexpr int64_t kMaxFunctionBytes = 16384;
   /// Analyses every `ta.create` under `root` among `blockLocal`, with the
-  /// module's gradient sources.
+  /// module's gradient sources (a dataless array's buffer counts without
+  /// its data).
   static FrameArrays analyze(Operation *root,
                              const BlockLocalArrays &blockLocal,
+                             const DatalessArrays &dataless,
                              const GradSourceTable &sources);
   bool contains(Operation *create) const { return creates.contains(create); }
   /// Whether the array behind `handle` lives in the frame: `handle` is the
@@ -137,6 +156,9 @@ struct TAToMemRefOptions {
   /// The `ta.create` ops whose arrays are freed at the end of their block
   /// (BlockLocalArrays::analyze); none when empty.
   BlockLocalArrays blockLocal;
+  /// The `ta.create` ops whose arrays have no data (DatalessArrays::analyze);
+  /// none when empty.
+  DatalessArrays dataless;
   /// The `ta.create` ops whose arrays live in their function's frame
   /// (FrameArrays::analyze, a subset of blockLocal); none when empty.
   FrameArrays frame;
