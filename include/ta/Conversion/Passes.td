@@ -50,8 +50,8 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
     gradient op on it gives one static type, whose handle only ta ops take
     and that fit the same budget (until one grows: growth moves it to the
     heap). An array whose handle only `ta.grad`, `ta.grad_with_shape`,
-    `ta.size` and `ta.close` take has a buffer of header and slot states
-    only: nothing reads or writes its data. `ta.read`
+    `ta.size` and `ta.close` take is its header alone: nothing reads or
+    writes its slots. `ta.read`
     copies out of its slot in destination-passing style
     (`bufferization.materialize_in_destination` into a `tensor.empty`), so
     that empty-tensor elimination can copy straight into the tensor the

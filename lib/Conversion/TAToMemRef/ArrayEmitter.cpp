@@ -44,11 +44,10 @@ void ArrayEmitter::checkCapacity(Value slots) {
   });
 }
 
-Value ArrayEmitter::newBuffer(Value capacity, bool withData) {
+Value ArrayEmitter::newBuffer(Value capacity) {
   checkCapacity(capacity);
-  Value buffer = allocBuffer(capacity, withData);
-  zeroFillFresh(withData ? zeroedAtCreation(buffer, capacity) : buffer,
-                bufferBytes(capacity, withData));
+  Value buffer = allocBuffer(capacity);
+  zeroFillFresh(zeroedAtCreation(buffer, capacity), capacity);
   return buffer;
 }
 
@@ -59,21 +58,33 @@ Value ArrayEmitter::zeroedAtCreation(Value buffer, Value capacity) {
   return lazyZeroing() ? bytes(buffer, index(0), dataOffset(capacity)) : buffer;
 }
 
-Value ArrayEmitter::newFrameBuffer(int64_t capacity, bool withData) {
-  auto type = MemRefType::get({bufferBytes(capacity, withData)}, b.getI8Type());
+Value ArrayEmitter::newFrameBuffer(int64_t capacity) {
+  auto type = MemRefType::get({bufferBytes(capacity)}, b.getI8Type());
   Value frame = memref::AllocaOp::create(b, loc, type, ValueRange{},
                                          b.getI64IntegerAttr(kAlignment));
   Value buffer = memref::CastOp::create(
       b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI8Type()), frame);
-  zeroFill(withData ? zeroedAtCreation(buffer, index(capacity)) : buffer);
+  zeroFill(zeroedAtCreation(buffer, index(capacity)));
   return buffer;
 }
 
-void ArrayEmitter::zeroFillFresh(Value bytes, Value allocated) {
+Value ArrayEmitter::newHeaderBuffer(bool inFrame) {
+  auto type = MemRefType::get({kHeaderBytes}, b.getI8Type());
+  Value header = inFrame
+                     ? memref::AllocaOp::create(b, loc, type, ValueRange{},
+                                                b.getI64IntegerAttr(kAlignment))
+                     : allocStorage(type, ValueRange{}, kAlignment);
+  Value buffer = memref::CastOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI8Type()), header);
+  zeroFill(buffer);
+  return buffer;
+}
+
+void ArrayEmitter::zeroFillFresh(Value bytes, Value capacity) {
   func::FuncOp isZero = lookupOrDefineFreshBufferIsZeroFunction(symbols);
-  Value zero =
-      func::CallOp::create(b, loc, isZero, ValueRange{toI64(allocated)})
-          .getResult(0);
+  Value zero = func::CallOp::create(b, loc, isZero,
+                                    ValueRange{toI64(bufferBytes(capacity))})
+                   .getResult(0);
   auto ifOp =
       scf::IfOp::create(b, loc, arith::XOrIOp::create(b, loc, zero, one()),
                         /*withElseRegion=*/false);

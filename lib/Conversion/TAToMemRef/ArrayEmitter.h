@@ -53,21 +53,23 @@ public:
   void checkCapacity(Value slots);
   /// A new buffer of `capacity` slots after checkCapacity (allocBuffer).
   /// Zeroed where reads need zeros (the header and state, and with small
-  /// elements the data). Without the data where `withData` is false (an
-  /// array of DatalessArrays).
-  Value newBuffer(Value capacity, bool withData = true);
+  /// elements the data).
+  Value newBuffer(Value capacity);
   /// A new buffer of `capacity` slots in the function's frame
   /// (FrameArrays: a constant capacity of a few KiB at most), zeroed as
   /// newBuffer's.
-  Value newFrameBuffer(int64_t capacity, bool withData = true);
+  Value newFrameBuffer(int64_t capacity);
+  /// The buffer of an array whose data and state nothing reads or writes
+  /// (DatalessArrays): its header alone, zeroed; in the function's frame
+  /// where `inFrame`.
+  Value newHeaderBuffer(bool inFrame);
   /// The bytes of a new buffer of `capacity` slots that must start as
   /// zeros: the header and state with lazy zeroing, else all of it.
   Value zeroedAtCreation(Value buffer, Value capacity);
-  /// Zero-fills `bytes` of a buffer fresh from allocBuffer, of
-  /// `allocated` bytes (an index value), unless it is zero already
-  /// (TA_FRESH_BUFFER_IS_ZERO: on the CPU, a buffer libta_runtime mapped,
-  /// which filling would back page by page).
-  void zeroFillFresh(Value bytes, Value allocated);
+  /// Zero-fills `bytes` of a buffer fresh from allocBuffer(`capacity`)
+  /// unless it is zero already (TA_FRESH_BUFFER_IS_ZERO: on the CPU, a
+  /// buffer libta_runtime mapped, which filling would back page by page).
+  void zeroFillFresh(Value bytes, Value capacity);
   /// The capacity growth from `oldCapacity` slots allocates for at least
   /// `capacity` (at most maxCapacity()): for a buffer that is zero when
   /// fresh (mapped), the next one congruent to `oldCapacity` modulo

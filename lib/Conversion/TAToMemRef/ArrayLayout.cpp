@@ -167,16 +167,14 @@ Value ArrayLayout::slotIndex(Value i) {
   return arith::AndIOp::create(b, loc, toIndex(i),
                                index(std::numeric_limits<int64_t>::max()));
 }
-Value ArrayLayout::bufferBytes(Value capacity, bool withData) {
-  if (!withData)
-    return dataOffset(capacity);
+Value ArrayLayout::bufferBytes(Value capacity) {
   Value data = arith::MulIOp::create(b, loc, capacity, index(elementBytes()));
   return arith::AddIOp::create(b, loc, dataOffset(capacity), data);
 }
-int64_t ArrayLayout::bufferBytes(int64_t capacity, bool withData) const {
+int64_t ArrayLayout::bufferBytes(int64_t capacity) const {
   int64_t data = hasState() ? llvm::alignTo(kHeaderBytes + capacity, kAlignment)
                             : kHeaderBytes;
-  return data + (withData ? capacity * elementBytes() : 0);
+  return data + capacity * elementBytes();
 }
 Value ArrayLayout::stateView(Value buffer, Value capacity) {
   auto type = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
@@ -280,10 +278,9 @@ Value ArrayLayout::bytes(Value buffer, Value offset, Value length) {
                                 ValueRange{length});
 }
 
-Value ArrayLayout::allocBuffer(Value capacity, bool withData) {
+Value ArrayLayout::allocBuffer(Value capacity) {
   auto type = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
-  return allocStorage(type, ValueRange{bufferBytes(capacity, withData)},
-                      kAlignment);
+  return allocStorage(type, ValueRange{bufferBytes(capacity)}, kAlignment);
 }
 void ArrayLayout::zeroFill(Value bytes) {
   linalg::FillOp::create(b, loc, ValueRange{i8(0)}, ValueRange{bytes});

@@ -152,11 +152,10 @@ public:
   /// accepted: as an index, with the sign bit cleared, which changes no
   /// valid index and tells LLVM that its slot lies past the header.
   Value slotIndex(Value i);
-  /// Total bytes of a buffer of `capacity` slots; without the data (the
-  /// header and state of a DatalessArrays array) where `withData` is false.
-  Value bufferBytes(Value capacity, bool withData = true);
+  /// Total bytes of a buffer of `capacity` slots.
+  Value bufferBytes(Value capacity);
   /// bufferBytes of a constant capacity.
-  int64_t bufferBytes(int64_t capacity, bool withData = true) const;
+  int64_t bufferBytes(int64_t capacity) const;
   /// The per-slot state bytes (where hasState()).
   Value stateView(Value buffer, Value capacity);
   /// The element data as `memref<capacity x element>`.
@@ -196,9 +195,8 @@ public:
   Value bytes(Value buffer, Value offset, Value length);
 
   /// Allocates a buffer of `capacity` slots (at most maxCapacity()),
-  /// uninitialized (ArrayEmitter::newBuffer zeroes what must be); of
-  /// bufferBytes(capacity, withData).
-  Value allocBuffer(Value capacity, bool withData = true);
+  /// uninitialized (ArrayEmitter::newBuffer zeroes what must be).
+  Value allocBuffer(Value capacity);
   void zeroFill(Value bytes);
 
   HandleType type;

@@ -121,11 +121,9 @@ DatalessArrays DatalessArrays::analyze(Operation *root) {
 
 /// The bytes a buffer of `capacity` slots takes at most (ArrayLayout: the
 /// header, a state byte per slot, padding to the data's alignment, the
-/// data unless `withData` is false), or nullopt past `limit`.
-static std::optional<int64_t> boundedBufferBytes(HandleType type,
-                                                 int64_t capacity,
-                                                 int64_t limit,
-                                                 bool withData = true) {
+/// data), or nullopt past `limit`.
+static std::optional<int64_t>
+boundedBufferBytes(HandleType type, int64_t capacity, int64_t limit) {
   if (!hasStaticElement(type) || capacity < 0 || capacity > limit)
     return std::nullopt;
   int64_t elementBytes = lowering::ArrayLayout::elementBytesOf(
@@ -133,7 +131,7 @@ static std::optional<int64_t> boundedBufferBytes(HandleType type,
   if (elementBytes > limit)
     return std::nullopt;
   int64_t bytes = TA_HEADER_BYTES + capacity + TA_BUFFER_ALIGNMENT - 1 +
-                  (withData ? capacity * elementBytes : 0);
+                  capacity * elementBytes;
   return bytes <= limit ? std::optional<int64_t>(bytes) : std::nullopt;
 }
 
@@ -194,8 +192,10 @@ FrameArrays FrameArrays::analyze(Operation *root,
     int64_t capacity = size.getSExtValue();
     int64_t &budget = functionBytes[function];
     std::optional<int64_t> bytes =
-        boundedBufferBytes(create.getHandle().getType(), capacity, kMaxBytes,
-                           /*withData=*/!dataless.contains(create));
+        dataless.contains(create)
+            ? std::optional<int64_t>(TA_HEADER_BYTES)
+            : boundedBufferBytes(create.getHandle().getType(), capacity,
+                                 kMaxBytes);
     // Every user takes the handle itself: ta.close and the release at the
     // block's end then know the array is in the frame.
     if (!bytes || budget + *bytes > kMaxFunctionBytes ||

@@ -96,10 +96,11 @@ template <typename OpTy> struct GradLowering : TAPattern<OpTy> {
       acc.set(gradHeader, kSource,
               getNameAddress(rewriter, loc, acc.symbols, op.getSource()));
       acc.set(gradHeader, kElementShape, shape);
-      if (acc.strict) {
-        // CopyShapesFrom: every slot written in the forward array is soft
-        // written, with shape shape_to_prepend ++ slot shape (this
-        // accumulator's element shape: element shapes are static).
+      // CopyShapesFrom: every slot written in the forward array is soft
+      // written, with shape shape_to_prepend ++ slot shape (this
+      // accumulator's element shape: element shapes are static). A forward
+      // array of DatalessArrays has no slot written.
+      if (acc.strict && !this->options.dataless.holds(op.getHandle())) {
         Value fwdState =
             fwd.stateView(buffer, fwd.toIndex(fwd.get(header, kCapacity)));
         Value gradState = acc.stateView(grad, capacity);
@@ -158,9 +159,10 @@ struct RuntimeKeptGradLowering : TAPattern<GradWithShapeOp> {
       Value grad = acc.newHeader(
           kIsGrad | kClearAfterRead, acc.i64(0), fwd.get(header, kName),
           getNameAddress(rewriter, loc, acc.symbols, op.getSource()), shape);
-      // CopyShapesFrom reads the written bits, which only strict mode keeps.
+      // CopyShapesFrom reads the written bits, which only strict mode keeps
+      // (and a forward array of DatalessArrays has none).
       Value state = acc.i64(0);
-      if (fwd.strict)
+      if (fwd.strict && !options.dataless.holds(op.getHandle()))
         state = acc.address(
             fwd.stateView(buffer, fwd.toIndex(fwd.get(header, kCapacity))));
       OpenArrayEmitter::Vector prepend = acc.vector(op.getShapeToPrepend());

@@ -5,8 +5,8 @@
 // array that cannot outlive its block (BlockLocalArrays), at the end of
 // that block. A small one in its function's entry block (FrameArrays) lives
 // in the frame, and the accumulators of its gradients may too: nothing frees
-// them, and ta.close marks them closed in place. One whose data nothing
-// reads or writes (DatalessArrays) is a header and slot states only.
+// them, and ta.close marks them closed in place. One whose slots nothing
+// reads or writes (DatalessArrays) is a header alone, closed in place too.
 //
 //===----------------------------------------------------------------------===//
 
@@ -56,11 +56,15 @@ struct CreateLowering : TAPattern<CreateOp> {
       e.failIf(e.cmp(arith::CmpIPredicate::slt, size64, e.i64(0)),
                TA_ERR_NEGATIVE_SIZE, Value(),
                [&](SmallVectorImpl<Value> &args) { args.push_back(size64); });
-    // An array whose data nothing touches (DatalessArrays) has none.
-    bool withData = !options.dataless.contains(op);
-    Value buffer = inFrame
-                       ? e.newFrameBuffer(constantSize.getSExtValue(), withData)
-                       : e.newBuffer(size, withData);
+    // An array whose slots nothing touches (DatalessArrays) is its header,
+    // of capacity 0: nothing of its size is allocated, but a size whose
+    // slots would not fit in memory fails as any array's does.
+    bool dataless = options.dataless.contains(op);
+    if (dataless)
+      e.checkCapacity(size);
+    Value buffer = dataless  ? e.newHeaderBuffer(inFrame)
+                   : inFrame ? e.newFrameBuffer(constantSize.getSExtValue())
+                             : e.newBuffer(size);
     Value header = e.header(buffer);
     int64_t flags = 0;
     if (op.getDynamicSize())
@@ -71,7 +75,7 @@ struct CreateLowering : TAPattern<CreateOp> {
       flags |= kInFrame;
     StringRef name = op.getName().empty() ? "ta" : op.getName();
     e.set(header, kSize, size64);
-    e.set(header, kCapacity, size64);
+    e.set(header, kCapacity, dataless ? e.i64(0) : size64);
     e.set(header, kFlags, e.i64(flags));
     e.set(header, kMarkedSize, e.i64(-1));
     e.set(header, kName, getNameAddress(rewriter, loc, e.symbols, name));
@@ -158,12 +162,14 @@ struct CloseLowering : TAPattern<CloseOp> {
     // keep a header-only buffer) and mark the array closed. Closing twice is
     // allowed; closing a forward array leaves its accumulators open. An
     // array in the frame is marked closed in place (its memory is the
-    // function's until it returns).
+    // function's until it returns), as is one whose buffer is its header
+    // already (DatalessArrays).
     Value box = adaptor.getHandle().front();
     Value buffer = e.loadBuffer(box);
-    bool inFrame = options.frame.holds(op.getHandle());
+    bool inPlace = options.frame.holds(op.getHandle()) ||
+                   options.dataless.holds(op.getHandle());
     Value closed = buffer;
-    if (!inFrame) {
+    if (!inPlace) {
       auto type8 =
           MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type());
       closed =
@@ -177,7 +183,7 @@ struct CloseLowering : TAPattern<CloseOp> {
                                        e.i64(kClosed));
     e.set(header, kFlags, flags);
     e.set(header, kCapacity, e.i64(0));
-    if (!inFrame) {
+    if (!inPlace) {
       e.freeStorage(buffer);
       e.storeBuffer(closed, box);
     }

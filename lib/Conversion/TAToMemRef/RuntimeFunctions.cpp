@@ -173,7 +173,6 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
     Value newCap64 = e.toI64(newCap);
     // Only the bytes the moves below do not overwrite are zeroed.
     Value grown = e.allocBuffer(newCap);
-    Value grownBytes = e.bufferBytes(newCap);
     Value added = arith::SubIOp::create(b, loc, newCap, oldCap);
     Value headerBytes = e.index(kHeaderBytes);
     memref::CopyOp::create(b, loc, e.bytes(buffer, e.index(0), headerBytes),
@@ -192,7 +191,7 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
     if (e.hasState()) {
       moveBytes(headerBytes, headerBytes, oldCap);
       Value stateEnd = arith::AddIOp::create(b, loc, headerBytes, oldCap);
-      e.zeroFillFresh(e.bytes(grown, stateEnd, added), grownBytes);
+      e.zeroFillFresh(e.bytes(grown, stateEnd, added), newCap);
     }
     Value eltBytes = e.index(e.elementBytes());
     Value dataBytes = arith::MulIOp::create(b, loc, oldCap, eltBytes);
@@ -204,7 +203,7 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
       e.zeroFillFresh(e.bytes(grown,
                               arith::AddIOp::create(b, loc, newData, dataBytes),
                               arith::MulIOp::create(b, loc, added, eltBytes)),
-                      grownBytes);
+                      newCap);
     e.set(e.header(grown), kCapacity, newCap64);
     // An accumulator in the frame moves to the heap; its frame buffer is
     // left to the frame.

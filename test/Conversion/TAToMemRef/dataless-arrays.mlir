@@ -1,28 +1,37 @@
-// Arrays whose data nothing reads or writes (DatalessArrays): every use of
+// Arrays whose slots nothing reads or writes (DatalessArrays): every use of
 // the ta.create's handle is a ta.grad, ta.grad_with_shape, ta.size or
-// ta.close. Their buffer is the header and the slot states: no
-// capacity x element bytes are allocated or zeroed. Any other use, or a
-// handle that a loop carries, keeps the data.
+// ta.close. Their buffer is the 64-byte header alone, of capacity 0: no
+// state or data is allocated or zeroed, ta.grad copies no written bits from
+// it, and ta.close marks it closed in place. Any other use, or a handle that
+// a loop carries, keeps the slots.
 // RUN: ta-opt %s --ta-lower-to-memref -split-input-file | FileCheck %s
 // RUN: ta-opt %s --ta-lower-to-memref=checks=none -split-input-file | FileCheck %s --check-prefix=NONE
 
 !T = !ta.handle<?, tensor<4xf32>>
 
-// Strict: 64 B of header and the state rounded up to 64 B, no data; with
-// checks=none (16-byte elements: no state) the header alone.
 // CHECK-LABEL: func.func @heap
-// CHECK-NOT: arith.muli
-// CHECK: %[[END:.*]] = arith.addi %arg0, %c63
-// CHECK: %[[STATE:.*]] = arith.andi %[[END]], %c9223372036854775744
-// CHECK: %[[BYTES:.*]] = arith.addi %c64{{.*}}, %[[STATE]] overflow<nsw, nuw>
-// CHECK: %[[BUF:.*]] = memref.alloc(%[[BYTES]]) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
-// CHECK-NOT: arith.muli
-// CHECK: call @__ta_fresh_buffer_is_zero
+// CHECK: %[[ALLOC:.*]] = memref.alloc() {alignment = 64 : i64, bufferization.manual_deallocation} : memref<64xi8>
+// CHECK: %[[BUF:.*]] = memref.cast %[[ALLOC]] : memref<64xi8> to memref<?xi8>
 // CHECK: linalg.fill ins(%c0_i8 : i8) outs(%[[BUF]] : memref<?xi8>)
+// CHECK: %[[HDR:.*]] = memref.view %[[BUF]]
+// CHECK: memref.store %{{.*}}, %[[HDR]][%c0{{.*}}] : memref<8xi64>
+// CHECK: memref.store %c0_i64{{.*}}, %[[HDR]][%c1{{.*}}] : memref<8xi64>
+// ta.grad: the accumulator's buffer, and no loop over the forward state.
+// CHECK: scf.if
+// CHECK: } else {
+// CHECK: memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
+// CHECK-NOT: scf.for
+// CHECK: memref.store %{{.*}}, %{{.*}}[%c1{{.*}}] : memref<?xmemref<?xi8>, strided<[1], offset: ?>>
+// CHECK-NEXT: }
+// ta.close: the closed flag in place, no new buffer.
+// CHECK-NOT: memref.alloc
+// CHECK: arith.ori %{{.*}}, %c1_i64
+// CHECK-NOT: memref.alloc
+// CHECK: return
 // NONE-LABEL: func.func @heap
-// NONE-NOT: arith.muli
-// NONE: %[[BUF:.*]] = memref.alloc(%c64) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
-// NONE: linalg.fill ins(%c0_i8 : i8) outs(%[[BUF]] : memref<?xi8>)
+// NONE: memref.alloc() {alignment = 64 : i64, bufferization.manual_deallocation} : memref<64xi8>
+// NONE-NOT: scf.for
+// NONE: return
 func.func @heap(%n: index) -> index {
   %h, %f = ta.create %n : !T
   %g, %gf = ta.grad %h, %f source "s" : !T
@@ -33,16 +42,30 @@ func.func @heap(%n: index) -> index {
 
 // -----
 
+// A run-time shape_to_prepend: libta_runtime makes the accumulator, given no
+// forward state (0) in both modes.
+// CHECK-LABEL: func.func @runtime_prepend
+// CHECK: call @_ta_rt_dyn_grad_static(%{{.*}}, %c0_i64{{.*}}, %{{.*}}, %c4_i64{{.*}}, %c1_i64{{.*}}, %{{.*}}, %{{.*}})
+// NONE-LABEL: func.func @runtime_prepend
+// NONE: call @_ta_rt_dyn_grad_static(%{{.*}}, %c0_i64{{.*}}, %{{.*}}, %c4_i64{{.*}}, %c1_i64{{.*}}, %{{.*}}, %{{.*}})
+func.func @runtime_prepend(%p: tensor<1xi32>, %n: index) {
+  %h, %f = ta.create %n : !ta.handle<?, tensor<2xf32>>
+  %g, %gf = ta.grad_with_shape %h, %f, %p source "pfor" : !ta.handle<?, tensor<2xf32>>, tensor<1xi32>
+  return
+}
+
+// -----
+
 !F = !ta.handle<4, tensor<64xf32>>
 
-// In the frame: 64 B of header and 64 B of state instead of 1152 B; the
-// accumulator, which ta.grad_with_shape's users write, keeps its data
-// (4 slots of 2 x 64 floats: 2048 B more).
+// In the frame: 64 B of header instead of 1152 B; the accumulator, which
+// is written, keeps its slots (64 B of header, 64 B of state, 4 slots of
+// 2 x 64 floats).
 // CHECK-LABEL: func.func @frame
-// CHECK: memref.alloca() {alignment = 64 : i64} : memref<128xi8>
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<64xi8>
 // CHECK: memref.alloca() {alignment = 64 : i64} : memref<2176xi8>
 // NONE-LABEL: func.func @frame
-// NONE: memref.alloca() {alignment = 64 : i64} : memref<128xi8>
+// NONE: memref.alloca() {alignment = 64 : i64} : memref<64xi8>
 // NONE: memref.alloca() {alignment = 64 : i64} : memref<2176xi8>
 func.func @frame(%v: tensor<2x64xf32>) {
   %c0 = arith.constant 0 : index
@@ -95,15 +118,15 @@ func.func @carried(%n: index) {
 
 !T = !ta.handle<14, tensor<64xf32>>
 
-// Dataless arrays count in a function's frame budget (16 KiB) without their
-// data: five of 128 B fit where five of 3,712 B would not (frame-arrays.mlir
+// Dataless arrays count in a function's frame budget (16 KiB) as their
+// header: five of 64 B fit where five of 3,712 B would not (frame-arrays.mlir
 // @budget).
 // CHECK-LABEL: func.func @budget
-// CHECK-COUNT-5: memref.alloca() {alignment = 64 : i64} : memref<128xi8>
+// CHECK-COUNT-5: memref.alloca() {alignment = 64 : i64} : memref<64xi8>
 // CHECK-NOT: memref.alloc(
 // CHECK: return
 // NONE-LABEL: func.func @budget
-// NONE-COUNT-5: memref.alloca() {alignment = 64 : i64} : memref<128xi8>
+// NONE-COUNT-5: memref.alloca() {alignment = 64 : i64} : memref<64xi8>
 // NONE-NOT: memref.alloc(
 // NONE: return
 func.func @budget() {

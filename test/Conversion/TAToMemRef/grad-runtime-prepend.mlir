@@ -45,12 +45,14 @@
 // CHECK: %[[LAST64:.*]] = arith.index_cast %[[LASTP]]
 // CHECK: call @_ta_rt_dyn_release(%[[LAST64]])
 // CHECK: memref.dealloc %[[LAST]]
-func.func @runtime_prepend(%p: tensor<1xi32>, %v: tensor<?x2xf32>) {
+func.func @runtime_prepend(%p: tensor<1xi32>, %v: tensor<?x2xf32>, %w: tensor<2xf32>) {
   %c0 = arith.constant 0 : index
   %c3 = arith.constant 3 : index
   %h, %f = ta.create %c3 : !ta.handle<3, tensor<2xf32>>
   %g, %gf = ta.grad_with_shape %h, %f, %p source "pfor" : !ta.handle<3, tensor<2xf32>>, tensor<1xi32>
   %gf1 = ta.write %g[%c0], %v, %gf : !ta.handle<3, tensor<?x2xf32>, grad>, tensor<?x2xf32>
+  // A forward array nothing writes would have no state (dataless-arrays.mlir).
+  %f1 = ta.write %h[%c0], %w, %f : !ta.handle<3, tensor<2xf32>>, tensor<2xf32>
   return
 }
 

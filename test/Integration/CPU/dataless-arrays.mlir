@@ -1,6 +1,6 @@
 // Forward arrays that only size their gradients (DatalessArrays: every use
-// of the handle a ta.grad, ta.grad_with_shape, ta.size or ta.close) have a
-// header and slot states but no data. Executed in both checks modes, on the
+// of the handle a ta.grad, ta.grad_with_shape, ta.size or ta.close) are a
+// header alone: no slot state, no data. Executed in both checks modes, on the
 // heap (a size the lowering cannot see) and in the frame (a constant size),
 // with elements under and over the lazy-zeroing size. Expected values follow
 // TensorFlow's semantics (reference sections 1.10, 1.11): the accumulator
@@ -156,11 +156,49 @@ func.func @with_shape() {
   return
 }
 
+// RUNTIME_PREPEND: a run-time shape_to_prepend ([2]): libta_runtime keeps
+// the accumulator, made from the forward array's header (no slot written,
+// so none soft written). Slot 0 reads what was written, slot 1 zeros (its
+// element shape [2, 2] is fully defined).
+// CHECK-LABEL: runtime_prepend
+// CHECK: 3
+// CHECK: [1,   1],
+// CHECK-NEXT: [2,   2]]
+// CHECK: [0,   0],
+// CHECK-NEXT: [0,   0]]
+func.func private @opaque_shape(%t: tensor<1xi32>) -> tensor<1xi32> attributes {no_inline} {
+  return %t : tensor<1xi32>
+}
+func.func @runtime_prepend() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %n = func.call @opaque(%c3) : (index) -> index
+  %p0 = arith.constant dense<[2]> : tensor<1xi32>
+  %p = func.call @opaque_shape(%p0) : (tensor<1xi32>) -> tensor<1xi32>
+  %a0 = arith.constant dense<[[1.0, 1.0], [2.0, 2.0]]> : tensor<2x2xf32>
+  %a = tensor.cast %a0 : tensor<2x2xf32> to tensor<?x2xf32>
+  %h, %f = ta.create %n : !W
+  %g, %gf = ta.grad_with_shape %h, %f, %p source "pfor" : !W, tensor<1xi32>
+  %s = ta.size %g, %gf : !ta.handle<?, tensor<?x2xf32>, grad>
+  %g1 = ta.write %g[%c0], %a, %gf : !ta.handle<?, tensor<?x2xf32>, grad>, tensor<?x2xf32>
+  %r0 = ta.read %g[%c0], %g1 : !ta.handle<?, tensor<?x2xf32>, grad>
+  %r1 = ta.read %g[%c1], %g1 : !ta.handle<?, tensor<?x2xf32>, grad>
+  ta.close %h : !W
+  func.call @show_index(%s) : (index) -> ()
+  %u0 = tensor.cast %r0 : tensor<?x2xf32> to tensor<*xf32>
+  %u1 = tensor.cast %r1 : tensor<?x2xf32> to tensor<*xf32>
+  func.call @show(%u0) : (tensor<*xf32>) -> ()
+  func.call @show(%u1) : (tensor<*xf32>) -> ()
+  return
+}
+
 func.func private @printString(!llvm.ptr)
 llvm.mlir.global internal constant @heap_s("heap\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @frame_s("frame\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @lazy_s("lazy\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @with_shape_s("with_shape\0A\00") {addr_space = 0 : i32}
+llvm.mlir.global internal constant @runtime_prepend_s("runtime_prepend\0A\00") {addr_space = 0 : i32}
 func.func @main() {
   %a = llvm.mlir.addressof @heap_s : !llvm.ptr
   func.call @printString(%a) : (!llvm.ptr) -> ()
@@ -174,6 +212,9 @@ func.func @main() {
   %d = llvm.mlir.addressof @with_shape_s : !llvm.ptr
   func.call @printString(%d) : (!llvm.ptr) -> ()
   func.call @with_shape() : () -> ()
+  %e = llvm.mlir.addressof @runtime_prepend_s : !llvm.ptr
+  func.call @printString(%e) : (!llvm.ptr) -> ()
+  func.call @runtime_prepend() : () -> ()
   return
 }
 

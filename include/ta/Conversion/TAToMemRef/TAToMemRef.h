@@ -79,18 +79,23 @@ private:
   llvm::DenseSet<Operation *> creates;
 };
 
-/// The arrays whose data nothing reads or writes: a `ta.create` of static
+/// The arrays whose slots nothing reads or writes: a `ta.create` of static
 /// element shape whose handle only ta.grad, ta.grad_with_shape, ta.size and
 /// ta.close take (the handle itself: no loop, call or branch carries it),
 /// as a forward array that exists only to size its gradients does. Their
-/// buffer is the header and the slot states (which ta.grad copies in
-/// strict mode), without the data: nothing allocates or zeroes the
-/// capacity x element bytes nothing would touch.
+/// buffer is the header alone: no slot is ever written, so no state or data
+/// is kept (a gradient of one copies no written bits), and ta.close marks
+/// the header closed in place.
 class DatalessArrays {
 public:
   /// Analyses every `ta.create` under `root`.
   static DatalessArrays analyze(Operation *root);
   bool contains(Operation *create) const { return creates.contains(create); }
+  /// Whether `handle` is the result of one of these ta.create ops.
+  bool holds(Value handle) const {
+    Operation *op = handle.getDefiningOp();
+    return op && creates.contains(op);
+  }
 
 private:
   llvm::DenseSet<Operation *> creates;
@@ -116,8 +121,8 @@ public:
   static constexpr int64_t kMaxBytes = 4096;
   static constexpr int64_t kMaxFunctionBytes = 16384;
   /// Analyses every `ta.create` under `root` among `blockLocal`, with the
-  /// module's gradient sources (a dataless array's buffer counts without
-  /// its data).
+  /// module's gradient sources (a dataless array's buffer counts as its
+  /// header).
   static FrameArrays analyze(Operation *root,
                              const BlockLocalArrays &blockLocal,
                              const DatalessArrays &dataless,
