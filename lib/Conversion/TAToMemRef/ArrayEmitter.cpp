@@ -228,9 +228,12 @@ void ArrayEmitter::writeSlot(Value box, Value i, Value source,
     return;
   }
   Value st = memref::LoadOp::create(b, loc, state, slotIndex);
-  if (strict)
+  auto failWriteAfterRead = [&, buffer = buffer] {
     failIf(hasBit(st, kRead), TA_ERR_WRITE_AFTER_READ, buffer,
            [&](SmallVectorImpl<Value> &args) { args.push_back(i); });
+  };
+  if (strict && grad)
+    failWriteAfterRead();
   if (grad) {
     // Written slots aggregate: the first real write to a soft-written slot
     // stores, later ones add. The shapes always agree here: the soft-written
@@ -247,8 +250,17 @@ void ArrayEmitter::writeSlot(Value box, Value i, Value source,
     b.setInsertionPointToStart(ifOp.elseBlock());
     memref::CopyOp::create(b, loc, source, data);
   } else {
-    failIf(hasBit(st, kWritten), TA_ERR_DOUBLE_WRITE, buffer,
-           [&](SmallVectorImpl<Value> &args) { args.push_back(i); });
+    // One test on the common path (neither read nor written), TensorFlow's
+    // order of the two errors behind it.
+    auto ifOp = scf::IfOp::create(b, loc, hasBit(st, kRead | kWritten),
+                                  /*withElse=*/false);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      failWriteAfterRead();
+      failIf(hasBit(st, kWritten), TA_ERR_DOUBLE_WRITE, buffer,
+             [&](SmallVectorImpl<Value> &args) { args.push_back(i); });
+    }
     memref::CopyOp::create(b, loc, source, target());
   }
   memref::StoreOp::create(b, loc, arith::OrIOp::create(b, loc, st, marks),
@@ -279,29 +291,48 @@ SlotRef ArrayEmitter::prepareRead(Value box, Value i, bool grow) {
     return ref;
   Value state = stateView(buffer, ref.capacity);
   Value st = memref::LoadOp::create(b, loc, state, ref.index);
-  if (strict) {
+  // The slot's data as it must read: a slot never materialized reads as
+  // zeros, its data zeroed now (with lazy zeroing the buffer's data starts
+  // uninitialized).
+  auto zeroUnmaterialized = [&] {
+    if (!lazyZeroing())
+      return;
+    auto ifOp = scf::IfOp::create(
+        b, loc, arith::XOrIOp::create(b, loc, hasBit(st, kMaterialized), one()),
+        /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    Value zero = arith::ConstantOp::create(
+        b, loc, b.getZeroAttr(element.getElementType()));
+    linalg::FillOp::create(
+        b, loc, ValueRange{zero},
+        ValueRange{slotAt(ref.buffer, ref.capacity, ref.index)});
+  };
+  if (!strict) {
+    zeroUnmaterialized();
+    return ref;
+  }
+  // One test on the common path (materialized where that matters, not
+  // cleared); the error and the zeroing behind it.
+  int64_t tested = kCleared | (lazyZeroing() ? kMaterialized : 0);
+  int64_t expected = lazyZeroing() ? kMaterialized : 0;
+  Value mask = arith::AndIOp::create(b, loc, st, i8(tested));
+  auto uncommon = scf::IfOp::create(
+      b, loc, cmp(arith::CmpIPredicate::ne, mask, i8(expected)),
+      /*withElse=*/false);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(uncommon.thenBlock());
     failIf(hasBit(st, kCleared), TA_ERR_READ_CLEARED, buffer,
            [&](SmallVectorImpl<Value> &args) { args.push_back(i); });
-    Value clear = arith::SelectOp::create(
-        b, loc, hasBit(get(header, kFlags), kClearAfterRead), i8(kCleared),
-        i8(0));
-    Value marked = arith::OrIOp::create(
-        b, loc, arith::OrIOp::create(b, loc, st, clear), i8(kWritten | kRead));
-    memref::StoreOp::create(b, loc, marked, state, ref.index);
+    zeroUnmaterialized();
   }
-  if (!lazyZeroing())
-    return ref;
-  // A slot never written reads as zeros: its data is zeroed now (the
-  // buffer's data starts uninitialized).
-  auto ifOp = scf::IfOp::create(
-      b, loc, arith::XOrIOp::create(b, loc, hasBit(st, kMaterialized), one()),
-      /*withElse=*/false);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifOp.thenBlock());
-  Value zero = arith::ConstantOp::create(
-      b, loc, b.getZeroAttr(element.getElementType()));
-  linalg::FillOp::create(b, loc, ValueRange{zero},
-                         ValueRange{slotAt(buffer, ref.capacity, ref.index)});
+  Value clear = arith::SelectOp::create(
+      b, loc, hasBit(get(header, kFlags), kClearAfterRead), i8(kCleared),
+      i8(0));
+  Value marked = arith::OrIOp::create(
+      b, loc, arith::OrIOp::create(b, loc, st, clear), i8(kWritten | kRead));
+  memref::StoreOp::create(b, loc, marked, state, ref.index);
   return ref;
 }
 

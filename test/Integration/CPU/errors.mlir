@@ -13,6 +13,14 @@
 // RUN: not %run_cpu -e write_closed %t.mlir 2>&1 | FileCheck %s --check-prefix=WCLOSED
 // RUN: not %run_cpu -e read_closed %t.mlir 2>&1 | FileCheck %s --check-prefix=RCLOSED
 // RUN: not %run_cpu -e size_closed %t.mlir 2>&1 | FileCheck %s --check-prefix=SCLOSED
+// A slot both written and read: TensorFlow tests "read" first.
+// RUN: not %run_cpu -e write_after_written_read %t.mlir 2>&1 | FileCheck %s --check-prefix=WARW
+// The same errors with elements of 64 bytes (lazily zeroed: one test of the
+// state on the common path, the errors behind it).
+// RUN: not %run_cpu -e double_write_lazy %t.mlir 2>&1 | FileCheck %s --check-prefix=DOUBLE
+// RUN: not %run_cpu -e write_after_written_read_lazy %t.mlir 2>&1 | FileCheck %s --check-prefix=WARW
+// RUN: not %run_cpu -e read_cleared_lazy %t.mlir 2>&1 | FileCheck %s --check-prefix=CLEARED
+// RUN: not %run_cpu -e read_cleared_unwritten_lazy %t.mlir 2>&1 | FileCheck %s --check-prefix=CLEARED
 // Closing twice is allowed (TensorFlow's Close does not check).
 // RUN: %run_cpu -e close_twice %t.mlir 2>&1 | FileCheck %s --check-prefix=TWICE --allow-empty
 
@@ -82,6 +90,58 @@ func.func @write_after_read() {
   %h, %f = ta.create %c3 {name = "a"} : !T
   %r = ta.read %h[%c2], %f : !T
   %f1 = ta.write %h[%c2], %v, %f : !T, tensor<2xf32>
+  return
+}
+
+// WARW: ta runtime error: TensorArray a: Could not write to TensorArray index 0 because it has already been read.
+func.func @write_after_written_read() {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %v = arith.constant dense<1.0> : tensor<2xf32>
+  %h, %f = ta.create %c3 {name = "a"} : !T
+  %f1 = ta.write %h[%c0], %v, %f : !T, tensor<2xf32>
+  %r = ta.read %h[%c0], %f1 : !T
+  %f2 = ta.write %h[%c0], %v, %f1 : !T, tensor<2xf32>
+  return
+}
+
+!L = !ta.handle<3, tensor<16xf32>>
+func.func @double_write_lazy() {
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %v = arith.constant dense<1.0> : tensor<16xf32>
+  %h, %f = ta.create %c3 {name = "a"} : !L
+  %f1 = ta.write %h[%c1], %v, %f : !L, tensor<16xf32>
+  %f2 = ta.write %h[%c1], %v, %f1 : !L, tensor<16xf32>
+  return
+}
+func.func @write_after_written_read_lazy() {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %v = arith.constant dense<1.0> : tensor<16xf32>
+  %h, %f = ta.create %c3 {name = "a"} : !L
+  %f1 = ta.write %h[%c0], %v, %f : !L, tensor<16xf32>
+  %r = ta.read %h[%c0], %f1 : !L
+  %f2 = ta.write %h[%c0], %v, %f1 : !L, tensor<16xf32>
+  return
+}
+func.func @read_cleared_lazy() {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %v = arith.constant dense<1.0> : tensor<16xf32>
+  %h, %f = ta.create %c3 {name = "a"} : !L
+  %f1 = ta.write %h[%c0], %v, %f : !L, tensor<16xf32>
+  %r = ta.read %h[%c0], %f1 : !L
+  %r2 = ta.read %h[%c0], %f1 : !L
+  return
+}
+// A slot never written reads as zeros, and is cleared all the same.
+func.func @read_cleared_unwritten_lazy() {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %h, %f = ta.create %c3 {name = "a"} : !L
+  %r = ta.read %h[%c0], %f : !L
+  %r2 = ta.read %h[%c0], %f : !L
   return
 }
 
