@@ -3,9 +3,12 @@
 // row-major layout becomes one memcpy whose two addresses are
 // `getelementptr inbounds nuw` (aligned pointer, offset), as upstream's
 // memref.load / memref.store addresses are, and that a memref.view's aligned
-// pointer is `getelementptr inbounds nuw` of its byte shift. Other copies
-// keep upstream's lowering (a call of memrefCopy); the options are
-// upstream's.
+// pointer is `getelementptr inbounds nuw` of its byte shift, and that with
+// aligned allocation a memref.alloc of a static shape and identity layout
+// allocates a constant byte count (upstream computes it with a
+// `getelementptr null` and pads it at run time); copies of a known byte
+// count copy a constant too. Other copies keep upstream's lowering (a call
+// of memrefCopy); the options are upstream's.
 // RUN: ta-opt %s --ta-finalize-memref-to-llvm | FileCheck %s
 // RUN: ta-opt %s --ta-finalize-memref-to-llvm="use-aligned-alloc=true use-generic-functions=true" | FileCheck %s --check-prefix=GENERIC
 
@@ -17,7 +20,7 @@
 // CHECK: %[[DSTBASE:.*]] = llvm.extractvalue %{{.*}}[1]
 // CHECK: %[[DSTOFF:.*]] = llvm.extractvalue %{{.*}}[2]
 // CHECK: %[[TO:.*]] = llvm.getelementptr inbounds|nuw %[[DSTBASE]][%[[DSTOFF]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-// CHECK: %[[BYTES:.*]] = llvm.mul
+// CHECK: %[[BYTES:.*]] = llvm.mlir.constant(16 : index) : i64
 // CHECK: "llvm.intr.memcpy"(%[[TO]], %[[FROM]], %[[BYTES]]) <{isVolatile = false}>
 // CHECK-NOT: memrefCopy
 // CHECK: return
@@ -85,12 +88,49 @@ func.func @static_strides(%buf: memref<?xi8>, %shift: index, %n: index) -> memre
 }
 
 // The options reach upstream's patterns: aligned allocation through the
-// generic functions.
+// generic functions; without use-aligned-alloc, upstream's malloc lowering.
+// With it, a static allocation is one call of a constant size: 16 floats
+// at the op's alignment (64 bytes); 3 x i8 at 16 (the least upstream
+// uses), padded to 16; 5 x i64 at 16, padded to 48; a box of 2 memref
+// descriptors (40 bytes each) at 64, padded to 128. A dynamic size keeps
+// upstream's lowering.
+// CHECK-LABEL: func.func @alloc
+// CHECK-NOT: llvm.call @aligned_alloc
+// CHECK: llvm.call @malloc
+// CHECK: llvm.call @free
 // GENERIC-LABEL: func.func @alloc
-// GENERIC: llvm.call @_mlir_memref_to_llvm_aligned_alloc
+// GENERIC-DAG: %[[A64:.*]] = llvm.mlir.constant(64 : index) : i64
+// GENERIC-DAG: %[[B64:.*]] = llvm.mlir.constant(64 : index) : i64
+// GENERIC: llvm.call @_mlir_memref_to_llvm_aligned_alloc(%[[A64]], %[[B64]])
 // GENERIC: llvm.call @_mlir_memref_to_llvm_free
+// GENERIC-LABEL: func.func @alloc_sizes
+// GENERIC-NOT: llvm.urem
+// GENERIC-DAG: %[[A16:.*]] = llvm.mlir.constant(16 : index) : i64
+// GENERIC-DAG: %[[B16:.*]] = llvm.mlir.constant(16 : index) : i64
+// GENERIC: llvm.call @_mlir_memref_to_llvm_aligned_alloc(%[[A16]], %[[B16]])
+// GENERIC-DAG: %[[C16:.*]] = llvm.mlir.constant(16 : index) : i64
+// GENERIC-DAG: %[[B48:.*]] = llvm.mlir.constant(48 : index) : i64
+// GENERIC: llvm.call @_mlir_memref_to_llvm_aligned_alloc(%[[C16]], %[[B48]])
+// GENERIC-DAG: %[[C64:.*]] = llvm.mlir.constant(64 : index) : i64
+// GENERIC-DAG: %[[B128:.*]] = llvm.mlir.constant(128 : index) : i64
+// GENERIC: %[[BOX:.*]] = llvm.call @_mlir_memref_to_llvm_aligned_alloc(%[[C64]], %[[B128]])
+// GENERIC: llvm.insertvalue %[[BOX]], %{{.*}}[0]
+// GENERIC: llvm.insertvalue %[[BOX]], %{{.*}}[1]
+// GENERIC-LABEL: func.func @alloc_dynamic
+// GENERIC: llvm.urem
+// GENERIC: llvm.call @_mlir_memref_to_llvm_aligned_alloc
 func.func @alloc() {
   %a = memref.alloc() {alignment = 64 : i64} : memref<16xf32>
   memref.dealloc %a : memref<16xf32>
   return
+}
+func.func @alloc_sizes() -> (memref<3xi8>, memref<5xi64>, memref<2xmemref<?xi8>>) {
+  %a = memref.alloc() : memref<3xi8>
+  %b = memref.alloc() : memref<5xi64>
+  %c = memref.alloc() {alignment = 64 : i64} : memref<2xmemref<?xi8>>
+  return %a, %b, %c : memref<3xi8>, memref<5xi64>, memref<2xmemref<?xi8>>
+}
+func.func @alloc_dynamic(%n: index) -> memref<?xf32> {
+  %a = memref.alloc(%n) : memref<?xf32>
+  return %a : memref<?xf32>
 }

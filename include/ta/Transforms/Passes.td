@@ -98,7 +98,7 @@ def TAMarkRuntimeAllocatorsPass
 def TAFinalizeMemRefToLLVMPass
     : Pass<"ta-finalize-memref-to-llvm", "::mlir::ModuleOp"> {
   let summary = "finalize-memref-to-llvm, with in-bounds addresses for "
-                "memref.view and memref.copy";
+                "memref.view and memref.copy and constant allocation sizes";
   let description = [{
     Upstream's `finalize-memref-to-llvm` (its patterns, options and
     conversion), with two patterns before upstream's, each giving addresses
@@ -116,6 +116,13 @@ def TAFinalizeMemRefToLLVMPass
     header's loads out of a loop of strict writes (measured: write/read of
     64 elements of 16 B: 173-181 ns with neither, 135-144 ns with the
     copy's, 93-96 ns with both). Other views and copies are upstream's.
+    The copy's byte count is a constant where the data layout gives the
+    element's size. With `use-aligned-alloc`, a third pattern lowers a
+    `memref.alloc` of static shape and identity layout (every `ta.read`'s
+    result is one) to upstream's call and descriptor with a constant byte
+    count, padded to the alignment at compile time, where upstream sizes it
+    with a `getelementptr null` and pads it with four ops at run time: the
+    10,000-op compile-time module's LLVM IR has 40% fewer lines.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
   let options = [
