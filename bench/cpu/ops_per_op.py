@@ -23,9 +23,15 @@ G = "!ta.handle<8, tensor<4xf32>, grad>"
 
 # op name -> (function arguments, one use of the op at position k)
 OPS = {
-    "create + close": ("%n: index",
-                       lambda k: f"  %h{k}, %c{k} = ta.create %n : {H}\n"
-                                 f"  ta.close %h{k} : {H}\n"),
+    # An array only closed has no slots (DatalessArrays): its header alone.
+    "create + close (dataless)": ("%n: index",
+                                  lambda k: f"  %h{k}, %c{k} = ta.create %n : {H}\n"
+                                            f"  ta.close %h{k} : {H}\n"),
+    # One written: its buffer (the write is one call).
+    "create + write + close": ("%n: index, %i: index, %v: tensor<4xf32>",
+                               lambda k: f"  %h{k}, %c{k} = ta.create %n : {H}\n"
+                                         f"  %w{k} = ta.write %h{k}[%i], %v, %c{k} : {H}, tensor<4xf32>\n"
+                                         f"  ta.close %h{k} : {H}\n"),
     "write": (f"%h: {H}, %i: index, %v: tensor<4xf32>, %f: !ta.flow",
               lambda k: f"  %f{k} = ta.write %h[%i], %v, %f : {H}, tensor<4xf32>\n"),
     "write (growable)": (f"%h: {HG}, %i: index, %v: tensor<4xf32>, %f: !ta.flow",
