@@ -4,7 +4,7 @@
 // operations, structured control flow and calls within the block of their
 // ta.create, which the lowering may therefore free at the end of that block;
 // and among them the small ones that can live in their function's frame.
-// Besides, the arrays whose data no operation reads or writes.
+// Besides, the arrays whose slots no operation reads or writes.
 //
 //===----------------------------------------------------------------------===//
 

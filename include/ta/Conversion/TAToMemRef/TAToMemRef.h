@@ -161,8 +161,8 @@ struct TAToMemRefOptions {
   /// The `ta.create` ops whose arrays are freed at the end of their block
   /// (BlockLocalArrays::analyze); none when empty.
   BlockLocalArrays blockLocal;
-  /// The `ta.create` ops whose arrays have no data (DatalessArrays::analyze);
-  /// none when empty.
+  /// The `ta.create` ops whose arrays are their header alone
+  /// (DatalessArrays::analyze); none when empty.
   DatalessArrays dataless;
   /// The `ta.create` ops whose arrays live in their function's frame
   /// (FrameArrays::analyze, a subset of blockLocal); none when empty.
