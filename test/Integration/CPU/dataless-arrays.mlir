@@ -8,8 +8,8 @@
 // slots read as zeros.
 // RUN: ta-opt %s --ta-lower-to-llvm > %t.strict.mlir
 // RUN: ta-opt %s --ta-lower-to-llvm=checks=none > %t.none.mlir
-// RUN: %run_cpu -e main %t.strict.mlir | FileCheck %s
-// RUN: %run_cpu -e main %t.none.mlir | FileCheck %s
+// RUN: %run_cpu -e values %t.strict.mlir | FileCheck %s
+// RUN: %run_cpu -e values %t.none.mlir | FileCheck %s
 // RUN: not %run_cpu -e size_of_closed %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SIZECLOSED
 // RUN: not %run_cpu -e grad_of_closed %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=GRADCLOSED
 
@@ -199,7 +199,7 @@ llvm.mlir.global internal constant @frame_s("frame\0A\00") {addr_space = 0 : i32
 llvm.mlir.global internal constant @lazy_s("lazy\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @with_shape_s("with_shape\0A\00") {addr_space = 0 : i32}
 llvm.mlir.global internal constant @runtime_prepend_s("runtime_prepend\0A\00") {addr_space = 0 : i32}
-func.func @main() {
+func.func @values() {
   %a = llvm.mlir.addressof @heap_s : !llvm.ptr
   func.call @printString(%a) : (!llvm.ptr) -> ()
   func.call @heap() : () -> ()
