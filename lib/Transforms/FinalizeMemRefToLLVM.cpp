@@ -60,14 +60,13 @@ std::optional<uint64_t> elementBytes(const LLVMTypeConverter &converter,
   return layout->getTypeSize(element).getFixedValue();
 }
 
-/// The bytes of all elements of a static shape, nullopt past int64.
-std::optional<int64_t> staticBytes(const LLVMTypeConverter &converter,
-                                   MemRefType type, Operation *op) {
-  std::optional<uint64_t> each = elementBytes(converter, type, op);
-  if (!each || !type.hasStaticShape())
-    return std::nullopt;
+/// The bytes of all elements of a static shape, elements of `each` bytes;
+/// nullopt for an unknown element size or past int64.
+std::optional<int64_t> staticBytes(MemRefType type,
+                                   std::optional<uint64_t> each) {
   int64_t bytes;
-  if (llvm::MulOverflow(type.getNumElements(), static_cast<int64_t>(*each),
+  if (!each || !type.hasStaticShape() ||
+      llvm::MulOverflow(type.getNumElements(), static_cast<int64_t>(*each),
                         bytes))
     return std::nullopt;
   return bytes;
@@ -89,18 +88,17 @@ struct StaticAlignedAllocLowering : ConvertOpToLLVMPattern<memref::AllocOp> {
                   ConversionPatternRewriter &rewriter) const override {
     MemRefType type = op.getType();
     const LLVMTypeConverter &converter = *getTypeConverter();
-    std::optional<int64_t> bytes = staticBytes(converter, type, op);
+    std::optional<uint64_t> each = elementBytes(converter, type, op);
+    std::optional<int64_t> bytes = staticBytes(type, each);
     FailureOr<unsigned> space = converter.getMemRefAddressSpace(type);
     if (!bytes || !type.getLayout().isIdentity() || failed(space) ||
-        *space != 0 || !op.getSymbolOperands().empty())
+        *space != 0)
       return rewriter.notifyMatchFailure(op, "not a static allocation");
     // Upstream's alignment: the op's, else the element's size rounded up to
     // a power of two, at least 16.
-    int64_t alignment =
-        op.getAlignment()
-            ? static_cast<int64_t>(*op.getAlignment())
-            : std::max<int64_t>(
-                  16, llvm::PowerOf2Ceil(*elementBytes(converter, type, op)));
+    int64_t alignment = op.getAlignment()
+                            ? static_cast<int64_t>(*op.getAlignment())
+                            : std::max<int64_t>(16, llvm::PowerOf2Ceil(*each));
     int64_t padded;
     if (llvm::AddOverflow(*bytes, alignment - 1, padded))
       return rewriter.notifyMatchFailure(op, "size past int64");
@@ -161,8 +159,8 @@ struct InBoundsCopyLowering : ConvertOpToLLVMPattern<memref::CopyOp> {
     Value to = address(adaptor.getTarget());
     // The byte count a constant where the data layout gives it.
     Value bytes;
-    if (std::optional<int64_t> known =
-            staticBytes(*getTypeConverter(), sourceType, op)) {
+    if (std::optional<int64_t> known = staticBytes(
+            sourceType, elementBytes(*getTypeConverter(), sourceType, op))) {
       bytes = createIndexAttrConstant(rewriter, loc, getIndexType(), *known);
     } else {
       Value count = createIndexAttrConstant(rewriter, loc, getIndexType(),

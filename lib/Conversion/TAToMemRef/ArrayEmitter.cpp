@@ -58,24 +58,24 @@ Value ArrayEmitter::zeroedAtCreation(Value buffer, Value capacity) {
   return lazyZeroing() ? bytes(buffer, index(0), dataOffset(capacity)) : buffer;
 }
 
+Value ArrayEmitter::staticBuffer(int64_t bytes, bool inFrame) {
+  auto type = MemRefType::get({bytes}, b.getI8Type());
+  Value memory = inFrame
+                     ? memref::AllocaOp::create(b, loc, type, ValueRange{},
+                                                b.getI64IntegerAttr(kAlignment))
+                     : allocStorage(type, ValueRange{}, kAlignment);
+  return memref::CastOp::create(
+      b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI8Type()), memory);
+}
+
 Value ArrayEmitter::newFrameBuffer(int64_t capacity) {
-  auto type = MemRefType::get({bufferBytes(capacity)}, b.getI8Type());
-  Value frame = memref::AllocaOp::create(b, loc, type, ValueRange{},
-                                         b.getI64IntegerAttr(kAlignment));
-  Value buffer = memref::CastOp::create(
-      b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI8Type()), frame);
+  Value buffer = staticBuffer(bufferBytes(capacity), /*inFrame=*/true);
   zeroFill(zeroedAtCreation(buffer, index(capacity)));
   return buffer;
 }
 
 Value ArrayEmitter::newHeaderBuffer(bool inFrame) {
-  auto type = MemRefType::get({kHeaderBytes}, b.getI8Type());
-  Value header = inFrame
-                     ? memref::AllocaOp::create(b, loc, type, ValueRange{},
-                                                b.getI64IntegerAttr(kAlignment))
-                     : allocStorage(type, ValueRange{}, kAlignment);
-  Value buffer = memref::CastOp::create(
-      b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI8Type()), header);
+  Value buffer = staticBuffer(kHeaderBytes, inFrame);
   zeroFill(buffer);
   return buffer;
 }

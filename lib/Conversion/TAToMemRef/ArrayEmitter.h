@@ -63,6 +63,10 @@ public:
   /// (DatalessArrays): its header alone, zeroed; in the function's frame
   /// where `inFrame`.
   Value newHeaderBuffer(bool inFrame);
+  /// A buffer of `bytes` bytes (a constant), uninitialized, as
+  /// `memref<?xi8>`: in the function's frame where `inFrame`, else ta's own
+  /// heap storage.
+  Value staticBuffer(int64_t bytes, bool inFrame);
   /// The bytes of a new buffer of `capacity` slots that must start as
   /// zeros: the header and state with lazy zeroing, else all of it.
   Value zeroedAtCreation(Value buffer, Value capacity);
