@@ -175,7 +175,8 @@ void mlir::ta::populateTAToMemRefConversionPatterns(
     shared.symbols = std::make_shared<lowering::SymbolCache>();
   populateTALifecycleLoweringPatterns(converter, patterns, shared);
   populateTAAccessLoweringPatterns(converter, patterns, shared);
-  populateTABulkLoweringPatterns(converter, patterns, shared);
+  populateTAGatherScatterLoweringPatterns(converter, patterns, shared);
+  populateTAConcatSplitLoweringPatterns(converter, patterns, shared);
   populateTAGradLoweringPatterns(converter, patterns, shared);
   populateTAOpenArrayLoweringPatterns(converter, patterns, shared);
   populateTAUnbatchGradLoweringPatterns(converter, patterns);

@@ -202,10 +202,14 @@ void populateTALifecycleLoweringPatterns(const TATypeConverter &converter,
 void populateTAAccessLoweringPatterns(const TATypeConverter &converter,
                                       RewritePatternSet &patterns,
                                       const TAToMemRefOptions &options);
-/// ta.gather, ta.scatter, ta.concat, ta.split.
-void populateTABulkLoweringPatterns(const TATypeConverter &converter,
-                                    RewritePatternSet &patterns,
-                                    const TAToMemRefOptions &options);
+/// ta.gather, ta.scatter.
+void populateTAGatherScatterLoweringPatterns(const TATypeConverter &converter,
+                                             RewritePatternSet &patterns,
+                                             const TAToMemRefOptions &options);
+/// ta.concat, ta.split.
+void populateTAConcatSplitLoweringPatterns(const TATypeConverter &converter,
+                                           RewritePatternSet &patterns,
+                                           const TAToMemRefOptions &options);
 /// ta.grad, ta.grad_with_shape.
 void populateTAGradLoweringPatterns(const TATypeConverter &converter,
                                     RewritePatternSet &patterns,

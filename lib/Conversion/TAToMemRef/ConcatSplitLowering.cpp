@@ -1,15 +1,16 @@
-//===- BulkLowering.cpp - ta.gather, ta.scatter, ta.concat, ta.split ------===//
+//===- ConcatSplitLowering.cpp - ta.concat, ta.split ----------------------===//
 //
-// The bulk operations, as TensorFlow runs them: their own checks first, then
-// one Read or Write per element, in order. Without checks, a concat of a
-// forward array or a split into one is a single copy.
+// The bulk operations of a whole array, as TensorFlow runs them: their own
+// checks first, then one Read or Write per element, in order. Where the
+// checks and one scan of the state show that those would do nothing else, a
+// concat of a forward array or a split into one is a single copy.
 //
 //===----------------------------------------------------------------------===//
 
 #include "AccessFunctions.h"
+#include "BulkValues.h"
 #include "Operands.h"
 #include "Patterns.h"
-#include "UnrankedValues.h"
 
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -21,225 +22,6 @@ using namespace mlir::ta;
 using namespace mlir::ta::lowering;
 
 namespace {
-
-/// TensorFlow's Gather (ReadMany): one Read per index, in order.
-///
-/// A Read of an accumulator grows it to the index it reads. Where every
-/// index is below the capacity (so the array is open) and none negative, no
-/// Read can fail on its index or growth: setting the size once, to the
-/// largest index plus one, does what the Reads would, and leaves a loop in
-/// which the buffer and its header stay put (LLVM keeps them in registers).
-/// Otherwise the loop of Reads that grow one by one runs, whose first
-/// failing Read (out of bounds, a cleared slot, or growth out of memory)
-/// gives TensorFlow's error.
-struct GatherLowering : TAPattern<GatherOp> {
-  using TAPattern::TAPattern;
-  LogicalResult lower(GatherOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
-                      ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    bool grad = e.type.getIsGrad();
-    FailureOr<func::FuncOp> read = getAccessFunction(
-        e, options.outlineAccesses, lookupOrDefineReadFunction, op, rewriter);
-    if (failed(read))
-      return failure();
-    FailureOr<func::FuncOp> grownRead =
-        grad ? getAccessFunction(e, options.outlineAccesses,
-                                 lookupOrDefineGrownReadFunction, op, rewriter)
-             : read;
-    if (failed(grownRead))
-      return failure();
-    Value indices, count;
-    std::tie(indices, count) = vectorOperand(rewriter, loc, op.getIndices());
-    auto resultType = cast<RankedTensorType>(op.getValue().getType());
-    SmallVector<Value> dynamic;
-    if (resultType.isDynamicDim(0))
-      dynamic.push_back(count);
-    Value result = memref::AllocOp::create(
-        rewriter, loc,
-        MemRefType::get(resultType.getShape(), resultType.getElementType()),
-        dynamic);
-    Value box = adaptor.getHandle().front();
-    auto readAll = [&](func::FuncOp function, bool grown) {
-      e.forLoop(e.index(0), count, [&](Value k) {
-        Value data = readElement(e, function, box, e.entry(indices, k),
-                                 /*inLoop=*/true, grown);
-        memref::CopyOp::create(rewriter, loc, data, e.slot(result, k));
-      });
-    };
-    if (!grad) {
-      readAll(*read, /*grown=*/false);
-    } else {
-      // A closed array's capacity is 0 (ta.close), so it takes the loop of
-      // Reads whenever there is an index to read.
-      Value max = e.reduce(indices, count, e.i64(-1), [&](Value a, Value b) {
-        return arith::MaxSIOp::create(rewriter, loc, a, b);
-      });
-      Value header = e.header(e.loadBuffer(box));
-      Value fast =
-          e.cmp(arith::CmpIPredicate::slt, max, e.get(header, kCapacity));
-      if (e.strict) {
-        Value min = e.reduce(indices, count, e.i64(0), [&](Value a, Value b) {
-          return arith::MinSIOp::create(rewriter, loc, a, b);
-        });
-        fast = arith::AndIOp::create(
-            rewriter, loc, fast,
-            e.cmp(arith::CmpIPredicate::sge, min, e.i64(0)));
-      }
-      auto ifOp = scf::IfOp::create(rewriter, loc, fast, /*withElse=*/true);
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(ifOp.thenBlock());
-      e.sizeBeforeReads(header, max);
-      readAll(*grownRead, /*grown=*/true);
-      rewriter.setInsertionPointToStart(ifOp.elseBlock());
-      readAll(*read, /*grown=*/false);
-    }
-    rewriter.replaceOp(op, toTensor(rewriter, loc, result, resultType));
-    return success();
-  }
-};
-
-/// An unranked scatter or split value made ranked: `type`, of the rank the
-/// element shape asks for. In strict mode a scalar fails first with
-/// TensorFlow's text (`notVector`). `data` views a contiguous copy of the
-/// value's elements (`copy`, freed by the caller once the rows are written)
-/// as [dim 0] ++ `rest` where its rank is right, and as no row otherwise,
-/// which no write reads (strict: the first write fails on the shape first;
-/// none: `count` becomes 0, an invalid program writing nothing).
-struct RankedBulkValue {
-  RankedTensorType type;
-  Value data, copy;
-};
-static RankedBulkValue rankedBulkValue(ArrayEmitter &e, Value value,
-                                       ArrayRef<int64_t> rest,
-                                       TARuntimeError notVector, Value &count) {
-  OpBuilder &b = e.b;
-  Location loc = e.loc;
-  auto tensorType = cast<TensorType>(value.getType());
-  if (tensorType.hasRank())
-    return {cast<RankedTensorType>(tensorType), value, Value()};
-  SmallVector<int64_t> shape{ShapedType::kDynamic};
-  llvm::append_range(shape, rest);
-  auto type = RankedTensorType::get(shape, tensorType.getElementType());
-  Value rank = tensor::RankOp::create(b, loc, value);
-  if (e.strict)
-    e.failIf(e.cmp(arith::CmpIPredicate::eq, rank, e.index(0)), notVector,
-             Value(), [](SmallVectorImpl<Value> &) {});
-  Value rankOk = e.cmp(arith::CmpIPredicate::eq, rank, e.index(type.getRank()));
-  // Dim 0 where the rank is right (tensor.dim of a scalar is undefined).
-  auto ifOp = scf::IfOp::create(b, loc, TypeRange{b.getIndexType()}, rankOk,
-                                /*withElse=*/true);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifOp.thenBlock());
-    scf::YieldOp::create(b, loc,
-                         ValueRange{tensor::DimOp::create(b, loc, value, 0)});
-    b.setInsertionPointToStart(ifOp.elseBlock());
-    scf::YieldOp::create(b, loc, ValueRange{e.index(0)});
-  }
-  HeapShape heapShape = heapShapeOf(e, value);
-  Value copy = contiguousCopy(e, value, heapShape.dims);
-  e.freeStorage(heapShape.buffer);
-  SmallVector<OpFoldResult> sizes{OpFoldResult(ifOp.getResult(0))};
-  SmallVector<OpFoldResult> strides(shape.size(), b.getIndexAttr(1));
-  int64_t stride = 1;
-  for (int64_t d = shape.size() - 1; d >= 1; --d) {
-    strides[d] = b.getIndexAttr(stride);
-    stride *= shape[d];
-  }
-  strides[0] = b.getIndexAttr(stride);
-  for (int64_t d : rest)
-    sizes.push_back(b.getIndexAttr(d));
-  Value view = memref::ReinterpretCastOp::create(
-      b, loc, MemRefType::get(shape, type.getElementType()), copy,
-      OpFoldResult(b.getIndexAttr(0)), sizes, strides);
-  if (!e.strict)
-    count = arith::SelectOp::create(b, loc, rankOk, count, e.index(0));
-  return {type, toTensor(b, loc, view, type), copy};
-}
-
-/// TensorFlow's Scatter: the length and max-index checks, then one Write
-/// per index, in order.
-struct ScatterLowering : TAPattern<ScatterOp> {
-  using TAPattern::TAPattern;
-  LogicalResult lower(ScatterOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
-                      ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    // The value's shape for checks and messages; its rows from `data`.
-    Value value = op.getValue();
-    bool unranked = isa<UnrankedTensorType>(value.getType());
-    // Rows of a less static shape are checked one by one, with the Write
-    // written out (AccessLowering.cpp).
-    bool checkRows =
-        e.strict &&
-        (unranked ||
-         cast<RankedTensorType>(value.getType()).getShape().drop_front() !=
-             e.element.getShape());
-    FailureOr<func::FuncOp> write =
-        getAccessFunction(e, options.outlineAccesses && !checkRows,
-                          lookupOrDefineWriteFunction, op, rewriter);
-    if (failed(write))
-      return failure();
-    Value indices, count;
-    std::tie(indices, count) = vectorOperand(rewriter, loc, op.getIndices());
-    RankedBulkValue ranked = rankedBulkValue(e, value, e.element.getShape(),
-                                             TA_ERR_SCATTER_NOT_VECTOR, count);
-    RankedTensorType valueType = ranked.type;
-    Value data = ranked.data;
-    Value box = adaptor.getHandle().front();
-    SmallVector<int64_t> want{valueType.getDimSize(0)};
-    llvm::append_range(want, e.element.getShape());
-    Value rowMismatch;
-    if (e.strict) {
-      // TensorFlow's kernel asks the array's size (failing on a closed
-      // array) before it compares len(indices) with the value's rows.
-      auto [buffer, header] = e.open(box);
-      Value rows = tensor::DimOp::create(rewriter, loc, value, 0);
-      e.failIf(e.cmp(arith::CmpIPredicate::ne, count, rows),
-               TA_ERR_SCATTER_LENGTH, buffer,
-               [&](SmallVectorImpl<Value> &args) {
-                 args.append({e.toI64(count), e.toI64(rows)});
-               });
-      // The largest index (-1 when there are none) must be below the size;
-      // a growable array grows to it, so only a fixed one can fail (no
-      // `max + 1` to compute: it would wrap for an index of INT64_MAX).
-      Value max = e.reduce(indices, count, e.i64(-1), [&](Value a, Value b) {
-        return arith::MaxSIOp::create(rewriter, loc, a, b);
-      });
-      Value size = e.get(header, kSize);
-      Value past = e.cmp(arith::CmpIPredicate::sge, max, size);
-      if (e.mayGrow())
-        past = arith::AndIOp::create(
-            rewriter, loc, past,
-            arith::XOrIOp::create(rewriter, loc,
-                                  e.hasBit(e.get(header, kFlags), kDynamic),
-                                  e.one()));
-      e.failIf(past, TA_ERR_SCATTER_MAX_INDEX, buffer,
-               [&](SmallVectorImpl<Value> &args) { args.append({max, size}); });
-      rowMismatch = shapeMismatch(e, value, want, 1);
-    }
-    Value rows =
-        toBuffer(rewriter, loc, data,
-                 RankedTensorType::get(want, valueType.getElementType()),
-                 /*anyOffset=*/true);
-    e.forLoop(e.index(0), count, [&](Value k) {
-      Value row = e.slot(rows, k);
-      if (*write) {
-        assert(!rowMismatch && "rows of the element shape are not checked");
-        writeElement(e, *write, box, e.entry(indices, k), row,
-                     /*inLoop=*/true);
-        return;
-      }
-      e.writeSlot(box, e.entry(indices, k), row, rowMismatch,
-                  [&](SmallVectorImpl<Value> &args) {
-                    runtimeShape(e, value, 1, Value(), args);
-                  });
-    });
-    if (ranked.copy)
-      e.freeStorage(ranked.copy);
-    rewriter.replaceOpWithMultiple(op, {ValueRange{}});
-    return success();
-  }
-};
 
 /// The number of elements Concat reads: the size of a forward array, the
 /// marked size of an accumulator (-1 when its forward array was never
@@ -589,12 +371,11 @@ struct SplitLowering : TAPattern<SplitOp> {
     }
   }
 };
-
 } // namespace
 
-void mlir::ta::populateTABulkLoweringPatterns(
+void mlir::ta::populateTAConcatSplitLoweringPatterns(
     const TATypeConverter &converter, RewritePatternSet &patterns,
     const TAToMemRefOptions &options) {
-  patterns.add<GatherLowering, ScatterLowering, ConcatLowering, SplitLowering>(
-      converter, patterns.getContext(), options);
+  patterns.add<ConcatLowering, SplitLowering>(converter, patterns.getContext(),
+                                              options);
 }
