@@ -137,6 +137,97 @@ struct ConcatLowering : TAPattern<ConcatOp> {
   }
 };
 
+/// Split's checks of its `count` lengths against `value`'s rows, in
+/// order: ta's own first (a negative length, where TensorFlow's kernel
+/// aborts; a sum past 2^63 - 1, where it reads past the value), then
+/// TensorFlow's (the sum is the value's rows). Returns the OR of every
+/// length's XOR with the element's first dim: 0 when every length is that
+/// dim, as in every valid split into an array of static element shape.
+/// That case takes one scan (LLVM vectorizes it): no length is negative and
+/// the sum is `count` times the dim. Otherwise the scans that find the
+/// first negative length and whether the sum wraps run too.
+static Value checkLengths(ArrayEmitter &e, Value value, Value lengths,
+                          Value count) {
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  int64_t rows0 = e.element.getDimSize(0);
+  Value bits = e.reduce(lengths, count, e.i64(0), [&](Value acc, Value length) {
+    return arith::OrIOp::create(
+        b, loc, acc, arith::XOrIOp::create(b, loc, length, e.i64(rows0)));
+  });
+  Type i64 = b.getI64Type();
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{i64, i64, b.getI1Type()},
+                                e.cmp(arith::CmpIPredicate::eq, bits, e.i64(0)),
+                                /*withElse=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    // No negative length; the sum wraps where count > INT64_MAX / rows0.
+    Value count64 = e.toI64(count);
+    Value wraps =
+        rows0 == 0 ? arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0)
+                   : e.cmp(arith::CmpIPredicate::sgt, count64,
+                           e.i64(std::numeric_limits<int64_t>::max() / rows0));
+    scf::YieldOp::create(
+        b, loc,
+        ValueRange{e.i64(-1),
+                   arith::MulIOp::create(b, loc, count64, e.i64(rows0)),
+                   wraps});
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    // The first negative length (-1: none).
+    auto loop = scf::ForOp::create(b, loc, e.index(0), count, e.index(1),
+                                   ValueRange{e.i64(-1)});
+    {
+      OpBuilder::InsertionGuard inLoop(b);
+      b.setInsertionPointToStart(loop.getBody());
+      Value k = loop.getInductionVar(), first = loop.getRegionIterArg(0);
+      Value negative = arith::AndIOp::create(
+          b, loc,
+          e.cmp(arith::CmpIPredicate::slt, e.entry(lengths, k), e.i64(0)),
+          e.cmp(arith::CmpIPredicate::slt, first, e.i64(0)));
+      scf::YieldOp::create(b, loc,
+                           ValueRange{arith::SelectOp::create(
+                               b, loc, negative, e.toI64(k), first)});
+    }
+    // TensorFlow's int64 sum, and whether it wrapped: with no negative
+    // length (checked first), a wrap makes a partial sum negative.
+    auto sumLoop = scf::ForOp::create(b, loc, e.index(0), count, e.index(1),
+                                      ValueRange{e.i64(0), e.i64(0)});
+    {
+      OpBuilder::InsertionGuard inLoop(b);
+      b.setInsertionPointToStart(sumLoop.getBody());
+      Value next =
+          arith::AddIOp::create(b, loc, sumLoop.getRegionIterArg(0),
+                                e.entry(lengths, sumLoop.getInductionVar()));
+      Value wrapped =
+          arith::OrIOp::create(b, loc, sumLoop.getRegionIterArg(1), next);
+      scf::YieldOp::create(b, loc, ValueRange{next, wrapped});
+    }
+    scf::YieldOp::create(b, loc,
+                         ValueRange{loop.getResult(0), sumLoop.getResult(0),
+                                    e.cmp(arith::CmpIPredicate::slt,
+                                          sumLoop.getResult(1), e.i64(0))});
+  }
+  Value first = ifOp.getResult(0), sum = ifOp.getResult(1);
+  e.failIf(e.cmp(arith::CmpIPredicate::sge, first, e.i64(0)),
+           TA_ERR_SPLIT_NEGATIVE_LENGTH, Value(),
+           [&](SmallVectorImpl<Value> &args) {
+             args.append({first, e.entry(lengths, e.toIndex(first))});
+           });
+  e.failIf(ifOp.getResult(2), TA_ERR_SPLIT_SUM_OVERFLOW, Value(),
+           [&](SmallVectorImpl<Value> &args) {
+             args.push_back(e.i64(0));
+             runtimeShape(e, value, 0, Value(), args);
+           });
+  Value rows = e.toI64(tensor::DimOp::create(b, loc, value, 0));
+  e.failIf(e.cmp(arith::CmpIPredicate::ne, sum, rows), TA_ERR_SPLIT_SUM,
+           Value(), [&](SmallVectorImpl<Value> &args) {
+             args.push_back(sum);
+             runtimeShape(e, value, 0, Value(), args);
+           });
+  return bits;
+}
+
 /// TensorFlow's Split: the sum and size checks, the marked size, then one
 /// Write of `lengths[i]` rows per element, in order.
 struct SplitLowering : TAPattern<SplitOp> {
@@ -160,60 +251,9 @@ struct SplitLowering : TAPattern<SplitOp> {
     SmallVector<int64_t> want{valueType.getDimSize(0)};
     llvm::append_range(want, e.element.getShape().drop_front());
     Value restMismatch;
-    if (e.strict) {
-      // A negative length is ta's error (TensorFlow's kernel aborts on it),
-      // checked first, as the runtime's split of open element shapes does.
-      auto loop = scf::ForOp::create(rewriter, loc, e.index(0), count,
-                                     e.index(1), ValueRange{e.i64(-1)});
-      {
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.setInsertionPointToStart(loop.getBody());
-        Value k = loop.getInductionVar(), first = loop.getRegionIterArg(0);
-        Value negative = arith::AndIOp::create(
-            rewriter, loc,
-            e.cmp(arith::CmpIPredicate::slt, e.entry(lengths, k), e.i64(0)),
-            e.cmp(arith::CmpIPredicate::slt, first, e.i64(0)));
-        scf::YieldOp::create(rewriter, loc,
-                             ValueRange{arith::SelectOp::create(
-                                 rewriter, loc, negative, e.toI64(k), first)});
-      }
-      Value first = loop.getResult(0);
-      e.failIf(e.cmp(arith::CmpIPredicate::sge, first, e.i64(0)),
-               TA_ERR_SPLIT_NEGATIVE_LENGTH, Value(),
-               [&](SmallVectorImpl<Value> &args) {
-                 args.append({first, e.entry(lengths, e.toIndex(first))});
-               });
-      // TensorFlow's int64 sum, and whether it wrapped: the lengths are
-      // not negative here, so a wrap makes a partial sum negative. A sum
-      // past 2^63 - 1 is ta's error (where it wraps to the value's rows,
-      // TensorFlow's kernel reads past the value).
-      auto sumLoop =
-          scf::ForOp::create(rewriter, loc, e.index(0), count, e.index(1),
-                             ValueRange{e.i64(0), e.i64(0)});
-      {
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.setInsertionPointToStart(sumLoop.getBody());
-        Value next =
-            arith::AddIOp::create(rewriter, loc, sumLoop.getRegionIterArg(0),
-                                  e.entry(lengths, sumLoop.getInductionVar()));
-        Value wrapped = arith::OrIOp::create(rewriter, loc,
-                                             sumLoop.getRegionIterArg(1), next);
-        scf::YieldOp::create(rewriter, loc, ValueRange{next, wrapped});
-      }
-      Value sum = sumLoop.getResult(0);
-      e.failIf(e.cmp(arith::CmpIPredicate::slt, sumLoop.getResult(1), e.i64(0)),
-               TA_ERR_SPLIT_SUM_OVERFLOW, Value(),
-               [&](SmallVectorImpl<Value> &args) {
-                 args.push_back(e.i64(0));
-                 runtimeShape(e, value, 0, Value(), args);
-               });
-      Value rows = e.toI64(tensor::DimOp::create(rewriter, loc, value, 0));
-      e.failIf(e.cmp(arith::CmpIPredicate::ne, sum, rows), TA_ERR_SPLIT_SUM,
-               Value(), [&](SmallVectorImpl<Value> &args) {
-                 args.push_back(sum);
-                 runtimeShape(e, value, 0, Value(), args);
-               });
-    }
+    Value lengthBits;
+    if (e.strict)
+      lengthBits = checkLengths(e, value, lengths, count);
     Value buffer, header;
     std::tie(buffer, header) = e.open(box);
     if (e.strict) {
@@ -275,13 +315,6 @@ struct SplitLowering : TAPattern<SplitOp> {
       rewriter.replaceOpWithMultiple(op, {ValueRange{}});
       return success();
     }
-    Value rows0 = e.i64(e.element.getDimSize(0));
-    Value lengthBits =
-        e.reduce(lengths, count, e.i64(0), [&](Value acc, Value length) {
-          return arith::OrIOp::create(
-              rewriter, loc, acc,
-              arith::XOrIOp::create(rewriter, loc, length, rows0));
-        });
     Value slow = e.cmp(arith::CmpIPredicate::ne, lengthBits, e.i64(0));
     if (restMismatch)
       slow = arith::OrIOp::create(rewriter, loc, slow, restMismatch);

@@ -167,17 +167,37 @@ func.func @concat_grad(%g: !ta.handle<4, tensor<2xf32>, grad>, %f: !ta.flow) -> 
 
 // -----
 
-// Split: the sum check (a reduction), the size check, the marked size, then
-// one write of rows [offset, offset + element dim 0) per element, each with
-// its own length checked against the element shape. A valid split of a
-// forward array writes slots [0, n) from the value's rows in one copy, after
-// growing the array to n slots; in strict mode when one scan of the lengths
-// and one of the state find every length the element's dim 0 and no slot
-// written or read (slots are then marked written), otherwise the writes one
-// by one fail where TensorFlow's do.
+// Split: in strict mode one scan of the lengths (the OR of each one's XOR
+// with the element's dim 0); where every length is that dim, no length is
+// negative and the sum is n x dim 0 (overflow tested once), otherwise the
+// scans for the first negative length and the wrapping sum run; then the
+// failures in order (negative, overflow, sum), the size check, the marked
+// size, then one write of rows [offset, offset + element dim 0) per
+// element, each with its own length checked against the element shape. A
+// valid split of a forward array writes slots [0, n) from the value's rows
+// in one copy, after growing the array to n slots; in strict mode when the
+// lengths' scan and one of the state find every length the element's dim 0
+// and no slot written or read (slots are then marked written), otherwise
+// the writes one by one fail where TensorFlow's do.
 // CHECK-LABEL: func.func @split
 // CHECK: %[[N:.*]] = memref.dim %{{.*}}, %c0
+// STRICT: %[[LENGTHS:.*]] = scf.for {{.*}} iter_args(%[[BITS:.*]] = %c0_i64{{.*}}) -> (i64) {
+// STRICT: %[[XOR:.*]] = arith.xori %{{.*}}, %c2_i64
+// STRICT: arith.ori %[[BITS]], %[[XOR]]
+// STRICT: %[[UNIFORM:.*]] = arith.cmpi eq, %[[LENGTHS]], %c0_i64
+// STRICT: %[[CHECKED:.*]]:3 = scf.if %[[UNIFORM]] -> (i64, i64, i1) {
+// STRICT: %[[WRAPS:.*]] = arith.cmpi sgt, %{{.*}}, %c4611686018427387903_i64
+// STRICT: %[[SUM:.*]] = arith.muli %{{.*}}, %c2_i64
+// STRICT: scf.yield %c-1_i64{{.*}}, %[[SUM]], %[[WRAPS]] : i64, i64, i1
+// STRICT: } else {
 // STRICT: scf.for {{.*}} iter_args
+// STRICT: arith.select
+// STRICT: scf.for {{.*}} iter_args
+// STRICT: arith.addi
+// STRICT: }
+// STRICT: func.call @_ta_rt_fail(%c32_i32
+// STRICT: scf.if %[[CHECKED]]#2 {
+// STRICT: func.call @_ta_rt_fail(%c33_i32
 // STRICT: func.call @_ta_rt_fail(%c12_i32
 // STRICT: func.call @_ta_rt_fail(%c2_i32
 // STRICT: func.call @_ta_rt_fail(%c13_i32
@@ -185,9 +205,6 @@ func.func @concat_grad(%g: !ta.handle<4, tensor<2xf32>, grad>, %f: !ta.flow) -> 
 // NONE-NOT: scf.for
 // CHECK: %[[BUF:.*]] = scf.if %{{.*}} -> (memref<?xi8>) {
 // CHECK: func.call @__ta_grow_{{(strict|none)}}_8(
-// STRICT: %[[LENGTHS:.*]] = scf.for {{.*}} iter_args(%[[BITS:.*]] = %c0_i64{{.*}}) -> (i64) {
-// STRICT: %[[XOR:.*]] = arith.xori %{{.*}}, %c2_i64
-// STRICT: arith.ori %[[BITS]], %[[XOR]]
 // STRICT: arith.cmpi ne, %[[LENGTHS]], %c0_i64{{.*}}
 // STRICT: %[[STATE:.*]] = scf.for {{.*}} -> (i8) {
 // STRICT: arith.andi %[[STATE]], %c3_i8

@@ -9,11 +9,13 @@
 // RUN: not %run_cpu -e scatter_duplicate %t.mlir 2>&1 | FileCheck %s --check-prefix=SDUP
 // RUN: not %run_cpu -e scatter_row_shape %t.mlir 2>&1 | FileCheck %s --check-prefix=SROW
 // RUN: not %run_cpu -e split_sum %t.mlir 2>&1 | FileCheck %s --check-prefix=SPSUM
+// RUN: not %run_cpu -e split_sum_uniform %t.mlir 2>&1 | FileCheck %s --check-prefix=SPSUMU
 // RUN: not %run_cpu -e split_size %t.mlir 2>&1 | FileCheck %s --check-prefix=SPSIZE
 // RUN: not %run_cpu -e split_length %t.mlir 2>&1 | FileCheck %s --check-prefix=SPLEN
 // RUN: not %run_cpu -e split_negative %t.mlir 2>&1 | FileCheck %s --check-prefix=SPNEG
 // RUN: not %run_cpu -e split_negative_wrap %t.mlir 2>&1 | FileCheck %s --check-prefix=SPNEGWRAP
 // RUN: not %run_cpu -e split_sum_overflow %t.mlir 2>&1 | FileCheck %s --check-prefix=SPOVER
+// RUN: not %run_cpu -e split_uniform_overflow %t.mlir 2>&1 | FileCheck %s --check-prefix=SPOVERU
 // RUN: not %run_cpu -e gather_duplicate %t.mlir 2>&1 | FileCheck %s --check-prefix=GDUP
 // RUN: not %run_cpu -e gather_oob %t.mlir 2>&1 | FileCheck %s --check-prefix=GOOB
 // RUN: not %run_cpu -e concat_closed %t.mlir 2>&1 | FileCheck %s --check-prefix=CCLOSED
@@ -118,6 +120,20 @@ func.func @split_sum() {
   return
 }
 
+// Every length is the element's dim 0 (one scan finds that; the sum is then
+// their number times it): the sum is still not the value's rows.
+// SPSUMU: ta runtime error: Expected sum of lengths to be equal to values.shape[0], but sum of lengths is 6 and value's shape is: [4]
+func.func @split_sum_uniform() {
+  %c3 = arith.constant 3 : index
+  %l = arith.constant dense<2> : tensor<3xi64>
+  %v = arith.constant dense<1.0> : tensor<4xf32>
+  %lengths_d = tensor.cast %l : tensor<3xi64> to tensor<?xi64>
+  %lengths = func.call @opaque_i64(%lengths_d) : (tensor<?xi64>) -> tensor<?xi64>
+  %h, %f = ta.create %c3 {name = "s"} : !T
+  %f1 = ta.split %h, %v, %lengths, %f : !T, tensor<4xf32>, tensor<?xi64>
+  return
+}
+
 // SPSIZE: ta runtime error: TensorArray's size is not equal to the size of lengths (3 vs. 2), and the TensorArray is not marked as dynamically resizeable
 func.func @split_size() {
   %c3 = arith.constant 3 : index
@@ -186,6 +202,21 @@ func.func @split_sum_overflow() {
   %lengths = func.call @opaque_i64(%lengths_d) : (tensor<?xi64>) -> tensor<?xi64>
   %h, %f = ta.create %c3 {name = "s"} : !T
   %f1 = ta.split %h, %v, %lengths, %f : !T, tensor<0xf32>, tensor<?xi64>
+  return
+}
+
+// Four lengths of 2^62, each the element's dim 0: their sum, 2^64, wraps
+// to the value's 0 rows; the test of the product, not the product, finds it
+// (with the product alone, the growth to four such slots fails instead).
+// SPOVERU: ta runtime error: Expected sum of lengths to be equal to values.shape[0], but sum of lengths is more than 2**63 - 1 and value's shape is: [0]
+func.func @split_uniform_overflow() {
+  %c0 = arith.constant 0 : index
+  %l = arith.constant dense<4611686018427387904> : tensor<4xi64>
+  %v = arith.constant dense<1> : tensor<0xi8>
+  %lengths_d = tensor.cast %l : tensor<4xi64> to tensor<?xi64>
+  %lengths = func.call @opaque_i64(%lengths_d) : (tensor<?xi64>) -> tensor<?xi64>
+  %h, %f = ta.create %c0 {name = "s", dynamic_size = true} : !ta.handle<?, tensor<4611686018427387904xi8>>
+  %f1 = ta.split %h, %v, %lengths, %f : !ta.handle<?, tensor<4611686018427387904xi8>>, tensor<0xi8>, tensor<?xi64>
   return
 }
 
