@@ -13,10 +13,10 @@ using namespace mlir::ta::lowering;
 /// `<kind>_<checks>_<shape>`: what the body of an access function depends
 /// on. Forward arrays that may grow differ from fixed ones only in writes.
 static std::string functionName(StringRef prefix, const ArrayLayout &layout,
-                                bool write, bool grown = false) {
+                                bool write) {
   std::string name = prefix.str();
   if (layout.type.getIsGrad())
-    name += grown ? "grown_grad_" : "grad_";
+    name += "grad_";
   else if (write && layout.mayGrow())
     name += "growable_";
   else
@@ -127,24 +127,51 @@ func::FuncOp lowering::lookupOrDefineWriteFunction(const ArrayEmitter &e) {
       "write");
 }
 
-static func::FuncOp lookupOrDefineRead(const ArrayEmitter &e, bool grown) {
+func::FuncOp lowering::lookupOrDefineReadFunction(const ArrayEmitter &e) {
   FunctionType type = getReadType(e.type.getContext());
   return lookupOrDefine(
-      e, functionName(kReadFunctionPrefix, e, false, grown), type,
-      [grown](ArrayEmitter &fe, ValueRange args) {
-        return SmallVector<Value>{
-            fe.readSlotOffset(args[0], args[1], /*grow=*/!grown)};
+      e, functionName(kReadFunctionPrefix, e, false), type,
+      [](ArrayEmitter &fe, ValueRange args) {
+        return SmallVector<Value>{fe.readSlotOffset(args[0], args[1])};
       },
-      // A grown read is no Read on its own (the size was set before).
-      grown ? "" : "read");
+      "read");
 }
 
-func::FuncOp lowering::lookupOrDefineReadFunction(const ArrayEmitter &e) {
-  return lookupOrDefineRead(e, /*grown=*/false);
+func::FuncOp
+lowering::lookupOrDefineInBoundsWriteFunction(const ArrayEmitter &e) {
+  MLIRContext *context = e.type.getContext();
+  auto i64 = IntegerType::get(context, 64);
+  auto type =
+      FunctionType::get(context,
+                        {TATypeConverter::getBoxType(context).getElementType(),
+                         i64, i64, getWriteSourceType(e)},
+                        {});
+  // (No growth in it: named as a fixed array's.)
+  return lookupOrDefine(
+      e, functionName((kWriteFunctionPrefix + "in_bounds_").str(), e, false),
+      type, [](ArrayEmitter &fe, ValueRange args) {
+        fe.writeInBounds({args[0], fe.toIndex(args[1]), fe.slotIndex(args[2])},
+                         args[2], args[3]);
+        return SmallVector<Value>();
+      });
 }
 
-func::FuncOp lowering::lookupOrDefineGrownReadFunction(const ArrayEmitter &e) {
-  return lookupOrDefineRead(e, /*grown=*/e.type.getIsGrad());
+func::FuncOp
+lowering::lookupOrDefineInBoundsReadFunction(const ArrayEmitter &e) {
+  MLIRContext *context = e.type.getContext();
+  auto i64 = IntegerType::get(context, 64);
+  auto type =
+      FunctionType::get(context,
+                        {TATypeConverter::getBoxType(context).getElementType(),
+                         i64, IntegerType::get(context, 8), i64},
+                        {IndexType::get(context)});
+  return lookupOrDefine(
+      e, functionName((kReadFunctionPrefix + "in_bounds_").str(), e, false),
+      type, [](ArrayEmitter &fe, ValueRange args) {
+        SlotRef slot{args[0], fe.toIndex(args[1]), fe.slotIndex(args[3])};
+        fe.readInBounds(slot, args[3], args[2]);
+        return SmallVector<Value>{fe.slotOffset(slot.capacity, slot.index)};
+      });
 }
 
 func::FuncOp lowering::lookupOrDefineLoopClaimFunction(const ArrayEmitter &e,
@@ -221,9 +248,9 @@ lowering::getAccessFunction(const ArrayEmitter &e, bool outline,
 }
 
 Value lowering::readElement(ArrayEmitter &e, func::FuncOp read, Value box,
-                            Value i, bool inLoop, bool grown) {
+                            Value i, bool inLoop) {
   if (!read)
-    return e.readSlot(box, i, /*grow=*/!grown);
+    return e.readSlot(box, i);
   Value offset =
       callAccessFunction(e.b, e.loc, read, ValueRange{box, i}, inLoop)
           .getResult(0);
@@ -231,8 +258,23 @@ Value lowering::readElement(ArrayEmitter &e, func::FuncOp read, Value box,
   return e.elementAt(e.loadBuffer(box), offset);
 }
 
-void lowering::writeElement(ArrayEmitter &e, func::FuncOp write, Value box,
-                            Value i, Value source, bool inLoop) {
+Value lowering::readElementInBounds(ArrayEmitter &e, func::FuncOp read,
+                                    Value buffer, Value capacity, Value clear,
+                                    Value i) {
+  if (!read) {
+    SlotRef slot{buffer, e.toIndex(capacity), e.slotIndex(i)};
+    e.readInBounds(slot, i, clear);
+    return e.slotAt(buffer, slot.capacity, slot.index);
+  }
+  Value offset = callAccessFunction(e.b, e.loc, read,
+                                    ValueRange{buffer, capacity, clear, i},
+                                    /*inLoop=*/true)
+                     .getResult(0);
+  return e.elementAt(buffer, offset);
+}
+
+/// `source` as a write function takes it (getWriteSourceType).
+static Value asWriteSource(ArrayEmitter &e, Value source) {
   // Row-major element views with any offset (a row of a batch in place) or
   // the identity layout: both cast to the source type.
   MemRefType sourceType = getWriteSourceType(e);
@@ -240,7 +282,25 @@ void lowering::writeElement(ArrayEmitter &e, func::FuncOp write, Value box,
          "a row-major view of one element");
   if (source.getType() != sourceType)
     source = memref::CastOp::create(e.b, e.loc, sourceType, source);
-  callAccessFunction(e.b, e.loc, write, ValueRange{box, i, source}, inLoop);
+  return source;
+}
+
+void lowering::writeElement(ArrayEmitter &e, func::FuncOp write, Value box,
+                            Value i, Value source, bool inLoop) {
+  callAccessFunction(e.b, e.loc, write,
+                     ValueRange{box, i, asWriteSource(e, source)}, inLoop);
+}
+
+void lowering::writeElementInBounds(ArrayEmitter &e, func::FuncOp write,
+                                    Value buffer, Value capacity, Value i,
+                                    Value source) {
+  if (!write) {
+    e.writeInBounds({buffer, e.toIndex(capacity), e.slotIndex(i)}, i, source);
+    return;
+  }
+  callAccessFunction(e.b, e.loc, write,
+                     ValueRange{buffer, capacity, i, asWriteSource(e, source)},
+                     /*inLoop=*/true);
 }
 
 bool lowering::takesReservedName(Operation *op) {

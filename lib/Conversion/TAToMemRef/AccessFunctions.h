@@ -38,10 +38,16 @@ func::FuncOp lookupOrDefineWriteFunction(const ArrayEmitter &e);
 /// holds afterwards (ArrayLayout::elementAt). Null when another symbol has
 /// its name.
 func::FuncOp lookupOrDefineReadFunction(const ArrayEmitter &e);
-/// The same Read of an accumulator with room for `i` and its size set
-/// (ArrayEmitter::sizeBeforeReads): no growth. For a forward array, which
-/// never grows on a read, lookupOrDefineReadFunction's.
-func::FuncOp lookupOrDefineGrownReadFunction(const ArrayEmitter &e);
+/// `(buffer, i64 capacity, i64 i, source) -> ()`: the Write of `source` to
+/// slot `i` of `buffer` (of `capacity` slots), which is there
+/// (ArrayEmitter::writeInBounds): what a bulk write whose indices were
+/// checked once runs per index. Null when another symbol has its name.
+func::FuncOp lookupOrDefineInBoundsWriteFunction(const ArrayEmitter &e);
+/// `(buffer, i64 capacity, i8 clear, i64 i) -> index`: the Read of slot `i`
+/// of `buffer`, which is there (ArrayEmitter::readInBounds, `clear` its
+/// readClearBits), giving the slot's byte offset. Null when another symbol
+/// has its name.
+func::FuncOp lookupOrDefineInBoundsReadFunction(const ArrayEmitter &e);
 
 /// The attribute that marks a function as an access function of
 /// ta-lower-to-memref: `{kind = "write" | "read", size, element, grad}` (the
@@ -81,16 +87,23 @@ getAccessFunction(const ArrayEmitter &e, bool outline,
 /// ArrayEmitter::readSlot gives it (a view of the slot, valid until the next
 /// operation on the array): a call of `read` and a view of the slot, or with
 /// a null `read` the code written out. `inLoop`: LLVM inlines the call.
-/// `grown`: an accumulator with room for `i` and its size set already
-/// (ArrayEmitter::sizeBeforeReads), read without growth (`read` then from
-/// lookupOrDefineGrownReadFunction).
 Value readElement(ArrayEmitter &e, func::FuncOp read, Value box, Value i,
-                  bool inLoop, bool grown = false);
+                  bool inLoop);
+/// The same of slot `i` of `buffer` of `capacity` slots (an i64), which is
+/// there: a call of `read` (lookupOrDefineInBoundsReadFunction, inlined by
+/// LLVM) or, null, ArrayEmitter::readInBounds written out.
+Value readElementInBounds(ArrayEmitter &e, func::FuncOp read, Value buffer,
+                          Value capacity, Value clear, Value i);
 
 /// TensorFlow's Write of `source` (a row-major view of one element) to slot
 /// `i` of the array in `box` as a call of `write`. `inLoop`: LLVM inlines it.
 void writeElement(ArrayEmitter &e, func::FuncOp write, Value box, Value i,
                   Value source, bool inLoop);
+/// The same to slot `i` of `buffer` of `capacity` slots (an i64), which is
+/// there: a call of `write` (lookupOrDefineInBoundsWriteFunction, inlined
+/// by LLVM) or, null, ArrayEmitter::writeInBounds written out.
+void writeElementInBounds(ArrayEmitter &e, func::FuncOp write, Value buffer,
+                          Value capacity, Value i, Value source);
 
 /// The attribute of a call that LLVM must inline (func.call's discardable
 /// `always_inline`, which ConvertFuncToLLVM carries to llvm.call).

@@ -190,7 +190,6 @@ void ArrayEmitter::accumulate(Value target, Value source, bool intoZeroed) {
 void ArrayEmitter::writeSlot(Value box, Value i, Value source,
                              Value shapeMismatch, MessageArgs valueShape) {
   auto [buffer, header] = open(box);
-  bool grad = type.getIsGrad();
   if (strict) {
     Value size = get(header, kSize);
     Value dynamic = mayGrow() ? hasBit(get(header, kFlags), kDynamic) : Value();
@@ -207,9 +206,14 @@ void ArrayEmitter::writeSlot(Value box, Value i, Value source,
              args.push_back(i);
              valueShape(args);
            });
-  Value slotIndex = this->slotIndex(i);
-  Value capacity = toIndex(get(header, kCapacity));
-  auto target = [&, buf = buffer] { return slotAt(buf, capacity, slotIndex); };
+  writeInBounds({buffer, toIndex(get(header, kCapacity)), slotIndex(i)}, i,
+                source);
+}
+
+void ArrayEmitter::writeInBounds(SlotRef slot, Value i, Value source) {
+  bool grad = type.getIsGrad();
+  Value buffer = slot.buffer, capacity = slot.capacity, slotIndex = slot.index;
+  auto target = [&] { return slotAt(buffer, capacity, slotIndex); };
   if (!hasState()) {
     // The data starts zeroed, so summing into an accumulator is its first
     // write too (keeping the sign of a zero written first).
@@ -228,7 +232,7 @@ void ArrayEmitter::writeSlot(Value box, Value i, Value source,
     return;
   }
   Value st = memref::LoadOp::create(b, loc, state, slotIndex);
-  auto failWriteAfterRead = [&, buffer = buffer] {
+  auto failWriteAfterRead = [&] {
     failIf(hasBit(st, kRead), TA_ERR_WRITE_AFTER_READ, buffer,
            [&](SmallVectorImpl<Value> &args) { args.push_back(i); });
   };
@@ -272,7 +276,7 @@ void ArrayEmitter::sizeBeforeReads(Value header, Value max) {
   set(header, kSize, arith::MaxSIOp::create(b, loc, get(header, kSize), next));
 }
 
-SlotRef ArrayEmitter::prepareRead(Value box, Value i, bool grow) {
+SlotRef ArrayEmitter::prepareRead(Value box, Value i) {
   auto [buffer, header] = open(box);
   bool grad = type.getIsGrad();
   if (strict) {
@@ -282,13 +286,27 @@ SlotRef ArrayEmitter::prepareRead(Value box, Value i, bool grow) {
     failIf(outOfBounds(i, size, pastEnd), TA_ERR_READ_OUT_OF_BOUNDS, buffer,
            [&](SmallVectorImpl<Value> &args) { args.append({i, size}); });
   }
-  if (grad && grow) {
+  if (grad) {
     buffer = growFor(box, buffer, header, i);
     header = this->header(buffer);
   }
   SlotRef ref{buffer, toIndex(get(header, kCapacity)), slotIndex(i)};
+  readInBounds(ref, i, readClearBits(header));
+  return ref;
+}
+
+Value ArrayEmitter::readClearBits(Value header) {
+  if (!strict)
+    return i8(0);
+  return arith::SelectOp::create(b, loc,
+                                 hasBit(get(header, kFlags), kClearAfterRead),
+                                 i8(kCleared), i8(0));
+}
+
+void ArrayEmitter::readInBounds(SlotRef ref, Value i, Value clear) {
   if (!hasState())
-    return ref;
+    return;
+  Value buffer = ref.buffer;
   Value state = stateView(buffer, ref.capacity);
   Value st = memref::LoadOp::create(b, loc, state, ref.index);
   // The slot's data as it must read: a slot never materialized reads as
@@ -310,7 +328,7 @@ SlotRef ArrayEmitter::prepareRead(Value box, Value i, bool grow) {
   };
   if (!strict) {
     zeroUnmaterialized();
-    return ref;
+    return;
   }
   // One test on the common path (materialized where that matters, not
   // cleared); the error and the zeroing behind it.
@@ -327,22 +345,18 @@ SlotRef ArrayEmitter::prepareRead(Value box, Value i, bool grow) {
            [&](SmallVectorImpl<Value> &args) { args.push_back(i); });
     zeroUnmaterialized();
   }
-  Value clear = arith::SelectOp::create(
-      b, loc, hasBit(get(header, kFlags), kClearAfterRead), i8(kCleared),
-      i8(0));
   Value marked = arith::OrIOp::create(
       b, loc, arith::OrIOp::create(b, loc, st, clear), i8(kWritten | kRead));
   memref::StoreOp::create(b, loc, marked, state, ref.index);
-  return ref;
 }
 
-Value ArrayEmitter::readSlot(Value box, Value i, bool grow) {
-  SlotRef ref = prepareRead(box, i, grow);
+Value ArrayEmitter::readSlot(Value box, Value i) {
+  SlotRef ref = prepareRead(box, i);
   return slotAt(ref.buffer, ref.capacity, ref.index);
 }
 
-Value ArrayEmitter::readSlotOffset(Value box, Value i, bool grow) {
-  SlotRef ref = prepareRead(box, i, grow);
+Value ArrayEmitter::readSlotOffset(Value box, Value i) {
+  SlotRef ref = prepareRead(box, i);
   return slotOffset(ref.capacity, ref.index);
 }
 

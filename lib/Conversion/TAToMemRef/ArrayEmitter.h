@@ -111,21 +111,33 @@ public:
   void writeSlot(Value box, Value i, Value source, Value shapeMismatch = {},
                  MessageArgs valueShape = nullptr);
 
+  /// The rest of TensorFlow's Write of `source` to `slot`, which is there
+  /// (the array open, the index `i` in bounds, room made): the state checks
+  /// and updates, then the copy (or, into an accumulator, the sum).
+  void writeInBounds(SlotRef slot, Value i, Value source);
+
   /// TensorFlow's Read (LockedRead) of slot `i` (an i64) of the array in
   /// `box`: the checks and state updates, then the slot's data as a memref of
   /// the element shape, which the caller copies out before the next array
   /// operation. An unwritten slot reads as zeros (without state the data
   /// starts zeroed; with it, the read zeroes a slot never written); an
-  /// accumulator read past its size grows it, unless `grow` is false (the
-  /// caller made room for `i` already: sizeBeforeReads).
-  Value readSlot(Value box, Value i, bool grow = true);
+  /// accumulator read past its size grows it.
+  Value readSlot(Value box, Value i);
   /// readSlot's checks and state updates, giving the byte offset (an index)
   /// of the slot in the array's buffer, as the box holds it after the read.
-  Value readSlotOffset(Value box, Value i, bool grow = true);
+  Value readSlotOffset(Value box, Value i);
+  /// The rest of TensorFlow's Read of `slot`, which is there (the array
+  /// open, the index `i` in bounds, an accumulator's room made and its size
+  /// set): the state checks and updates, the zeroing of a slot never
+  /// written. `clear` is readClearBits of the array's header.
+  void readInBounds(SlotRef slot, Value i, Value clear);
+  /// The state bits a Read adds besides written and read (an i8): kCleared
+  /// for an array that clears after reads, in strict mode; else 0.
+  Value readClearBits(Value header);
   /// For reads of an accumulator at indices below its capacity (an i64 of
   /// `header`), whose largest is `max` (-1 for none): the size each Read
-  /// would set (at least `max + 1`), set once, so that the reads can pass
-  /// `grow = false`.
+  /// would set (at least `max + 1`), set once, so that the reads can be
+  /// readInBounds.
   void sizeBeforeReads(Value header, Value max);
 
   /// Whether every Write (`write`) or every Read of a loop over slots
@@ -177,7 +189,7 @@ public:
 
 private:
   /// What readSlot and readSlotOffset share: everything but the data.
-  SlotRef prepareRead(Value box, Value i, bool grow);
+  SlotRef prepareRead(Value box, Value i);
 };
 
 } // namespace mlir::ta::lowering

@@ -20,16 +20,49 @@ using namespace mlir::ta::lowering;
 
 namespace {
 
+/// The smallest and largest of the `count` entries of `indices` (i64s; 0 and
+/// -1 when there are none), in one scan LLVM vectorizes.
+static std::pair<Value, Value> indexRange(ArrayEmitter &e, Value indices,
+                                          Value count) {
+  OpBuilder &b = e.b;
+  auto loop = scf::ForOp::create(b, e.loc, e.index(0), count, e.index(1),
+                                 ValueRange{e.i64(0), e.i64(-1)});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value i = e.entry(indices, loop.getInductionVar());
+  scf::YieldOp::create(
+      b, e.loc,
+      ValueRange{
+          arith::MinSIOp::create(b, e.loc, loop.getRegionIterArg(0), i),
+          arith::MaxSIOp::create(b, e.loc, loop.getRegionIterArg(1), i)});
+  return {loop.getResult(0), loop.getResult(1)};
+}
+
+/// Builds `then` where `condition` holds and `otherwise` where it does not.
+static void ifElse(ArrayEmitter &e, Value condition,
+                   llvm::function_ref<void()> then,
+                   llvm::function_ref<void()> otherwise) {
+  auto ifOp = scf::IfOp::create(e.b, e.loc, condition, /*withElse=*/true);
+  OpBuilder::InsertionGuard guard(e.b);
+  e.b.setInsertionPointToStart(ifOp.thenBlock());
+  then();
+  e.b.setInsertionPointToStart(ifOp.elseBlock());
+  otherwise();
+}
+
 /// TensorFlow's Gather (ReadMany): one Read per index, in order.
 ///
-/// A Read of an accumulator grows it to the index it reads. Where every
-/// index is below the capacity (so the array is open) and none negative, no
-/// Read can fail on its index or growth: setting the size once, to the
-/// largest index plus one, does what the Reads would, and leaves a loop in
-/// which the buffer and its header stay put (LLVM keeps them in registers).
-/// Otherwise the loop of Reads that grow one by one runs, whose first
-/// failing Read (out of bounds, a cleared slot, or growth out of memory)
-/// gives TensorFlow's error.
+/// A Read of an accumulator grows it to the index it reads. Where one scan
+/// of the indices finds every one below the capacity (so the array is open)
+/// and, in strict mode, none negative, no Read can fail on its index or
+/// growth: the size is set once, to the largest index plus one, as the Reads
+/// would set it, and each index takes readInBounds alone (its state test
+/// and update), with the buffer, capacity and flags loaded once. Otherwise
+/// the loop of Reads that grow one by one runs, whose first failing Read
+/// (out of bounds, a cleared slot, or growth out of memory) gives
+/// TensorFlow's error. A forward array never grows on a read: its loop of
+/// Reads is the Reads' checks and state, with its header in registers
+/// (measured: a scan of its indices cost what it saved).
 struct GatherLowering : TAPattern<GatherOp> {
   using TAPattern::TAPattern;
   LogicalResult lower(GatherOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
@@ -40,11 +73,10 @@ struct GatherLowering : TAPattern<GatherOp> {
         e, options.outlineAccesses, lookupOrDefineReadFunction, op, rewriter);
     if (failed(read))
       return failure();
-    FailureOr<func::FuncOp> grownRead =
-        grad ? getAccessFunction(e, options.outlineAccesses,
-                                 lookupOrDefineGrownReadFunction, op, rewriter)
-             : read;
-    if (failed(grownRead))
+    FailureOr<func::FuncOp> inBoundsRead =
+        getAccessFunction(e, options.outlineAccesses && grad,
+                          lookupOrDefineInBoundsReadFunction, op, rewriter);
+    if (failed(inBoundsRead))
       return failure();
     Value indices, count;
     std::tie(indices, count) = vectorOperand(rewriter, loc, op.getIndices());
@@ -57,46 +89,63 @@ struct GatherLowering : TAPattern<GatherOp> {
         MemRefType::get(resultType.getShape(), resultType.getElementType()),
         dynamic);
     Value box = adaptor.getHandle().front();
-    auto readAll = [&](func::FuncOp function, bool grown) {
+    Value buffer = e.loadBuffer(box);
+    Value header = e.header(buffer);
+    auto readEach = [&] {
       e.forLoop(e.index(0), count, [&](Value k) {
-        Value data = readElement(e, function, box, e.entry(indices, k),
-                                 /*inLoop=*/true, grown);
+        Value data = readElement(e, *read, box, e.entry(indices, k),
+                                 /*inLoop=*/true);
+        memref::CopyOp::create(rewriter, loc, data, e.slot(result, k));
+      });
+    };
+    auto readInBounds = [&] {
+      Value capacity = e.get(header, kCapacity);
+      Value clear = e.readClearBits(header);
+      e.forLoop(e.index(0), count, [&](Value k) {
+        Value data = readElementInBounds(e, *inBoundsRead, buffer, capacity,
+                                         clear, e.entry(indices, k));
         memref::CopyOp::create(rewriter, loc, data, e.slot(result, k));
       });
     };
     if (!grad) {
-      readAll(*read, /*grown=*/false);
+      readEach();
     } else {
-      // A closed array's capacity is 0 (ta.close), so it takes the loop of
-      // Reads whenever there is an index to read.
-      Value max = e.reduce(indices, count, e.i64(-1), [&](Value a, Value b) {
-        return arith::MaxSIOp::create(rewriter, loc, a, b);
-      });
-      Value header = e.header(e.loadBuffer(box));
+      Value min, max;
+      std::tie(min, max) = indexRange(e, indices, count);
+      // A closed accumulator's capacity is 0 (ta.close): it reads one by one
+      // whenever there is an index to read. A negative index is a Read's
+      // error in strict mode, undefined behaviour without checks.
       Value fast =
           e.cmp(arith::CmpIPredicate::slt, max, e.get(header, kCapacity));
-      if (e.strict) {
-        Value min = e.reduce(indices, count, e.i64(0), [&](Value a, Value b) {
-          return arith::MinSIOp::create(rewriter, loc, a, b);
-        });
+      if (e.strict)
         fast = arith::AndIOp::create(
             rewriter, loc, fast,
             e.cmp(arith::CmpIPredicate::sge, min, e.i64(0)));
-      }
-      auto ifOp = scf::IfOp::create(rewriter, loc, fast, /*withElse=*/true);
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(ifOp.thenBlock());
-      e.sizeBeforeReads(header, max);
-      readAll(*grownRead, /*grown=*/true);
-      rewriter.setInsertionPointToStart(ifOp.elseBlock());
-      readAll(*read, /*grown=*/false);
+      ifElse(
+          e, fast,
+          [&] {
+            e.sizeBeforeReads(header, max);
+            readInBounds();
+          },
+          readEach);
     }
     rewriter.replaceOp(op, toTensor(rewriter, loc, result, resultType));
     return success();
   }
 };
+
 /// TensorFlow's Scatter: the length and max-index checks, then one Write
 /// per index, in order.
+///
+/// An accumulator never grows on a write, and the max-index check leaves
+/// its largest index below the size: where the scan of the indices that
+/// found it also finds none negative (without checks: always), each index
+/// takes writeInBounds alone (its state test and update, and the sum), with
+/// the buffer and capacity loaded once. Otherwise (and where rows of a less
+/// static shape are checked one by one) the loop of Writes runs, whose
+/// first failing Write gives TensorFlow's error. A forward array's loop of
+/// Writes keeps its header in registers (measured: a scan of the indices
+/// for the same cost what it saved).
 struct ScatterLowering : TAPattern<ScatterOp> {
   using TAPattern::TAPattern;
   LogicalResult lower(ScatterOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
@@ -117,6 +166,12 @@ struct ScatterLowering : TAPattern<ScatterOp> {
                           lookupOrDefineWriteFunction, op, rewriter);
     if (failed(write))
       return failure();
+    bool inBounds = e.type.getIsGrad() && !checkRows;
+    FailureOr<func::FuncOp> inBoundsWrite =
+        getAccessFunction(e, options.outlineAccesses && inBounds,
+                          lookupOrDefineInBoundsWriteFunction, op, rewriter);
+    if (failed(inBoundsWrite))
+      return failure();
     Value indices, count;
     std::tie(indices, count) = vectorOperand(rewriter, loc, op.getIndices());
     RankedBulkValue ranked = rankedBulkValue(e, value, e.element.getShape(),
@@ -126,11 +181,13 @@ struct ScatterLowering : TAPattern<ScatterOp> {
     Value box = adaptor.getHandle().front();
     SmallVector<int64_t> want{valueType.getDimSize(0)};
     llvm::append_range(want, e.element.getShape());
-    Value rowMismatch;
+    // TensorFlow's kernel asks the array's size (failing on a closed array)
+    // before it compares len(indices) with the value's rows.
+    Value buffer, header;
+    std::tie(buffer, header) = e.open(box);
+    Value size = e.get(header, kSize);
+    Value rowMismatch, fast;
     if (e.strict) {
-      // TensorFlow's kernel asks the array's size (failing on a closed
-      // array) before it compares len(indices) with the value's rows.
-      auto [buffer, header] = e.open(box);
       Value rows = tensor::DimOp::create(rewriter, loc, value, 0);
       e.failIf(e.cmp(arith::CmpIPredicate::ne, count, rows),
                TA_ERR_SCATTER_LENGTH, buffer,
@@ -140,10 +197,8 @@ struct ScatterLowering : TAPattern<ScatterOp> {
       // The largest index (-1 when there are none) must be below the size;
       // a growable array grows to it, so only a fixed one can fail (no
       // `max + 1` to compute: it would wrap for an index of INT64_MAX).
-      Value max = e.reduce(indices, count, e.i64(-1), [&](Value a, Value b) {
-        return arith::MaxSIOp::create(rewriter, loc, a, b);
-      });
-      Value size = e.get(header, kSize);
+      Value min, max;
+      std::tie(min, max) = indexRange(e, indices, count);
       Value past = e.cmp(arith::CmpIPredicate::sge, max, size);
       if (e.mayGrow())
         past = arith::AndIOp::create(
@@ -154,24 +209,41 @@ struct ScatterLowering : TAPattern<ScatterOp> {
       e.failIf(past, TA_ERR_SCATTER_MAX_INDEX, buffer,
                [&](SmallVectorImpl<Value> &args) { args.append({max, size}); });
       rowMismatch = shapeMismatch(e, value, want, 1);
+      if (inBounds)
+        fast = e.cmp(arith::CmpIPredicate::sge, min, e.i64(0));
     }
     Value rows =
         toBuffer(rewriter, loc, data,
                  RankedTensorType::get(want, valueType.getElementType()),
                  /*anyOffset=*/true);
-    e.forLoop(e.index(0), count, [&](Value k) {
-      Value row = e.slot(rows, k);
-      if (*write) {
-        assert(!rowMismatch && "rows of the element shape are not checked");
-        writeElement(e, *write, box, e.entry(indices, k), row,
-                     /*inLoop=*/true);
-        return;
-      }
-      e.writeSlot(box, e.entry(indices, k), row, rowMismatch,
-                  [&](SmallVectorImpl<Value> &args) {
-                    runtimeShape(e, value, 1, Value(), args);
-                  });
-    });
+    auto writeEach = [&] {
+      e.forLoop(e.index(0), count, [&](Value k) {
+        Value row = e.slot(rows, k);
+        if (*write) {
+          assert(!rowMismatch && "rows of the element shape are not checked");
+          writeElement(e, *write, box, e.entry(indices, k), row,
+                       /*inLoop=*/true);
+          return;
+        }
+        e.writeSlot(box, e.entry(indices, k), row, rowMismatch,
+                    [&](SmallVectorImpl<Value> &args) {
+                      runtimeShape(e, value, 1, Value(), args);
+                    });
+      });
+    };
+    auto writeInBounds = [&] {
+      Value capacity = e.get(header, kCapacity);
+      e.forLoop(e.index(0), count, [&](Value k) {
+        writeElementInBounds(e, *inBoundsWrite, buffer, capacity,
+                             e.entry(indices, k), e.slot(rows, k));
+      });
+    };
+    if (!inBounds)
+      writeEach();
+    else if (!fast)
+      writeInBounds();
+    else
+      ifElse(e, fast, writeInBounds, writeEach);
     if (ranked.copy)
       e.freeStorage(ranked.copy);
     rewriter.replaceOpWithMultiple(op, {ValueRange{}});

@@ -129,43 +129,88 @@ func.func @read(%g: !ta.handle<4, tensor<2xf32>, grad>, %i: index,
 // -----
 
 // A gather of an accumulator whose indices are all below its capacity
-// sets its size once (to the largest index plus one), then reads without
-// growth (the grown read function). Strict: only where no index is negative
-// too (a closed array's capacity is 0). Otherwise each Read grows (and the
-// first failing one gives TensorFlow's error).
+// (one scan gives their smallest and largest) sets its size once (to the
+// largest index plus one), then reads in bounds: the buffer, capacity and
+// clear bits loaded once, no growth in the in-bounds read function. Strict:
+// only where no index is negative too (a closed array's capacity is 0).
+// Otherwise each Read grows (and the first failing one gives TensorFlow's
+// error).
 // CHECK-LABEL: func.func @gather
 // CHECK-SAME: (%[[G:[^:]*]]: memref
-// CHECK: %[[MAX:.*]] = scf.for {{.*}} iter_args(%{{.*}} = %c-1_i64) -> (i64) {
+// CHECK: %[[BUF:.*]] = memref.load %[[G]][%c0{{.*}}]
+// CHECK: %[[HDR:.*]] = memref.view %[[BUF]][%c0{{.*}}][] : memref<?xi8> to memref<8xi64>
+// CHECK: %[[RANGE:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %c0_i64, %{{.*}} = %c-1_i64) -> (i64, i64) {
+// CHECK: arith.minsi
 // CHECK: arith.maxsi
-// CHECK: %[[HDR:.*]] = memref.view %{{.*}}[%c0{{.*}}][] : memref<?xi8> to memref<8xi64>
 // CHECK: %[[CAP:.*]] = memref.load %[[HDR]][%c1{{.*}}] : memref<8xi64>
-// CHECK: %[[ROOM:.*]] = arith.cmpi slt, %[[MAX]], %[[CAP]]
+// CHECK: %[[ROOM:.*]] = arith.cmpi slt, %[[RANGE]]#1, %[[CAP]]
 // NONE: scf.if %[[ROOM]] {
-// STRICT: %[[MIN:.*]] = scf.for {{.*}} -> (i64) {
-// STRICT: arith.minsi
-// STRICT: %[[NONNEG:.*]] = arith.cmpi sge, %[[MIN]], %c0_i64
+// STRICT: %[[NONNEG:.*]] = arith.cmpi sge, %[[RANGE]]#0, %c0_i64
 // STRICT: %[[FAST:.*]] = arith.andi %[[ROOM]], %[[NONNEG]]
 // STRICT: scf.if %[[FAST]] {
 // CHECK-NOT: __ta_grow
-// CHECK: %[[NEXT:.*]] = arith.addi %[[MAX]], %c1_i64
+// CHECK: %[[NEXT:.*]] = arith.addi %[[RANGE]]#1, %c1_i64
 // CHECK: %[[OLD:.*]] = memref.load %[[HDR]][%c0{{.*}}] : memref<8xi64>
 // CHECK: %[[SIZE:.*]] = arith.maxsi %[[OLD]], %[[NEXT]]
 // CHECK: memref.store %[[SIZE]], %[[HDR]][%c0{{.*}}] : memref<8xi64>
+// CHECK: %[[CAP2:.*]] = memref.load %[[HDR]][%c1{{.*}}] : memref<8xi64>
+// STRICT: %[[FLAGS:.*]] = memref.load %[[HDR]][%c2{{.*}}] : memref<8xi64>
+// STRICT: %[[CLEAR:.*]] = arith.select %{{.*}}, %c4_i8, %c0_i8
+// NONE: %[[CLEAR:.*]] = arith.constant 0 : i8
 // CHECK: scf.for
-// CHECK: func.call @__ta_read_grown_grad_{{(strict|none)}}_2xf32(%[[G]], %{{.*}}) {always_inline}
+// CHECK: func.call @__ta_read_in_bounds_grad_{{(strict|none)}}_2xf32(%[[BUF]], %[[CAP2]], %[[CLEAR]], %{{.*}}) {always_inline}
 // CHECK: memref.copy
 // CHECK: } else {
 // CHECK: scf.for
 // CHECK: func.call @__ta_read_grad_{{(strict|none)}}_2xf32(%[[G]], %{{.*}}) {always_inline}
 // CHECK: return
-// The grown read: no growth.
-// CHECK-LABEL: func.func private @__ta_read_grown_grad_{{(strict|none)}}_2xf32(
+// The in-bounds read: no growth, no bounds test; strict: the state test
+// (cleared) and the state update.
+// CHECK-LABEL: func.func private @__ta_read_in_bounds_grad_{{(strict|none)}}_2xf32(
+// CHECK-SAME: %{{.*}}: memref<?xi8>, %{{.*}}: i64, %{{.*}}: i8, %{{.*}}: i64) -> index
 // CHECK-NOT: __ta_grow
+// CHECK-NOT: _ta_rt_fail(%c6_i32
+// STRICT: _ta_rt_fail(%c7_i32
+// STRICT: memref.store
 // CHECK: return
 func.func @gather(%g: !ta.handle<4, tensor<2xf32>, grad>, %idx: tensor<3xi32>,
                   %f: !ta.flow) -> tensor<3x2xf32> {
   %v = ta.gather %g[%idx], %f : !ta.handle<4, tensor<2xf32>, grad>, tensor<3xi32>
   return %v : tensor<3x2xf32>
+}
+
+// -----
+
+// A scatter into an accumulator: its largest index is below the size after
+// the max-index check (an accumulator never grows on a write), so where the
+// scan that found it finds none negative too (without checks: always) each
+// index is written in bounds, the buffer and capacity loaded once: the
+// state test (written after a read) and the sum or first store, no bounds
+// test. Otherwise each Write checks its index.
+// CHECK-LABEL: func.func @scatter
+// CHECK-SAME: (%[[G:[^:]*]]: memref
+// CHECK: %[[BUF:.*]] = memref.load %[[G]][%c0{{.*}}]
+// STRICT: %[[RANGE:.*]]:2 = scf.for {{.*}} -> (i64, i64) {
+// STRICT: func.call @_ta_rt_fail(%c11_i32
+// STRICT: %[[NONNEG:.*]] = arith.cmpi sge, %[[RANGE]]#0, %c0_i64
+// STRICT: scf.if %[[NONNEG]] {
+// CHECK: %[[CAP:.*]] = memref.load %{{.*}}[%c1{{.*}}] : memref<8xi64>
+// CHECK: scf.for
+// CHECK: func.call @__ta_write_in_bounds_grad_{{(strict|none)}}_2xf32(%[[BUF]], %[[CAP]], %{{.*}}, %{{.*}}) {always_inline}
+// STRICT: } else {
+// STRICT: scf.for
+// STRICT: func.call @__ta_write_grad_strict_2xf32(%[[G]], %{{.*}}, %{{.*}}) {always_inline}
+// NONE-NOT: @__ta_write_grad_none_2xf32
+// CHECK: return
+// CHECK-LABEL: func.func private @__ta_write_in_bounds_grad_{{(strict|none)}}_2xf32(
+// CHECK-NOT: _ta_rt_fail(%c3_i32
+// STRICT: _ta_rt_fail(%c4_i32
+// CHECK: linalg.generic
+// CHECK: return
+func.func @scatter(%g: !ta.handle<4, tensor<2xf32>, grad>, %idx: tensor<3xi32>,
+                   %v: tensor<3x2xf32>, %f: !ta.flow) -> !ta.flow {
+  %f1 = ta.scatter %g[%idx], %v, %f : !ta.handle<4, tensor<2xf32>, grad>, tensor<3xi32>, tensor<3x2xf32>
+  return %f1 : !ta.flow
 }
 
 // -----

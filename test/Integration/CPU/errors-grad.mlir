@@ -7,6 +7,9 @@
 // RUN: not %run_cpu -e gather_negative %t.mlir 2>&1 | FileCheck %s --check-prefix=GNEG
 // RUN: not %run_cpu -e gather_closed %t.mlir 2>&1 | FileCheck %s --check-prefix=GATHERCLOSED
 // RUN: not %run_cpu -e gather_cleared_first %t.mlir 2>&1 | FileCheck %s --check-prefix=GCLEARED
+// RUN: not %run_cpu -e gather_twice_in_bounds %t.mlir 2>&1 | FileCheck %s --check-prefix=GTWICE
+// RUN: not %run_cpu -e scatter_after_gather %t.mlir 2>&1 | FileCheck %s --check-prefix=SAFTERG
+// RUN: not %run_cpu -e scatter_negative %t.mlir 2>&1 | FileCheck %s --check-prefix=SNEG
 // RUN: not %run_cpu -e read_twice %t.mlir 2>&1 | FileCheck %s --check-prefix=TWICE
 // RUN: not %run_cpu -e write_after_read %t.mlir 2>&1 | FileCheck %s --check-prefix=WAR
 // RUN: not %run_cpu -e locked %t.mlir 2>&1 | FileCheck %s --check-prefix=LOCK
@@ -75,6 +78,54 @@ func.func @gather_cleared_first() {
   %g, %gf = ta.grad %h, %f source "g" : !T
   %idx = arith.constant dense<[0, 1, 0, 4611686018427387904]> : tensor<4xi64>
   %v = ta.gather %g[%idx], %gf : !G, tensor<4xi64>
+  return
+}
+
+// Every index below the capacity: the gather reads in bounds (its state
+// tests alone), which still find the second read of slot 0.
+// GTWICE: ta runtime error: TensorArray a@g: Could not read index 0 twice because it was cleared after a previous read (perhaps try setting clear_after_read = false?).
+func.func @gather_twice_in_bounds() {
+  %c3 = arith.constant 3 : index
+  %h, %f = ta.create %c3 {name = "a"} : !T
+  %g, %gf = ta.grad %h, %f source "g" : !T
+  %idx_c = arith.constant dense<[0, 1, 0]> : tensor<3xi64>
+  %idx_d = tensor.cast %idx_c : tensor<3xi64> to tensor<?xi64>
+  %idx = func.call @opaque_i64(%idx_d) : (tensor<?xi64>) -> tensor<?xi64>
+  %v = ta.gather %g[%idx], %gf : !G, tensor<?xi64>
+  return
+}
+
+// Gather and scatter both in bounds: slot 0 was not read and takes its
+// write, slot 2 was and fails the scatter's second write.
+// SAFTERG: ta runtime error: TensorArray a@g: Could not write to TensorArray index 2 because it has already been read.
+func.func @scatter_after_gather() {
+  %c3 = arith.constant 3 : index
+  %h, %f = ta.create %c3 {name = "a"} : !T
+  %g, %gf = ta.grad %h, %f source "g" : !T
+  %pick_c = arith.constant dense<[1, 2]> : tensor<2xi64>
+  %pick_d = tensor.cast %pick_c : tensor<2xi64> to tensor<?xi64>
+  %pick = func.call @opaque_i64(%pick_d) : (tensor<?xi64>) -> tensor<?xi64>
+  %v = ta.gather %g[%pick], %gf : !G, tensor<?xi64>
+  %idx_c = arith.constant dense<[0, 2]> : tensor<2xi64>
+  %idx_d = tensor.cast %idx_c : tensor<2xi64> to tensor<?xi64>
+  %idx = func.call @opaque_i64(%idx_d) : (tensor<?xi64>) -> tensor<?xi64>
+  %rows = arith.constant dense<1.0> : tensor<2x2xf32>
+  %g1 = ta.scatter %g[%idx], %rows, %gf : !G, tensor<?xi64>, tensor<2x2xf32>
+  return
+}
+
+// A negative index: the scatter writes one by one, index 0 first, and its
+// Write of index -1 fails as TensorFlow's does.
+// SNEG: ta runtime error: TensorArray a@g: Tried to write to index -1 but array is not resizeable and size is: 3
+func.func @scatter_negative() {
+  %c3 = arith.constant 3 : index
+  %h, %f = ta.create %c3 {name = "a"} : !T
+  %g, %gf = ta.grad %h, %f source "g" : !T
+  %idx_c = arith.constant dense<[0, -1]> : tensor<2xi64>
+  %idx_d = tensor.cast %idx_c : tensor<2xi64> to tensor<?xi64>
+  %idx = func.call @opaque_i64(%idx_d) : (tensor<?xi64>) -> tensor<?xi64>
+  %rows = arith.constant dense<1.0> : tensor<2x2xf32>
+  %g1 = ta.scatter %g[%idx], %rows, %gf : !G, tensor<?xi64>, tensor<2x2xf32>
   return
 }
 
@@ -204,4 +255,7 @@ func.func @aggregate_bool() {
 // Hides a constant from the verifier and the folders.
 func.func private @opaque(%i: index) -> index attributes {no_inline} {
   return %i : index
+}
+func.func private @opaque_i64(%t: tensor<?xi64>) -> tensor<?xi64> attributes {no_inline} {
+  return %t : tensor<?xi64>
 }
