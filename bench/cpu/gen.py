@@ -19,6 +19,9 @@ Ops:
   sc   split the flat input into N elements, concat them
   acc  scatter the input twice into a gradient accumulator (the sum of two
        scatters), gather it: the output is 2 * input
+  wrd  wr with loops whose trip count only the run time knows (the larger
+       of N and perm[0], which is N): what a loop over a tensor of unknown
+       size is; the floor's loops are wr's
   swr  wr, for the scaling table (time per element over array sizes)
   wrg  wr on a growable array that starts empty (dynamic_size): the
        amortised cost of growth; the floor grows a C array by doubling
@@ -84,6 +87,14 @@ def floor_ragged_kernel(i, e, lengths):
             "}\n")
 
 
+def run_time_count(n):
+    """`%nd`: N, as the larger of N and perm[0] (which is below N), a loop
+    bound only the run time knows."""
+    return (f"  %p0 = tensor.extract %perm[%c0] : tensor<{n}xi32>\n"
+            "  %p0i = arith.index_cast %p0 : i32 to index\n"
+            "  %nd = arith.maxsi %p0i, %n : index\n")
+
+
 def ta_kernel(op, i, e, n):
     t = f"tensor<{n}x{e}xf32>"
     h = f"!ta.handle<{n}, tensor<{e}xf32>>"
@@ -94,7 +105,9 @@ def ta_kernel(op, i, e, n):
             f"  %n = arith.constant {n} : index\n")
     if op == "wrg":
         h = f"!ta.handle<?, tensor<{e}xf32>>"
-    if op in ("wr", "swr", "wrg"):
+    if op == "wrd":
+        head += run_time_count(n)
+    if op in ("wr", "wrd", "swr", "wrg"):
         create = (f"ta.create %c0 {{dynamic_size = true, clear_after_read = false}} : {h}"
                   if op == "wrg" else f"ta.create %n {{clear_after_read = false}} : {h}")
         body = f"""  %h, %f = {create}
@@ -139,6 +152,8 @@ def ta_kernel(op, i, e, n):
   ta.close %h : {h}
   return %out : {t}
 """
+    if op == "wrd":
+        body = body.replace("to %n step", "to %nd step")
     return head + body + "}\n"
 
 
@@ -166,7 +181,9 @@ def up_kernel(op, i, e, n):
                 + f"    %a2 = tensor.insert_slice {value} into %a[{dst_index}, 0] [1, {e}] [1, 1] : {row} into {t}\n"
                 + f"    scf.yield %a2 : {t}\n  }}\n")
 
-    if op in ("wr", "swr", "sc"):
+    if op == "wrd":
+        head += run_time_count(n)
+    if op in ("wr", "wrd", "swr", "sc"):
         body = (f"  %empty = tensor.empty() : {t}\n"
                 + loop("%empty", "%src", "%k", "%k")
                 + f"  %init = tensor.empty() : {t}\n"
@@ -187,6 +204,8 @@ def up_kernel(op, i, e, n):
                 + f"  %init = tensor.empty() : {t}\n"
                 + loop("%init", "%arr", "%p", "%k", result="%out")
                 + f"  return %out : {t}\n")
+    if op == "wrd":
+        body = body.replace("to %n step", "to %nd step")
     return head + body + "}\n"
 
 
@@ -206,7 +225,7 @@ def floor_kernel(op, i, e, n):
                 "  keep(arr);\n"
                 f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, arr + k * e, {row});\n"
                 "  free(arr);\n")
-    elif op in ("wr", "swr", "sc"):
+    elif op in ("wr", "wrd", "swr", "sc"):
         body = (f"  float *arr = malloc(n * e * 4);\n"
                 f"  for (size_t k = 0; k < n; ++k) memcpy(arr + k * e, src + k * e, {row});\n"
                 "  keep(arr);\n"
@@ -264,7 +283,7 @@ def main():
         floor.append(floor_kernel(op, i, e, n))
         # Bytes each op must move: wr/gs/sc in and out (2 copies of the
         # array, read + write each); acc two read-modify-writes and a copy.
-        moved = {"wr": 4, "swr": 4, "wrg": 4, "gs": 4, "sc": 4, "acc": 8}[op] * n * e * 4
+        moved = {"wr": 4, "wrd": 4, "swr": 4, "wrg": 4, "gs": 4, "sc": 4, "acc": 8}[op] * n * e * 4
         header.append(f'CONFIG({op}, {i}, {n}, {e}, {moved}, {int(with_upstream)})')
     open(os.path.join(out, "ta.mlir"), "w").write("\n".join(ta))
     # An empty module when every upstream kernel is left out.

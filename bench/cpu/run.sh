@@ -28,6 +28,9 @@ for op in wr gs sc acc; do
   # element 64 KiB: 1 MiB .. 256 MiB
   configs+=("$op:16384:16" "$op:16384:1024" "$op:16384:4096")
 done
+# Write/read with loops of a trip count only the run time knows: 16 B in
+# 1 MiB, 256 B in 1 MiB and 64 MiB.
+configs+=("wrd:4:$((MiB / 4))" "wrd:64:4096" "wrd:64:$((64 * 4096))")
 # Ragged: split into / concat of 4096 elements of 1..64 rows of 256 B.
 configs+=("rc:64:4096")
 # Scaling: write/read per element at 1K .. 1M elements of 64 B, fixed size

@@ -132,6 +132,36 @@ struct StaticAlignedAllocLowering : ConvertOpToLLVMPattern<memref::AllocOp> {
 /// memref.copy between memrefs of static shape and contiguous row-major
 /// layout (any offset): one memcpy of the elements' bytes, from and to
 /// `getelementptr inbounds nuw` (aligned pointer, offset).
+/// Whether a memref of `type` is contiguous: upstream's static contiguous
+/// shapes, and rows of a dynamic number, where dim 0 alone is dynamic and
+/// the strides are static and those of a row-major array of the shape (any
+/// offset): rows [lb, ub) of a batch, a range of slots.
+bool isContiguousRows(MemRefType type) {
+  if (memref::isStaticShapeAndContiguousRowMajor(type))
+    return true;
+  if (type.getRank() == 0 || !type.isDynamicDim(0) ||
+      llvm::any_of(type.getShape().drop_front(), ShapedType::isDynamic))
+    return false;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  int64_t expected = 1;
+  for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+    if (strides[d] != expected)
+      return false;
+    if (d > 0)
+      expected *= type.getDimSize(d);
+  }
+  return true;
+}
+
+/// memref.copy between contiguous memrefs: upstream's memcpy, with
+/// in-bounds addresses and the byte count a constant where the shape is
+/// static (upstream multiplies its element count by a `getelementptr null`
+/// size at run time). Where only dim 0 is dynamic and both are contiguous
+/// rows (isContiguousRows: upstream would call its element-by-element
+/// memrefCopy for a strided one), one memcpy of the source's rows.
 struct InBoundsCopyLowering : ConvertOpToLLVMPattern<memref::CopyOp> {
   InBoundsCopyLowering(const LLVMTypeConverter &converter)
       : ConvertOpToLLVMPattern(converter, /*benefit=*/2) {}
@@ -141,10 +171,9 @@ struct InBoundsCopyLowering : ConvertOpToLLVMPattern<memref::CopyOp> {
                   ConversionPatternRewriter &rewriter) const override {
     auto sourceType = dyn_cast<MemRefType>(op.getSource().getType());
     auto targetType = dyn_cast<MemRefType>(op.getTarget().getType());
-    if (!sourceType || !targetType ||
-        !memref::isStaticShapeAndContiguousRowMajor(sourceType) ||
-        !memref::isStaticShapeAndContiguousRowMajor(targetType))
-      return rewriter.notifyMatchFailure(op, "not contiguous and static");
+    if (!sourceType || !targetType || !isContiguousRows(sourceType) ||
+        !isContiguousRows(targetType))
+      return rewriter.notifyMatchFailure(op, "not contiguous rows");
     Type element = typeConverter->convertType(sourceType.getElementType());
     if (!element)
       return rewriter.notifyMatchFailure(op, "element type not convertible");
@@ -158,16 +187,29 @@ struct InBoundsCopyLowering : ConvertOpToLLVMPattern<memref::CopyOp> {
     Value from = address(adaptor.getSource());
     Value to = address(adaptor.getTarget());
     // The byte count a constant where the data layout gives it.
+    std::optional<uint64_t> each =
+        elementBytes(*getTypeConverter(), sourceType, op);
     Value bytes;
-    if (std::optional<int64_t> known = staticBytes(
-            sourceType, elementBytes(*getTypeConverter(), sourceType, op))) {
+    if (std::optional<int64_t> known = staticBytes(sourceType, each)) {
       bytes = createIndexAttrConstant(rewriter, loc, getIndexType(), *known);
     } else {
-      Value count = createIndexAttrConstant(rewriter, loc, getIndexType(),
-                                            sourceType.getNumElements());
+      // (The verifier has the two shapes agree.)
+      int64_t perRow =
+          ShapedType::getNumElements(sourceType.getShape().drop_front());
+      Value count =
+          createIndexAttrConstant(rewriter, loc, getIndexType(), perRow);
+      if (sourceType.isDynamicDim(0))
+        count = LLVM::MulOp::create(
+            rewriter, loc,
+            MemRefDescriptor(adaptor.getSource()).size(rewriter, loc, 0),
+            count);
+      else
+        count = createIndexAttrConstant(rewriter, loc, getIndexType(),
+                                        sourceType.getNumElements());
       bytes = LLVM::MulOp::create(
           rewriter, loc, count,
-          getSizeInBytes(loc, sourceType.getElementType(), rewriter));
+          each ? createIndexAttrConstant(rewriter, loc, getIndexType(), *each)
+               : getSizeInBytes(loc, sourceType.getElementType(), rewriter));
     }
     LLVM::MemcpyOp::create(rewriter, loc, to, from, bytes,
                            /*isVolatile=*/false);

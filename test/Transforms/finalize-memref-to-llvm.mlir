@@ -1,6 +1,8 @@
 // ta-finalize-memref-to-llvm: upstream's memref-to-LLVM conversion, except
-// that a memref.copy between memrefs of static shape and contiguous
-// row-major layout becomes one memcpy whose two addresses are
+// that a memref.copy between contiguous row-major memrefs (of static shape,
+// or rows of a dynamic number: dim 0 alone dynamic, static strides; upstream
+// copies a strided one element by element) becomes one memcpy whose two
+// addresses are
 // `getelementptr inbounds nuw` (aligned pointer, offset), as upstream's
 // memref.load / memref.store addresses are, and that a memref.view's aligned
 // pointer is `getelementptr inbounds nuw` of its byte shift, and that with
@@ -30,18 +32,59 @@ func.func @slot(%v: memref<4xf32, strided<[1], offset: ?>>,
   return
 }
 
-// Not contiguous (a column) or of a dynamic shape: upstream's lowering.
+// Not contiguous (a column; rows of a dynamic number with a gap between
+// them) or of more than dim 0 dynamic and strided: upstream's lowering.
 // CHECK-LABEL: func.func @column
 // CHECK-NOT: llvm.intr.memcpy
 // CHECK: llvm.call @memrefCopy
-// CHECK-LABEL: func.func @dynamic
+// CHECK-LABEL: func.func @rows_with_gaps
+// CHECK-NOT: llvm.intr.memcpy
+// CHECK: llvm.call @memrefCopy
+// CHECK-LABEL: func.func @dynamic_inner
+// CHECK-NOT: llvm.intr.memcpy
 // CHECK: llvm.call @memrefCopy
 func.func @column(%col: memref<4xf32, strided<[4], offset: 1>>, %b: memref<4xf32>) {
   memref.copy %col, %b : memref<4xf32, strided<[4], offset: 1>> to memref<4xf32>
   return
 }
+func.func @rows_with_gaps(%a: memref<?x4xf32, strided<[8, 1], offset: ?>>, %b: memref<?x4xf32>) {
+  memref.copy %a, %b : memref<?x4xf32, strided<[8, 1], offset: ?>> to memref<?x4xf32>
+  return
+}
+func.func @dynamic_inner(%a: memref<?x?xf32, strided<[?, 1], offset: ?>>, %b: memref<?x?xf32>) {
+  memref.copy %a, %b : memref<?x?xf32, strided<[?, 1], offset: ?>> to memref<?x?xf32>
+  return
+}
+
+// Rows of a dynamic number, contiguous (a range of slots, rows [lb, ub) of
+// a batch): one memcpy of dim 0 x 4 x 4 bytes, dim 0 the source's.
+// CHECK-LABEL: func.func @dynamic
+// CHECK: %[[FROM:.*]] = llvm.getelementptr inbounds|nuw
+// CHECK: %[[TO:.*]] = llvm.getelementptr inbounds|nuw
+// CHECK: %[[PERROW:.*]] = llvm.mlir.constant(1 : index) : i64
+// CHECK: %[[N:.*]] = llvm.extractvalue %{{.*}}[3, 0]
+// CHECK: %[[COUNT:.*]] = llvm.mul %[[N]], %[[PERROW]]
+// CHECK: %[[EACH:.*]] = llvm.mlir.constant(4 : index) : i64
+// CHECK: %[[BYTES:.*]] = llvm.mul %[[COUNT]], %[[EACH]]
+// CHECK: "llvm.intr.memcpy"(%[[TO]], %[[FROM]], %[[BYTES]]) <{isVolatile = false}>
+// CHECK-NOT: memrefCopy
+// CHECK-LABEL: func.func @dynamic_rows
+// CHECK: %[[FROM:.*]] = llvm.getelementptr inbounds|nuw
+// CHECK: %[[TO:.*]] = llvm.getelementptr inbounds|nuw
+// CHECK: %[[PERROW:.*]] = llvm.mlir.constant(4 : index) : i64
+// CHECK: %[[N:.*]] = llvm.extractvalue %{{.*}}[3, 0]
+// CHECK: %[[COUNT:.*]] = llvm.mul %[[N]], %[[PERROW]]
+// CHECK: %[[EACH:.*]] = llvm.mlir.constant(4 : index) : i64
+// CHECK: %[[BYTES:.*]] = llvm.mul %[[COUNT]], %[[EACH]]
+// CHECK: "llvm.intr.memcpy"(%[[TO]], %[[FROM]], %[[BYTES]]) <{isVolatile = false}>
+// CHECK-NOT: memrefCopy
+// CHECK: return
 func.func @dynamic(%a: memref<?xf32>, %b: memref<?xf32, strided<[1], offset: ?>>) {
   memref.copy %a, %b : memref<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+  return
+}
+func.func @dynamic_rows(%a: memref<?x4xf32, strided<[4, 1], offset: ?>>, %b: memref<?x4xf32>) {
+  memref.copy %a, %b : memref<?x4xf32, strided<[4, 1], offset: ?>> to memref<?x4xf32>
   return
 }
 

@@ -6,6 +6,7 @@
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 
 #include <limits>
 
@@ -193,12 +194,16 @@ Value ArrayLayout::leadingSlots(Value buffer, Value capacity, Value n) {
 }
 
 Value ArrayLayout::slotRange(Value buffer, Value capacity, Value first,
-                             int64_t n) {
-  SmallVector<int64_t> shape{n};
+                             OpFoldResult n) {
+  std::optional<int64_t> rows = getConstantIntValue(n);
+  SmallVector<int64_t> shape{rows ? *rows : ShapedType::kDynamic};
   llvm::append_range(shape, element.getShape());
   auto type = MemRefType::get(shape, element.getElementType());
+  SmallVector<Value, 1> sizes;
+  if (!rows)
+    sizes.push_back(cast<Value>(n));
   return memref::ViewOp::create(b, loc, type, buffer,
-                                slotOffset(capacity, first), ValueRange{});
+                                slotOffset(capacity, first), sizes);
 }
 
 Value ArrayLayout::slot(Value data, Value i) {

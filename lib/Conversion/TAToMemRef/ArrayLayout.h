@@ -163,9 +163,10 @@ public:
   /// The data of slots `[0, n)` as `memref<n x element>` with the identity
   /// layout (a whole-range copy into or out of it is one memcpy).
   Value leadingSlots(Value buffer, Value capacity, Value n);
-  /// The data of slots `[first, first + n)` (`first` an index value) as
-  /// `memref<n x element>` with the identity layout.
-  Value slotRange(Value buffer, Value capacity, Value first, int64_t n);
+  /// The data of slots `[first, first + n)` (`first` an index value, `n` a
+  /// constant or an index value) as `memref<n x element>` with the identity
+  /// layout.
+  Value slotRange(Value buffer, Value capacity, Value first, OpFoldResult n);
   /// Row `i` of a memref `[n] ++ element`, rank-reduced to the element
   /// shape.
   Value slot(Value data, Value i);

@@ -97,7 +97,7 @@ std::optional<AccessLoop> matchAccessLoop(scf::ForOp loop,
 }
 
 //===----------------------------------------------------------------------===//
-// Range copies: a claimed loop of constant trip count that only moves rows
+// Range copies: a claimed loop that only moves rows
 //===----------------------------------------------------------------------===//
 
 /// Whether the operations of `loop`'s body (but constants and the
@@ -132,16 +132,17 @@ bool isRowAt(OffsetSizeAndStrideOpInterface slice, Value iv,
   return true;
 }
 
-/// Rows `[lb, lb + n)` of a tensor of rank 1 + `element`'s.
+/// Rows `[lb, lb + n)` of a tensor of rank 1 + `element`'s (`n` a constant
+/// or an index value).
 struct RowRange {
-  RowRange(OpBuilder &b, Value lb, int64_t n, RankedTensorType element)
-      : offsets(element.getRank() + 1, b.getIndexAttr(0)),
-        sizes{b.getIndexAttr(n)},
+  RowRange(OpBuilder &b, Value lb, OpFoldResult n, RankedTensorType element)
+      : offsets(element.getRank() + 1, b.getIndexAttr(0)), sizes{n},
         strides(element.getRank() + 1, b.getIndexAttr(1)) {
     offsets[0] = lb;
     for (int64_t d : element.getShape())
       sizes.push_back(b.getIndexAttr(d));
-    SmallVector<int64_t> shape{n};
+    std::optional<int64_t> rows = getConstantIntValue(n);
+    SmallVector<int64_t> shape{rows ? *rows : ShapedType::kDynamic};
     llvm::append_range(shape, element.getShape());
     type = RankedTensorType::get(shape, element.getElementType());
   }
@@ -155,7 +156,7 @@ struct RowRange {
 /// which cannot tell, keeps the loop of row copies, where one copy is one
 /// memcpy (for large ranges, the C library's streaming copy).
 bool copyRowsIn(scf::ForOp fast, func::CallOp write, ArrayEmitter &e,
-                Value buffer, Value capacity, int64_t n) {
+                Value buffer, Value capacity, OpFoldResult n) {
   // The row as the write takes it: a buffer of the row, cast to the access
   // function's layout where bufferization gives it the identity layout
   // (lowering::toBuffer: a row of a tensor of unknown layout).
@@ -195,7 +196,7 @@ bool copyRowsIn(scf::ForOp fast, func::CallOp write, ArrayEmitter &e,
 /// its one iteration argument: one copy of the slots into rows [lb, lb + n)
 /// of the loop's initial value, which it returns (null if no such loop).
 Value copyRowsOut(scf::ForOp fast, func::CallOp read, ArrayEmitter &e,
-                  Value buffer, Value capacity, int64_t n) {
+                  Value buffer, Value capacity, OpFoldResult n) {
   if (fast.getNumRegionIterArgs() != 1)
     return Value();
   Value iv = fast.getInductionVar();
@@ -233,7 +234,7 @@ Value copyRowsOut(scf::ForOp fast, func::CallOp read, ArrayEmitter &e,
       b, e.loc, range.type, slots, /*restrict=*/true, /*writable=*/false);
   Value rows = bufferization::MaterializeInDestinationOp::create(
                    b, e.loc, slotData,
-                   tensor::EmptyOp::create(b, e.loc, range.type.getShape(),
+                   tensor::EmptyOp::create(b, e.loc, range.sizes,
                                            range.type.getElementType()))
                    .getResult();
   Value out =
@@ -291,19 +292,28 @@ std::pair<func::FuncOp, bool> version(AccessLoop match,
     call->replaceAllUsesWith(access);
     call->erase();
   }
-  // With a constant trip count, a loop that only moves rows is one copy.
+  // A loop that only moves rows is one copy. The claim holds only where
+  // lb < ub: then n = ub - lb rows (a constant where both are).
   SmallVector<Value> results(fast.getResults());
   bool called = true;
-  std::optional<int64_t> lb = getConstantIntValue(fast.getLowerBound());
-  std::optional<int64_t> ub = getConstantIntValue(fast.getUpperBound());
-  if (lb && ub && *ub > *lb && e.elementBytes() > 0) {
-    int64_t n = *ub - *lb;
+  if (e.elementBytes() > 0) {
+    std::optional<int64_t> lb = getConstantIntValue(fast.getLowerBound());
+    std::optional<int64_t> ub = getConstantIntValue(fast.getUpperBound());
+    b.setInsertionPoint(fast);
+    OpFoldResult n =
+        lb && ub
+            ? OpFoldResult(b.getIndexAttr(*ub - *lb))
+            : OpFoldResult(arith::SubIOp::create(b, loc, fast.getUpperBound(),
+                                                 fast.getLowerBound())
+                               .getResult());
     if (write) {
       called = !copyRowsIn(fast, access, e, buffer, capacity, n);
     } else if (Value out = copyRowsOut(fast, access, e, buffer, capacity, n)) {
       results = {out};
       called = false;
     }
+    if (Value rows = dyn_cast<Value>(n); rows && rows.use_empty())
+      rows.getDefiningOp()->erase();
     b.setInsertionPointToEnd(ifOp.thenBlock());
   }
   scf::YieldOp::create(b, loc, results);

@@ -75,8 +75,9 @@ func.func @write_loop(%h: !T, %lb: index, %ub: index, %v: tensor<2xf32>,
 // A loop of reads gathering rows [0, 4), a constant trip count: the claimed
 // branch copies the four slots out at once (one view of them, copied into
 // the rows as a read's slot is); the other runs the loop as it was. With
-// bounds known only at run time, the claimed loop reads slot by slot,
-// through the capacity read before it.
+// bounds known only at run time the same, of ub - lb rows (the claim holds
+// only where lb < ub). A loop that does more than move rows (a sum) reads
+// slot by slot in the claimed branch, through the capacity read before it.
 // CHECK-LABEL: func.func @read_loop
 // CHECK: %[[INIT:.*]] = tensor.empty() : tensor<4x2xf32>
 // CHECK: %[[OK:.*]] = call @__ta_read_loop_claim_array_strict_2xf32(
@@ -92,9 +93,25 @@ func.func @write_loop(%h: !T, %lb: index, %ub: index, %v: tensor<2xf32>,
 // CHECK: func.call @__ta_read_array_strict_2xf32(
 // CHECK: scf.yield %[[SLOW]] : tensor<4x2xf32>
 // CHECK: return %[[OUT]]
+// CHECK-LABEL: func.func @read_loop_run_time
+// CHECK-SAME: %[[LB:[^:]*]]: index, %[[UB:[^:]*]]: index
+// CHECK: %[[INIT:.*]] = tensor.empty() : tensor<4x2xf32>
+// CHECK: %[[OK:.*]] = call @__ta_read_loop_claim_array_strict_2xf32(
+// CHECK: scf.if %[[OK]] -> (tensor<4x2xf32>) {
+// CHECK-NOT: scf.for
+// CHECK: %[[N:.*]] = arith.subi %[[UB]], %[[LB]] : index
+// CHECK: %[[SLOTS:.*]] = memref.view %{{.*}}[%{{.*}}][%[[N]]] : memref<?xi8> to memref<?x2xf32>
+// CHECK: %[[DATA:.*]] = bufferization.to_tensor %[[SLOTS]] restrict : memref<?x2xf32> to tensor<?x2xf32>
+// CHECK: %[[EMPTY:.*]] = tensor.empty(%[[N]]) : tensor<?x2xf32>
+// CHECK: %[[COPY:.*]] = bufferization.materialize_in_destination %[[DATA]] in %[[EMPTY]]
+// CHECK: tensor.insert_slice %[[COPY]] into %[[INIT]][%[[LB]], 0] [%[[N]], 2] [1, 1] : tensor<?x2xf32> into tensor<4x2xf32>
+// CHECK: } else {
+// CHECK: scf.for
+// CHECK: func.call @__ta_read_array_strict_2xf32(
 // CHECK-LABEL: func.func @read_loop_dynamic
 // CHECK: scf.if
 // CHECK: %[[CAP:.*]] = memref.load %{{.*}}[%c1{{.*}}] : memref<8xi64>
+// CHECK-NOT: arith.subi
 // CHECK: scf.for
 // CHECK: func.call @__ta_read_prechecked_array_strict_2xf32(%[[CAP]], %{{.*}}) {always_inline}
 // The read claim: every slot written and materialized (AND has 9), none
@@ -131,7 +148,7 @@ func.func @read_loop(%h: !T, %f: !ta.flow) -> tensor<4x2xf32> {
   }
   return %out : tensor<4x2xf32>
 }
-func.func @read_loop_dynamic(%h: !T, %lb: index, %ub: index, %f: !ta.flow) -> tensor<4x2xf32> {
+func.func @read_loop_run_time(%h: !T, %lb: index, %ub: index, %f: !ta.flow) -> tensor<4x2xf32> {
   %c1 = arith.constant 1 : index
   %init = tensor.empty() : tensor<4x2xf32>
   %out = scf.for %k = %lb to %ub step %c1 iter_args(%o = %init) -> (tensor<4x2xf32>) {
@@ -140,6 +157,16 @@ func.func @read_loop_dynamic(%h: !T, %lb: index, %ub: index, %f: !ta.flow) -> te
     scf.yield %o2 : tensor<4x2xf32>
   }
   return %out : tensor<4x2xf32>
+}
+func.func @read_loop_dynamic(%h: !T, %lb: index, %ub: index, %f: !ta.flow) -> tensor<2xf32> {
+  %c1 = arith.constant 1 : index
+  %init = arith.constant dense<0.0> : tensor<2xf32>
+  %out = scf.for %k = %lb to %ub step %c1 iter_args(%o = %init) -> (tensor<2xf32>) {
+    %r = ta.read %h[%k], %f : !T
+    %s = arith.addf %o, %r : tensor<2xf32>
+    scf.yield %s : tensor<2xf32>
+  }
+  return %out : tensor<2xf32>
 }
 
 // -----
@@ -186,6 +213,27 @@ func.func @row_copies(%h: !T, %src: tensor<8x4xf32>, %f: !ta.flow) -> tensor<8x4
     scf.yield %o2 : tensor<8x4xf32>
   }
   return %out : tensor<8x4xf32>
+}
+
+// The same write with bounds known at run time: ub - lb rows.
+// CHECK-LABEL: func.func @row_copies_run_time
+// CHECK-SAME: %[[SRC:[^:]*]]: tensor<8x4xf32>, %[[LB:[^:]*]]: index, %[[UB:[^:]*]]: index
+// CHECK: scf.if %{{.*}} {
+// CHECK: %[[N:.*]] = arith.subi %[[UB]], %[[LB]] : index
+// CHECK: %[[ROWS:.*]] = tensor.extract_slice %[[SRC]][%[[LB]], 0] [%[[N]], 4] [1, 1] : tensor<8x4xf32> to tensor<?x4xf32>
+// CHECK: %[[IN:.*]] = bufferization.to_buffer %[[ROWS]] read_only : tensor<?x4xf32> to memref<?x4xf32, strided<[4, 1], offset: ?>>
+// CHECK: %[[SLOTS:.*]] = memref.view %{{.*}}[%{{.*}}][%[[N]]] : memref<?xi8> to memref<?x4xf32>
+// CHECK: memref.copy %[[IN]], %[[SLOTS]]
+// CHECK-NEXT: } else {
+func.func @row_copies_run_time(%h: !T, %src: tensor<8x4xf32>, %lb: index, %ub: index,
+                               %f: !ta.flow) -> !ta.flow {
+  %c1 = arith.constant 1 : index
+  %fw = scf.for %k = %lb to %ub step %c1 iter_args(%fl = %f) -> (!ta.flow) {
+    %row = tensor.extract_slice %src[%k, 0] [1, 4] [1, 1] : tensor<8x4xf32> to tensor<4xf32>
+    %f2 = ta.write %h[%k], %row, %fl : !T, tensor<4xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  return %fw : !ta.flow
 }
 
 // Rows of a tensor of unknown row count: each write takes its row through

@@ -1,12 +1,15 @@
-// Loops of constant trip count that write row k of a tensor to slot k, or
-// read slot k into row k (which ta-version-access-loops turns into one copy
-// of the range where the claim holds): TensorFlow's values, the rows read
+// Loops that write row k of a tensor to slot k, or read slot k into row k
+// (which ta-version-access-loops turns into one copy of the range where the
+// claim holds; with run-time bounds too, since the eleventh session): TensorFlow's values, the rows read
 // independent of the array afterwards (its memory freed and reused), and,
 // where the claim fails, the loop as it was with TensorFlow's error at the
 // element it fails at.
 // RUN: ta-opt %s --ta-lower-to-llvm > %t.mlir
 // RUN: %run_cpu -e main %t.mlir | FileCheck %s
 // RUN: ta-opt %s --ta-lower-to-llvm=checks=none | %run_cpu -e main | FileCheck %s
+// RUN: %run_cpu -e run_time_bounds %t.mlir | FileCheck %s --check-prefix=DYN
+// RUN: ta-opt %s --ta-lower-to-llvm=checks=none | %run_cpu -e run_time_bounds | FileCheck %s --check-prefix=DYN
+// RUN: not %run_cpu -e write_again_run_time %t.mlir 2>&1 | FileCheck %s --check-prefix=DYNAGAIN
 // RUN: not %run_cpu -e write_again %t.mlir 2>&1 | FileCheck %s --check-prefix=AGAIN
 // RUN: not %run_cpu -e write_past_end %t.mlir 2>&1 | FileCheck %s --check-prefix=PASTEND
 // RUN: not %run_cpu -e read_cleared %t.mlir 2>&1 | FileCheck %s --check-prefix=CLEARED
@@ -144,6 +147,111 @@ func.func @main() {
   call @show(%c) : (tensor<8x4xf32>) -> ()
   ta.close %q : !T
   return
+}
+
+// Slots [lb, ub) from rows [lb, ub) of `src`, and back into rows [lb, ub)
+// of a tensor of -1, with bounds known at run time only.
+func.func @write_range(%h: !T, %src: tensor<8x4xf32>, %lb: index, %ub: index,
+                       %f: !ta.flow) -> !ta.flow {
+  %c1 = arith.constant 1 : index
+  %fw = scf.for %k = %lb to %ub step %c1 iter_args(%fl = %f) -> (!ta.flow) {
+    %row = tensor.extract_slice %src[%k, 0] [1, 4] [1, 1] : tensor<8x4xf32> to tensor<4xf32>
+    %f2 = ta.write %h[%k], %row, %fl : !T, tensor<4xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  return %fw : !ta.flow
+}
+func.func @read_range(%h: !T, %lb: index, %ub: index, %f: !ta.flow) -> tensor<8x4xf32> {
+  %c1 = arith.constant 1 : index
+  %m1 = arith.constant -1.0 : f32
+  %e = tensor.empty() : tensor<8x4xf32>
+  %init = linalg.fill ins(%m1 : f32) outs(%e : tensor<8x4xf32>) -> tensor<8x4xf32>
+  %out = scf.for %k = %lb to %ub step %c1 iter_args(%o = %init) -> (tensor<8x4xf32>) {
+    %r = ta.read %h[%k], %f : !T
+    %o2 = tensor.insert_slice %r into %o[%k, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<8x4xf32>
+    scf.yield %o2 : tensor<8x4xf32>
+  }
+  return %out : tensor<8x4xf32>
+}
+
+func.func @run_time_bounds() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c7 = arith.constant 7 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f32
+  %src = func.call @rows(%zero) : (f32) -> tensor<8x4xf32>
+  %lb = func.call @opaque(%c1) : (index) -> index
+  %ub = func.call @opaque(%c7) : (index) -> index
+  %mid = func.call @opaque(%c3) : (index) -> index
+  %all = func.call @opaque(%c8) : (index) -> index
+  %none = func.call @opaque(%c0) : (index) -> index
+  // Slots [1, 7) written (the claim holds: one copy of six rows), read back
+  // as [1, 3) and [3, 7) (two claimed copies, clear_after_read = false), and
+  // an empty range [3, 3) (no claim: the loop runs no iteration).
+  %h, %f = ta.create %c8 {clear_after_read = false} : !T
+  %f1 = func.call @write_range(%h, %src, %lb, %ub, %f) : (!T, tensor<8x4xf32>, index, index, !ta.flow) -> !ta.flow
+  %f2 = func.call @write_range(%h, %src, %mid, %mid, %f1) : (!T, tensor<8x4xf32>, index, index, !ta.flow) -> !ta.flow
+  %a = func.call @read_range(%h, %lb, %mid, %f2) : (!T, index, index, !ta.flow) -> tensor<8x4xf32>
+  %b = func.call @read_range(%h, %mid, %ub, %f2) : (!T, index, index, !ta.flow) -> tensor<8x4xf32>
+  // DYN: [-1,   -1,   -1,   -1]
+  // DYN-NEXT: [10,   11,   12,   13]
+  // DYN-NEXT: [20,   21,   22,   23]
+  // DYN-NEXT: [-1,   -1,   -1,   -1]
+  // DYN-NEXT: [-1,   -1,   -1,   -1]
+  // DYN-NEXT: [-1,   -1,   -1,   -1]
+  // DYN-NEXT: [-1,   -1,   -1,   -1]
+  // DYN-NEXT: [-1,   -1,   -1,   -1]
+  call @show(%a) : (tensor<8x4xf32>) -> ()
+  // DYN: [-1,   -1,   -1,   -1]
+  // DYN-NEXT: [-1,   -1,   -1,   -1]
+  // DYN-NEXT: [-1,   -1,   -1,   -1]
+  // DYN-NEXT: [30,   31,   32,   33]
+  // DYN-NEXT: [40,   41,   42,   43]
+  // DYN-NEXT: [50,   51,   52,   53]
+  // DYN-NEXT: [60,   61,   62,   63]
+  // DYN-NEXT: [-1,   -1,   -1,   -1]
+  call @show(%b) : (tensor<8x4xf32>) -> ()
+  // All eight read: slots 0 and 7 were never written (the claim fails; the
+  // reads give zeros).
+  %c = func.call @read_range(%h, %none, %all, %f2) : (!T, index, index, !ta.flow) -> tensor<8x4xf32>
+  // DYN: [0,   0,   0,   0]
+  // DYN-NEXT: [10,   11,   12,   13]
+  // DYN-NEXT: [20,   21,   22,   23]
+  // DYN-NEXT: [30,   31,   32,   33]
+  // DYN-NEXT: [40,   41,   42,   43]
+  // DYN-NEXT: [50,   51,   52,   53]
+  // DYN-NEXT: [60,   61,   62,   63]
+  // DYN-NEXT: [0,   0,   0,   0]
+  call @show(%c) : (tensor<8x4xf32>) -> ()
+  ta.close %h : !T
+  return
+}
+
+// Slots [1, 7), then [3, 8): the second claim fails, and the loop fails at
+// slot 3.
+// DYNAGAIN: ta runtime error: TensorArray a: Could not write to TensorArray index 3 because it has already been written to.
+func.func @write_again_run_time() {
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c7 = arith.constant 7 : index
+  %c8 = arith.constant 8 : index
+  %zero = arith.constant 0.0 : f32
+  %src = func.call @rows(%zero) : (f32) -> tensor<8x4xf32>
+  %lb = func.call @opaque(%c1) : (index) -> index
+  %ub = func.call @opaque(%c7) : (index) -> index
+  %mid = func.call @opaque(%c3) : (index) -> index
+  %all = func.call @opaque(%c8) : (index) -> index
+  %h, %f = ta.create %c8 {name = "a"} : !T
+  %f1 = func.call @write_range(%h, %src, %lb, %ub, %f) : (!T, tensor<8x4xf32>, index, index, !ta.flow) -> !ta.flow
+  %f2 = func.call @write_range(%h, %src, %mid, %all, %f1) : (!T, tensor<8x4xf32>, index, index, !ta.flow) -> !ta.flow
+  return
+}
+
+// Hides a constant from the folders.
+func.func private @opaque(%i: index) -> index attributes {no_inline} {
+  return %i : index
 }
 
 // The second loop writes slots [2, 6) again: its claim fails, and the loop
