@@ -86,6 +86,33 @@ public:
 
 private:
   std::string fresh() { return "%v" + std::to_string(counter++); }
+
+  /// Opens `scf.if (b is odd) -> (type) {`, the versions of a rows loop
+  /// (WriteRows, ReadRows), and returns its result: the caller writes the
+  /// run-time-bound version, `} else {`, the constant one and `}`.
+  std::string rowsVersion(const std::string &b, const std::string &type) {
+    std::string bit = fresh(), odd = fresh(), result = fresh();
+    os << "      " << bit << " = arith.andi " << b << ", %c1 : index\n";
+    os << "      " << odd << " = arith.cmpi ne, " << bit << ", %c0 : index\n";
+    os << "      " << result << " = scf.if " << odd << " -> (" << type
+       << ") {\n";
+    return result;
+  }
+  /// kRowsBegin as a constant, or `runTime` as max(min(b, 1), 1), which no
+  /// folder sees is 1 (b >= 0): a loop bound only the run time knows.
+  std::string rowsBegin(const std::string &b, bool runTime) {
+    static_assert(kRowsBegin == 1, "the run-time expression gives 1");
+    std::string begin = fresh();
+    if (!runTime) {
+      os << "      " << begin << " = arith.constant " << kRowsBegin
+         << " : index\n";
+      return begin;
+    }
+    std::string low = fresh();
+    os << "      " << low << " = arith.minui " << b << ", %c1 : index\n";
+    os << "      " << begin << " = arith.maxui " << low << ", %c1 : index\n";
+    return begin;
+  }
   std::string tensor(const std::vector<int64_t> &s) const {
     return "tensor<" + dims(s) + t + ">";
   }
@@ -490,9 +517,11 @@ void Emitter::emitCase(TapeOp op, const Target &target,
   }
   case TapeOp::WriteRows: {
     // write(k, block[k]) for k in [kRowsBegin, kRowsEnd), block the first
-    // kRowsEnd rows, if there are that many.
+    // kRowsEnd rows, if there are that many. Where b is odd, the loop's
+    // lower bound is kRowsBegin computed at run time (runTimeRowsBegin):
+    // the same accesses, claimed as a loop of run-time trip count.
     std::string end = fresh(), count = fresh(), enough = fresh(),
-                next = fresh(), k = fresh(), fl = fresh(), inner = fresh();
+                next = fresh();
     std::vector<int64_t> blockShape{kRowsEnd};
     blockShape.insert(blockShape.end(), e.begin(), e.end());
     std::string blockType = tensor(blockShape);
@@ -504,21 +533,25 @@ void Emitter::emitCase(TapeOp op, const Target &target,
     os << "      " << next << " = scf.if " << enough << " -> (!ta.flow) {\n";
     std::string block =
         slice(target.rows, rows, e, "0", std::to_string(kRowsEnd), blockType);
-    std::string begin = fresh();
-    os << "      " << begin << " = arith.constant " << kRowsBegin
-       << " : index\n";
-    os << "      " << inner << " = scf.for " << k << " = " << begin << " to "
-       << end << " step %c1 iter_args(" << fl << " = " << flow
-       << ") -> (!ta.flow) {\n";
-    std::string valueType = elementType;
-    std::string v =
-        operand(slice(block, blockType, e, k, "1", elementType), valueType);
-    std::string written = fresh();
-    os << "      " << written << " = ta.write " << h << "[" << k << "], " << v
-       << ", " << fl << " : " << ht << ", " << valueType << "\n";
-    os << "      scf.yield " << written << " : !ta.flow\n";
-    os << "      }\n";
-    os << "      scf.yield " << inner << " : !ta.flow\n";
+    std::string version = rowsVersion(b, "!ta.flow");
+    for (bool runTime : {true, false}) {
+      std::string begin = rowsBegin(b, runTime), k = fresh(), fl = fresh(),
+                  inner = fresh();
+      os << "      " << inner << " = scf.for " << k << " = " << begin << " to "
+         << end << " step %c1 iter_args(" << fl << " = " << flow
+         << ") -> (!ta.flow) {\n";
+      std::string valueType = elementType;
+      std::string v =
+          operand(slice(block, blockType, e, k, "1", elementType), valueType);
+      std::string written = fresh();
+      os << "      " << written << " = ta.write " << h << "[" << k << "], " << v
+         << ", " << fl << " : " << ht << ", " << valueType << "\n";
+      os << "      scf.yield " << written << " : !ta.flow\n";
+      os << "      }\n";
+      os << "      scf.yield " << inner << " : !ta.flow\n";
+      os << (runTime ? "      } else {\n" : "      }\n");
+    }
+    os << "      scf.yield " << version << " : !ta.flow\n";
     os << "      } else {\n";
     os << "      scf.yield " << flow << " : !ta.flow\n";
     os << "      }\n";
@@ -527,37 +560,42 @@ void Emitter::emitCase(TapeOp op, const Target &target,
   }
   case TapeOp::ReadRows: {
     // read(k) into row k of a block for k in [kRowsBegin, kRowsEnd); the
-    // rows then appended one by one.
+    // rows then appended one by one. Where b is odd, the lower bound is
+    // computed at run time, as WriteRows's.
     std::vector<int64_t> blockShape{kRowsEnd};
     blockShape.insert(blockShape.end(), e.begin(), e.end());
     std::string blockType = tensor(blockShape);
-    std::string init = fresh(), begin = fresh(), end = fresh(), out = fresh(),
-                k = fresh(), o = fresh(), v = fresh(), inserted = fresh();
+    std::string init = fresh(), end = fresh();
     os << "      " << init << " = tensor.empty() : " << blockType << "\n";
-    os << "      " << begin << " = arith.constant " << kRowsBegin
-       << " : index\n";
     os << "      " << end << " = arith.constant " << kRowsEnd << " : index\n";
-    os << "      " << out << " = scf.for " << k << " = " << begin << " to "
-       << end << " step %c1 iter_args(" << o << " = " << init << ") -> ("
-       << blockType << ") {\n";
-    os << "      " << v << " = ta.read " << h << "[" << k << "], " << flow
-       << " : " << ht << "\n";
-    std::string offsets = k, sizes = "1", strides = "1";
-    for (int64_t d : e) {
-      offsets += ", 0";
-      sizes += ", " + std::to_string(d);
-      strides += ", 1";
+    std::string out = rowsVersion(b, blockType);
+    for (bool runTime : {true, false}) {
+      std::string begin = rowsBegin(b, runTime), loop = fresh(), k = fresh(),
+                  o = fresh(), v = fresh(), inserted = fresh();
+      os << "      " << loop << " = scf.for " << k << " = " << begin << " to "
+         << end << " step %c1 iter_args(" << o << " = " << init << ") -> ("
+         << blockType << ") {\n";
+      os << "      " << v << " = ta.read " << h << "[" << k << "], " << flow
+         << " : " << ht << "\n";
+      std::string offsets = k, sizes = "1", strides = "1";
+      for (int64_t d : e) {
+        offsets += ", 0";
+        sizes += ", " + std::to_string(d);
+        strides += ", 1";
+      }
+      // (insert_slice rejects an offset of 0 in a dim of size 0: an element
+      // of no values leaves the block as it is.)
+      if (llvm::is_contained(e, 0))
+        inserted = o;
+      else
+        os << "      " << inserted << " = tensor.insert_slice " << v << " into "
+           << o << "[" << offsets << "] [" << sizes << "] [" << strides
+           << "] : " << elementType << " into " << blockType << "\n";
+      os << "      scf.yield " << inserted << " : " << blockType << "\n";
+      os << "      }\n";
+      os << "      scf.yield " << loop << " : " << blockType << "\n";
+      os << (runTime ? "      } else {\n" : "      }\n");
     }
-    // (insert_slice rejects an offset of 0 in a dim of size 0: an element
-    // of no values leaves the block as it is.)
-    if (llvm::is_contained(e, 0))
-      inserted = o;
-    else
-      os << "      " << inserted << " = tensor.insert_slice " << v << " into "
-         << o << "[" << offsets << "] [" << sizes << "] [" << strides
-         << "] : " << elementType << " into " << blockType << "\n";
-    os << "      scf.yield " << inserted << " : " << blockType << "\n";
-    os << "      }\n";
     for (int64_t j = kRowsBegin; j < kRowsEnd; ++j) {
       std::vector<int64_t> read = e;
       std::string row =

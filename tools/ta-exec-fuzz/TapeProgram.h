@@ -63,10 +63,12 @@ enum class TapeOp : int64_t {
   // does); static element shapes only.
   WriteLoop = 8,
   ReadLoop = 9,
-  // Loops of constant trip count over [kRowsBegin, kRowsEnd): write(k,
-  // rows[k]) where there are kRowsEnd rows or more (else nothing), and
-  // read(k) into row k of a tensor, each row then appended (a claimed one
-  // is one copy of the range); static element shapes only.
+  // Loops over [kRowsBegin, kRowsEnd): write(k, rows[k]) where there are
+  // kRowsEnd rows or more (else nothing), and read(k) into row k of a
+  // tensor, each row then appended (a claimed one is one copy of the
+  // range); static element shapes only. The bounds are constants, or, where
+  // b is odd, the lower one is computed at run time (the copy of a run-time
+  // number of rows).
   WriteRows = 10,
   ReadRows = 11,
 };
