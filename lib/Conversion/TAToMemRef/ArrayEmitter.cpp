@@ -44,18 +44,21 @@ void ArrayEmitter::checkCapacity(Value slots) {
   });
 }
 
-Value ArrayEmitter::newBuffer(Value capacity) {
+Value ArrayEmitter::newBuffer(Value capacity, bool filled) {
   checkCapacity(capacity);
   Value buffer = allocBuffer(capacity);
-  zeroFillFresh(zeroedAtCreation(buffer, capacity), capacity);
+  zeroFillFresh(zeroedAtCreation(buffer, capacity, filled), capacity);
   return buffer;
 }
 
-Value ArrayEmitter::zeroedAtCreation(Value buffer, Value capacity) {
+Value ArrayEmitter::zeroedAtCreation(Value buffer, Value capacity,
+                                     bool filled) {
   // With lazy zeroing only the header and the state: a slot's state says
   // whether its data was ever written (materialized), and reads of the
-  // others zero them first (readSlot).
-  return lazyZeroing() ? bytes(buffer, index(0), dataOffset(capacity)) : buffer;
+  // others zero them first (readSlot). A filled array's slots are all
+  // written before anything reads one.
+  return lazyZeroing() || filled ? bytes(buffer, index(0), dataOffset(capacity))
+                                 : buffer;
 }
 
 Value ArrayEmitter::staticBuffer(int64_t bytes, bool inFrame) {
@@ -68,9 +71,9 @@ Value ArrayEmitter::staticBuffer(int64_t bytes, bool inFrame) {
       b, loc, MemRefType::get({ShapedType::kDynamic}, b.getI8Type()), memory);
 }
 
-Value ArrayEmitter::newFrameBuffer(int64_t capacity) {
+Value ArrayEmitter::newFrameBuffer(int64_t capacity, bool filled) {
   Value buffer = staticBuffer(bufferBytes(capacity), /*inFrame=*/true);
-  zeroFill(zeroedAtCreation(buffer, index(capacity)));
+  zeroFill(zeroedAtCreation(buffer, index(capacity), filled));
   return buffer;
 }
 

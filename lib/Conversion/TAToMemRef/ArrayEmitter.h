@@ -53,12 +53,13 @@ public:
   void checkCapacity(Value slots);
   /// A new buffer of `capacity` slots after checkCapacity (allocBuffer).
   /// Zeroed where reads need zeros (the header and state, and with small
-  /// elements the data).
-  Value newBuffer(Value capacity);
+  /// elements the data, unless `filled`: the array's first operation writes
+  /// every slot, FilledArrays).
+  Value newBuffer(Value capacity, bool filled = false);
   /// A new buffer of `capacity` slots in the function's frame
   /// (FrameArrays: a constant capacity of a few KiB at most), zeroed as
   /// newBuffer's.
-  Value newFrameBuffer(int64_t capacity);
+  Value newFrameBuffer(int64_t capacity, bool filled = false);
   /// The buffer of an array whose data and state nothing reads or writes
   /// (DatalessArrays): its header alone, zeroed; in the function's frame
   /// where `inFrame`.
@@ -68,8 +69,9 @@ public:
   /// heap storage.
   Value staticBuffer(int64_t bytes, bool inFrame);
   /// The bytes of a new buffer of `capacity` slots that must start as
-  /// zeros: the header and state with lazy zeroing, else all of it.
-  Value zeroedAtCreation(Value buffer, Value capacity);
+  /// zeros: the header and state with lazy zeroing or where `filled`, else
+  /// all of it.
+  Value zeroedAtCreation(Value buffer, Value capacity, bool filled = false);
   /// Zero-fills `bytes` of a buffer fresh from allocBuffer(`capacity`)
   /// unless it is zero already (TA_FRESH_BUFFER_IS_ZERO: on the CPU, a
   /// buffer libta_runtime mapped, which filling would back page by page).

@@ -119,6 +119,46 @@ DatalessArrays DatalessArrays::analyze(Operation *root) {
   return result;
 }
 
+/// Whether `op`, the first use of `create`'s handle, writes all of its N
+/// slots: a scatter of N indices or a split of N lengths (FilledArrays).
+static bool writesEverySlot(Operation *op, CreateOp create, int64_t n) {
+  auto hasCount = [n](Value vector) {
+    auto type = dyn_cast<RankedTensorType>(vector.getType());
+    return type && type.getRank() == 1 && type.getDimSize(0) == n;
+  };
+  if (auto scatter = dyn_cast<ScatterOp>(op))
+    return scatter.getHandle() == create.getHandle() &&
+           hasCount(scatter.getIndices());
+  if (auto split = dyn_cast<SplitOp>(op))
+    return split.getHandle() == create.getHandle() &&
+           hasCount(split.getLengths());
+  return false;
+}
+
+FilledArrays FilledArrays::analyze(Operation *root) {
+  FilledArrays result;
+  root->walk([&](CreateOp create) {
+    TypedValue<HandleType> handle = create.getHandle();
+    APInt size;
+    if (!hasStaticElement(handle.getType()) || create.getDynamicSize() ||
+        !matchPattern(create.getSize(), m_ConstantInt(&size)))
+      return;
+    // The first operation after the create that takes the handle, itself
+    // or in its regions.
+    for (Operation *op = create->getNextNode(); op; op = op->getNextNode()) {
+      bool uses = llvm::any_of(handle.getUsers(), [&](Operation *user) {
+        return op->isAncestor(user);
+      });
+      if (!uses)
+        continue;
+      if (writesEverySlot(op, create, size.getSExtValue()))
+        result.creates.insert(create);
+      return;
+    }
+  });
+  return result;
+}
+
 /// The bytes a buffer of `capacity` slots takes at most (ArrayLayout: the
 /// header, a state byte per slot, padding to the data's alignment, the
 /// data), or nullopt past `limit`.

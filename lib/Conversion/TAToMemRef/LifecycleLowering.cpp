@@ -62,9 +62,13 @@ struct CreateLowering : TAPattern<CreateOp> {
     bool dataless = options.dataless.contains(op);
     if (dataless)
       e.checkCapacity(size);
-    Value buffer = dataless  ? e.newHeaderBuffer(inFrame)
-                   : inFrame ? e.newFrameBuffer(constantSize.getSExtValue())
-                             : e.newBuffer(size);
+    // An array whose first operation writes every slot (FilledArrays)
+    // starts with its data as allocated.
+    bool filled = options.filled.contains(op);
+    Value buffer = dataless ? e.newHeaderBuffer(inFrame)
+                   : inFrame
+                       ? e.newFrameBuffer(constantSize.getSExtValue(), filled)
+                       : e.newBuffer(size, filled);
     Value header = e.header(buffer);
     int64_t flags = 0;
     if (op.getDynamicSize())

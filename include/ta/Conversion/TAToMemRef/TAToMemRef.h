@@ -101,6 +101,26 @@ private:
   llvm::DenseSet<Operation *> creates;
 };
 
+/// The arrays whose first operation writes every slot: a `ta.create` of
+/// constant size N (not dynamic_size) and static element shape whose
+/// handle's first use, in its block (no operation between them takes the
+/// handle, nested ones included), is a ta.scatter of N indices or a
+/// ta.split of N lengths (static counts). That op, in a valid program,
+/// writes each of the N slots once (TensorFlow fails a duplicate or
+/// out-of-range index, and a split whose count is not the size of an array
+/// that cannot grow; in strict mode ta fails them before any read), as
+/// `TensorArray.unstack` and `split` do. Their data need not be zeroed at
+/// creation: only the header and the state are.
+class FilledArrays {
+public:
+  /// Analyses every `ta.create` under `root`.
+  static FilledArrays analyze(Operation *root);
+  bool contains(Operation *create) const { return creates.contains(create); }
+
+private:
+  llvm::DenseSet<Operation *> creates;
+};
+
 /// The arrays small enough to live in their function's frame: a
 /// block-local array (BlockLocalArrays) created in the entry block of a
 /// func.func, of fixed constant size and static element shape, at most
@@ -164,6 +184,9 @@ struct TAToMemRefOptions {
   /// The `ta.create` ops whose arrays are their header alone
   /// (DatalessArrays::analyze); none when empty.
   DatalessArrays dataless;
+  /// The `ta.create` ops whose first operation writes every slot
+  /// (FilledArrays::analyze): their data is not zeroed; none when empty.
+  FilledArrays filled;
   /// The `ta.create` ops whose arrays live in their function's frame
   /// (FrameArrays::analyze, a subset of blockLocal); none when empty.
   FrameArrays frame;
