@@ -137,19 +137,24 @@ func::FuncOp lowering::lookupOrDefineReadFunction(const ArrayEmitter &e) {
       "read");
 }
 
+/// `(buffer, i64 capacity, i64 i, source) -> ()`, of the functions that
+/// write a slot of a buffer loaded before them.
+static FunctionType getBufferWriteType(const ArrayLayout &layout) {
+  MLIRContext *context = layout.type.getContext();
+  auto i64 = IntegerType::get(context, 64);
+  return FunctionType::get(
+      context,
+      {TATypeConverter::getBoxType(context).getElementType(), i64, i64,
+       getWriteSourceType(layout)},
+      {});
+}
+
 func::FuncOp
 lowering::lookupOrDefineInBoundsWriteFunction(const ArrayEmitter &e) {
-  MLIRContext *context = e.type.getContext();
-  auto i64 = IntegerType::get(context, 64);
-  auto type =
-      FunctionType::get(context,
-                        {TATypeConverter::getBoxType(context).getElementType(),
-                         i64, i64, getWriteSourceType(e)},
-                        {});
   // (No growth in it: named as a fixed array's.)
   return lookupOrDefine(
       e, functionName((kWriteFunctionPrefix + "in_bounds_").str(), e, false),
-      type, [](ArrayEmitter &fe, ValueRange args) {
+      getBufferWriteType(e), [](ArrayEmitter &fe, ValueRange args) {
         fe.writeInBounds({args[0], fe.toIndex(args[1]), fe.slotIndex(args[2])},
                          args[2], args[3]);
         return SmallVector<Value>();
@@ -192,16 +197,9 @@ func::FuncOp lowering::lookupOrDefineLoopClaimFunction(const ArrayEmitter &e,
 
 func::FuncOp
 lowering::lookupOrDefinePrecheckedWriteFunction(const ArrayEmitter &e) {
-  MLIRContext *context = e.type.getContext();
-  auto i64 = IntegerType::get(context, 64);
-  auto type =
-      FunctionType::get(context,
-                        {TATypeConverter::getBoxType(context).getElementType(),
-                         i64, i64, getWriteSourceType(e)},
-                        {});
   return lookupOrDefine(
       e, functionName((kWriteFunctionPrefix + "prechecked_").str(), e, true),
-      type, [](ArrayEmitter &fe, ValueRange args) {
+      getBufferWriteType(e), [](ArrayEmitter &fe, ValueRange args) {
         fe.writePrecheckedSlot(args[0], args[1], args[2], args[3]);
         return SmallVector<Value>();
       });
