@@ -89,8 +89,8 @@ struct GatherLowering : TAPattern<GatherOp> {
         MemRefType::get(resultType.getShape(), resultType.getElementType()),
         dynamic);
     Value box = adaptor.getHandle().front();
-    Value buffer = e.loadBuffer(box);
-    Value header = e.header(buffer);
+    // An accumulator's buffer and header, loaded once (below).
+    Value buffer, header;
     auto readEach = [&] {
       e.forLoop(e.index(0), count, [&](Value k) {
         Value data = readElement(e, *read, box, e.entry(indices, k),
@@ -110,6 +110,8 @@ struct GatherLowering : TAPattern<GatherOp> {
     if (!grad) {
       readEach();
     } else {
+      buffer = e.loadBuffer(box);
+      header = e.header(buffer);
       Value min, max;
       std::tie(min, max) = indexRange(e, indices, count);
       // A closed accumulator's capacity is 0 (ta.close): it reads one by one
