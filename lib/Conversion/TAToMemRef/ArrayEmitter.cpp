@@ -405,10 +405,7 @@ Value ArrayEmitter::claimLoopSlots(Value box, Value lb, Value ub, bool write) {
           b, loc, hasAllBits(all, kWritten | kMaterialized),
           arith::XOrIOp::create(b, loc, hasBit(any, kCleared), one()));
       // Written and materialized, maybe read: so is Read's OR.
-      Value clear = arith::SelectOp::create(
-          b, loc, hasBit(get(hdr, kFlags), kClearAfterRead), i8(kCleared),
-          i8(0));
-      after = arith::OrIOp::create(b, loc, clear,
+      after = arith::OrIOp::create(b, loc, readClearBits(hdr),
                                    i8(kWritten | kMaterialized | kRead));
     }
   } else if (write) {

@@ -94,11 +94,9 @@ struct ConcatLowering : TAPattern<ConcatOp> {
         readEach();
         rewriter.setInsertionPointToStart(ifOp.elseBlock());
         if (e.strict) {
-          Value clear = arith::SelectOp::create(
-              rewriter, loc, e.hasBit(e.get(header, kFlags), kClearAfterRead),
-              e.i8(kCleared), e.i8(0));
           e.markState(state, count,
-                      arith::OrIOp::create(rewriter, loc, clear,
+                      arith::OrIOp::create(rewriter, loc,
+                                           e.readClearBits(header),
                                            e.i8(kWritten | kRead)));
         }
         copyAll();
