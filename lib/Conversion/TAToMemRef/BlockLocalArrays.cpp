@@ -143,18 +143,18 @@ FilledArrays FilledArrays::analyze(Operation *root) {
     if (!hasStaticElement(handle.getType()) || create.getDynamicSize() ||
         !matchPattern(create.getSize(), m_ConstantInt(&size)))
       return;
-    // The first operation after the create that takes the handle, itself
-    // or in its regions.
-    for (Operation *op = create->getNextNode(); op; op = op->getNextNode()) {
-      bool uses = llvm::any_of(handle.getUsers(), [&](Operation *user) {
-        return op->isAncestor(user);
-      });
-      if (!uses)
-        continue;
-      if (writesEverySlot(op, create, size.getSExtValue()))
-        result.creates.insert(create);
-      return;
+    // The first operation of the create's block that takes the handle,
+    // itself or in its regions (a use in another block runs after this
+    // block's operations).
+    Block *block = create->getBlock();
+    Operation *first = nullptr;
+    for (Operation *user : handle.getUsers()) {
+      Operation *op = block->findAncestorOpInBlock(*user);
+      if (op && (!first || op->isBeforeInBlock(first)))
+        first = op;
     }
+    if (first && writesEverySlot(first, create, size.getSExtValue()))
+      result.creates.insert(create);
   });
   return result;
 }
