@@ -20,13 +20,14 @@
 /// start of the CPU and GPU pipelines.
 static void addLowerToBuffers(mlir::OpPassManager &pm,
                               mlir::ta::ChecksMode checks, bool outlineAccesses,
-                              bool frameArrays) {
+                              bool frameArrays, bool fillLoops) {
   using namespace mlir;
   using namespace mlir::ta;
   TALowerToMemRefPassOptions lowerOptions;
   lowerOptions.checks = checks;
   lowerOptions.outlineAccesses = outlineAccesses;
   lowerOptions.frameArrays = frameArrays;
+  lowerOptions.fillLoops = fillLoops;
   pm.addPass(createTALowerToMemRefPass(lowerOptions));
   // Loops of strict writes or reads: their checks once, before the loop
   // (with checks=none the pass only drops the marks of access functions).
@@ -74,7 +75,7 @@ void mlir::ta::buildLowerToLLVMPipeline(OpPassManager &pm,
   // Each access a call of its array kind's access function: the IR stays a
   // few operations per access through every pass below.
   addLowerToBuffers(pm, options.checks, options.outlineAccesses,
-                    /*frameArrays=*/true);
+                    /*frameArrays=*/true, /*fillLoops=*/true);
   OpPassManager &function = pm.nest<func::FuncOp>();
   // Equal subviews become one value, so that self-copies fold away.
   function.addPass(createCSEPass());
@@ -140,9 +141,10 @@ void mlir::ta::buildLowerToNVVMPipeline(OpPassManager &pm,
   // passes below were run on a device with (access functions would put each
   // element copy's kernel launch inside a host function of its own).
   // Device kernels reach every array buffer: none may be on the host's
-  // stack.
+  // stack. Arrays a loop fills are zeroed whole at creation, as on the
+  // device so far (fill-loops has not run on a GPU yet).
   addLowerToBuffers(pm, options.checks, /*outlineAccesses=*/false,
-                    /*frameArrays=*/false);
+                    /*frameArrays=*/false, /*fillLoops=*/false);
   OpPassManager &function = pm.nest<func::FuncOp>();
   // Equal subviews become one value, so that self-copies fold away.
   function.addPass(createCSEPass());

@@ -51,7 +51,12 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
     and that fit the same budget (until one grows: growth moves it to the
     heap). An array whose handle only `ta.grad`, `ta.grad_with_shape`,
     `ta.size` and `ta.close` take is its header alone: nothing reads or
-    writes its slots. `ta.read`
+    writes its slots. An array whose first operation writes every slot (a
+    `ta.scatter` of N indices or a `ta.split` of N lengths into an array of
+    constant size N) has only its header and state zeroed at creation; one
+    whose first use is an `scf.for` writing each slot of its range at the
+    induction variable has the slots outside that range zeroed before the
+    loop. `ta.read`
     copies out of its slot in destination-passing style
     (`bufferization.materialize_in_destination` into a `tensor.empty`), so
     that empty-tensor elimination can copy straight into the tensor the
@@ -91,7 +96,12 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
     Option<"frameArrays", "frame-arrays", "bool", /*default=*/"true",
            "keep small block-local arrays of fixed size created in a "
            "function's entry block in its frame (memref.alloca; false: on "
-           "the heap, as the GPU pipeline needs)">
+           "the heap, as the GPU pipeline needs)">,
+    Option<"fillLoops", "fill-loops", "bool", /*default=*/"true",
+           "zero an array that a loop fills (its first use, writing each "
+           "slot of its range at its induction variable) only outside that "
+           "range, before the loop, rather than all of it at creation "
+           "(false: as the GPU pipeline, not yet run on a GPU with it, does)">
   ];
 }
 

@@ -83,7 +83,32 @@ Value ArrayEmitter::newHeaderBuffer(bool inFrame) {
   return buffer;
 }
 
-void ArrayEmitter::zeroFillFresh(Value bytes, Value capacity) {
+void ArrayEmitter::zeroSlotsOutside(Value buffer, Value capacity, Value lb,
+                                    Value ub, bool inFrame) {
+  // [first, end): the slots of [lb, ub) in [0, capacity), first = end where
+  // none is.
+  Value first = arith::MinSIOp::create(
+      b, loc, arith::MaxSIOp::create(b, loc, lb, index(0)), capacity);
+  Value end = arith::MaxSIOp::create(
+      b, loc, first, arith::MinSIOp::create(b, loc, ub, capacity));
+  auto noWrap =
+      arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw;
+  auto slotBytes = [&](Value slots) {
+    return arith::MulIOp::create(b, loc, slots, index(elementBytes()), noWrap);
+  };
+  SmallVector<Value> ranges = {
+      bytes(buffer, dataOffset(capacity), slotBytes(first)),
+      bytes(buffer, slotOffset(capacity, end),
+            slotBytes(arith::SubIOp::create(b, loc, capacity, end, noWrap)))};
+  if (inFrame) {
+    for (Value range : ranges)
+      zeroFill(range);
+    return;
+  }
+  zeroFillFresh(ranges, capacity);
+}
+
+void ArrayEmitter::zeroFillFresh(ArrayRef<Value> bytes, Value capacity) {
   func::FuncOp isZero = lookupOrDefineFreshBufferIsZeroFunction(symbols);
   Value zero = func::CallOp::create(b, loc, isZero,
                                     ValueRange{toI64(bufferBytes(capacity))})
@@ -93,7 +118,8 @@ void ArrayEmitter::zeroFillFresh(Value bytes, Value capacity) {
                         /*withElseRegion=*/false);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifOp.thenBlock());
-  zeroFill(bytes);
+  for (Value range : bytes)
+    zeroFill(range);
 }
 
 Value ArrayEmitter::congruentCapacity(Value capacity, Value oldCapacity) {

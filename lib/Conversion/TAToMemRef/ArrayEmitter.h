@@ -75,7 +75,13 @@ public:
   /// Zero-fills `bytes` of a buffer fresh from allocBuffer(`capacity`)
   /// unless it is zero already (TA_FRESH_BUFFER_IS_ZERO: on the CPU, a
   /// buffer libta_runtime mapped, which filling would back page by page).
-  void zeroFillFresh(Value bytes, Value capacity);
+  void zeroFillFresh(ArrayRef<Value> bytes, Value capacity);
+  /// Zeroes the data of the slots of [0, capacity) outside [lb, ub) (index
+  /// values; all of them where the range is empty) of a buffer fresh from
+  /// newBuffer / newFrameBuffer(filled) (`inFrame`: the latter): what a
+  /// loop writing [lb, ub) leaves unwritten (FilledArrays::fillingLoop).
+  void zeroSlotsOutside(Value buffer, Value capacity, Value lb, Value ub,
+                        bool inFrame);
   /// The capacity growth from `oldCapacity` slots allocates for at least
   /// `capacity` (at most maxCapacity()): for a buffer that is zero when
   /// fresh (mapped), the next one congruent to `oldCapacity` modulo

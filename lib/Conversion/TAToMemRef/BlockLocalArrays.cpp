@@ -4,7 +4,8 @@
 // operations, structured control flow and calls within the block of their
 // ta.create, which the lowering may therefore free at the end of that block;
 // and among them the small ones that can live in their function's frame.
-// Besides, the arrays whose slots no operation reads or writes.
+// Besides, the arrays whose slots no operation reads or writes, and those
+// whose first operation writes every slot (or every slot of a loop's range).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +16,7 @@
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/SmallBitVector.h"
@@ -135,7 +137,31 @@ static bool writesEverySlot(Operation *op, CreateOp create, int64_t n) {
   return false;
 }
 
-FilledArrays FilledArrays::analyze(Operation *root) {
+/// Whether `loop`, the first use of `create`'s handle, writes every slot of
+/// its range: of step 1 (signed bounds), taking the handle only in one
+/// ta.write at its induction variable directly in its body (FilledArrays).
+static bool writesItsRange(scf::ForOp loop, CreateOp create) {
+  std::optional<int64_t> step = getConstantIntValue(loop.getStep());
+  if (!step || *step != 1 || loop.getUnsignedCmp())
+    return false;
+  WriteOp write;
+  for (Operation *user : create.getHandle().getUsers()) {
+    if (!loop->isProperAncestor(user)) {
+      // A use after the loop, or the loop itself (an iter_arg).
+      if (user == loop.getOperation())
+        return false;
+      continue;
+    }
+    auto w = dyn_cast<WriteOp>(user);
+    if (!w || write || w->getBlock() != loop.getBody() ||
+        w.getIndex() != loop.getInductionVar())
+      return false;
+    write = w;
+  }
+  return static_cast<bool>(write);
+}
+
+FilledArrays FilledArrays::analyze(Operation *root, bool loops) {
   FilledArrays result;
   root->walk([&](CreateOp create) {
     TypedValue<HandleType> handle = create.getHandle();
@@ -153,8 +179,17 @@ FilledArrays FilledArrays::analyze(Operation *root) {
       if (op && (!first || op->isBeforeInBlock(first)))
         first = op;
     }
-    if (first && writesEverySlot(first, create, size.getSExtValue()))
+    if (!first)
+      return;
+    if (writesEverySlot(first, create, size.getSExtValue())) {
       result.creates.insert(create);
+      return;
+    }
+    auto loop = dyn_cast<scf::ForOp>(first);
+    if (loops && loop && writesItsRange(loop, create)) {
+      result.creates.insert(create);
+      result.loops[create] = loop;
+    }
   });
   return result;
 }

@@ -63,12 +63,21 @@ struct CreateLowering : TAPattern<CreateOp> {
     if (dataless)
       e.checkCapacity(size);
     // An array whose first operation writes every slot (FilledArrays)
-    // starts with its data as allocated.
+    // starts with its data as allocated; one that a loop fills has the
+    // slots outside the loop's range zeroed before the loop (which, the
+    // first to take the handle, follows in this block).
     bool filled = options.filled.contains(op);
     Value buffer = dataless ? e.newHeaderBuffer(inFrame)
                    : inFrame
                        ? e.newFrameBuffer(constantSize.getSExtValue(), filled)
                        : e.newBuffer(size, filled);
+    if (scf::ForOp loop = options.filled.fillingLoop(op);
+        loop && !e.lazyZeroing()) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(loop);
+      e.zeroSlotsOutside(buffer, size, loop.getLowerBound(),
+                         loop.getUpperBound(), inFrame);
+    }
     Value header = e.header(buffer);
     int64_t flags = 0;
     if (op.getDynamicSize())

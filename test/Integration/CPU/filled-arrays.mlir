@@ -5,13 +5,22 @@
 // where an earlier one left its memory full of 7s: the filled arrays read
 // back exactly what was scattered or split, and arrays that are not filled
 // (a scatter of fewer indices) still read zeros from their unwritten slots.
+// Arrays filled by a loop (its first use, writing slots [lb, ub) at its
+// induction variable, of run-time bounds) read zeros from the slots outside
+// that range, all of them where it is empty.
 // RUN: ta-opt %s --ta-lower-to-llvm > %t.strict.mlir
 // RUN: ta-opt %s --ta-lower-to-llvm=checks=none > %t.none.mlir
 // RUN: %run_cpu -e all %t.strict.mlir | FileCheck %s
 // RUN: %run_cpu -e all %t.none.mlir | FileCheck %s
+// RUN: %run_cpu -e loops %t.strict.mlir | FileCheck %s --check-prefix=LOOP
+// RUN: %run_cpu -e loops %t.none.mlir | FileCheck %s --check-prefix=LOOP
 // A duplicate index: the scatter fails (strict) before anything reads the
 // array's unzeroed data.
 // RUN: not %run_cpu -e duplicate %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=DUP
+// A loop past the end: its slots in the array are written, the zeroing
+// before it stays in the buffer (the range is clamped), and the write past
+// the end fails.
+// RUN: not %run_cpu -e past_end %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=PAST
 
 !H = !ta.handle<300, tensor<4xf32>>
 !F = !ta.handle<4, tensor<4xf32>>
@@ -114,6 +123,83 @@ func.func @frame_partial(%rows: tensor<?x4xf32>) -> tensor<4x4xf32> {
   %f1 = ta.scatter %h[%i], %r3, %f : !F, tensor<3xi32>, tensor<3x4xf32>
   %v = ta.gather %h[%all], %f1 : !F, tensor<4xi32>
   return %v : tensor<4x4xf32>
+}
+
+// Writes rows [lb, ub) of `rows` in a loop (the array's first use),
+// gathers `pick`.
+func.func @heap_loop(%rows: tensor<?x4xf32>, %lb: index, %ub: index, %pick: tensor<4xi32>) -> tensor<4x4xf32> {
+  %c1 = arith.constant 1 : index
+  %c300 = arith.constant 300 : index
+  %h, %f = ta.create %c300 {clear_after_read = false} : !H
+  %fw = scf.for %k = %lb to %ub step %c1 iter_args(%fl = %f) -> (!ta.flow) {
+    %row = tensor.extract_slice %rows[%k, 0] [1, 4] [1, 1] : tensor<?x4xf32> to tensor<4xf32>
+    %f2 = ta.write %h[%k], %row, %fl : !H, tensor<4xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  %v = ta.gather %h[%pick], %fw : !H, tensor<4xi32>
+  ta.close %h : !H
+  return %v : tensor<4x4xf32>
+}
+func.func @frame_loop(%rows: tensor<?x4xf32>, %lb: index, %ub: index) -> tensor<4x4xf32> {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %all = arith.constant dense<[0, 1, 2, 3]> : tensor<4xi32>
+  %h, %f = ta.create %c4 : !F
+  %fw = scf.for %k = %lb to %ub step %c1 iter_args(%fl = %f) -> (!ta.flow) {
+    %row = tensor.extract_slice %rows[%k, 0] [1, 4] [1, 1] : tensor<?x4xf32> to tensor<4xf32>
+    %f2 = ta.write %h[%k], %row, %fl : !F, tensor<4xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  %v = ta.gather %h[%all], %fw : !F, tensor<4xi32>
+  return %v : tensor<4x4xf32>
+}
+
+func.func @loops() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c5 = arith.constant 5 : index
+  %c298 = arith.constant 298 : index
+  %c300 = arith.constant 300 : index
+  %rows = func.call @rows(%c300) : (index) -> tensor<?x4xf32>
+  %sevens = func.call @sevens(%c300) : (index) -> tensor<?x4xf32>
+  %pick = arith.constant dense<[1, 2, 297, 298]> : tensor<4xi32>
+  %junk = func.call @heap_loop(%sevens, %c0, %c300, %pick) : (tensor<?x4xf32>, index, index, tensor<4xi32>) -> tensor<4x4xf32>
+  %a = func.call @heap_loop(%rows, %c2, %c298, %pick) : (tensor<?x4xf32>, index, index, tensor<4xi32>) -> tensor<4x4xf32>
+  // LOOP: sizes = [4, 4] strides = [4, 1] data =
+  // LOOP-NEXT: {{\[}}[0,   0,   0,   0],
+  // LOOP-NEXT: [2,   2.25,   2.5,   2.75],
+  // LOOP-NEXT: [297,   297.25,   297.5,   297.75],
+  // LOOP-NEXT: [0,   0,   0,   0]]
+  call @show(%a) : (tensor<4x4xf32>) -> ()
+  %junk2 = func.call @heap_loop(%sevens, %c0, %c300, %pick) : (tensor<?x4xf32>, index, index, tensor<4xi32>) -> tensor<4x4xf32>
+  %b = func.call @heap_loop(%rows, %c5, %c3, %pick) : (tensor<?x4xf32>, index, index, tensor<4xi32>) -> tensor<4x4xf32>
+  // LOOP: sizes = [4, 4] strides = [4, 1] data =
+  // LOOP-NEXT: {{\[}}[0,   0,   0,   0],
+  // LOOP-NEXT: [0,   0,   0,   0],
+  // LOOP-NEXT: [0,   0,   0,   0],
+  // LOOP-NEXT: [0,   0,   0,   0]]
+  call @show(%b) : (tensor<4x4xf32>) -> ()
+  %junk3 = func.call @frame_loop(%sevens, %c0, %c4) : (tensor<?x4xf32>, index, index) -> tensor<4x4xf32>
+  %c = func.call @frame_loop(%rows, %c1, %c3) : (tensor<?x4xf32>, index, index) -> tensor<4x4xf32>
+  // LOOP: sizes = [4, 4] strides = [4, 1] data =
+  // LOOP-NEXT: {{\[}}[0,   0,   0,   0],
+  // LOOP-NEXT: [1,   1.25,   1.5,   1.75],
+  // LOOP-NEXT: [2,   2.25,   2.5,   2.75],
+  // LOOP-NEXT: [0,   0,   0,   0]]
+  call @show(%c) : (tensor<4x4xf32>) -> ()
+  return
+}
+
+// PAST: ta runtime error: TensorArray ta: Tried to write to index 4 but array is not resizeable and size is: 4
+func.func @past_end() {
+  %c2 = arith.constant 2 : index
+  %c6 = arith.constant 6 : index
+  %rows = func.call @rows(%c6) : (index) -> tensor<?x4xf32>
+  %v = func.call @frame_loop(%rows, %c2, %c6) : (tensor<?x4xf32>, index, index) -> tensor<4x4xf32>
+  return
 }
 
 func.func @all() {

@@ -10,6 +10,7 @@
 #include "ta/Dialect/TA/IR/TATypes.h"
 #include "ta/Runtime/TAABI.h"
 
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringMap.h"
@@ -111,14 +112,29 @@ private:
 /// that cannot grow; in strict mode ta fails them before any read), as
 /// `TensorArray.unstack` and `split` do. Their data need not be zeroed at
 /// creation: only the header and the state are.
+///
+/// With `loops`, also the arrays whose first use is a loop writing its
+/// range: an `scf.for` of step 1 in the create's block whose only use of the
+/// handle (nested ones included; not an operand of the loop itself) is one
+/// `ta.write %h[%iv]` directly in its body, as a loop filling an array from
+/// a tensor of run-time length is. It writes every slot of [lb, ub) before
+/// anything can read one; the lowering zeroes the slots of [0, N) outside
+/// that range before the loop (all of them where it is empty) instead of
+/// every slot at creation.
 class FilledArrays {
 public:
   /// Analyses every `ta.create` under `root`.
-  static FilledArrays analyze(Operation *root);
+  static FilledArrays analyze(Operation *root, bool loops = false);
   bool contains(Operation *create) const { return creates.contains(create); }
+  /// The loop that writes the range of `create`'s array, for one filled by
+  /// a loop; null otherwise.
+  scf::ForOp fillingLoop(Operation *create) const {
+    return loops.lookup(create);
+  }
 
 private:
   llvm::DenseSet<Operation *> creates;
+  llvm::DenseMap<Operation *, scf::ForOp> loops;
 };
 
 /// The arrays small enough to live in their function's frame: a
