@@ -7,6 +7,7 @@
 // a growable array: the whole buffer is zeroed, as for any array.
 // RUN: ta-opt %s --ta-lower-to-memref=checks=none -split-input-file | FileCheck %s --check-prefixes=CHECK,NONE
 // RUN: ta-opt %s --ta-lower-to-memref -split-input-file | FileCheck %s --check-prefixes=CHECK,STRICT
+// RUN: ta-opt %s --ta-lower-to-memref=fill-loops=false -split-input-file | FileCheck %s --check-prefix=NOFILL
 
 !T = !ta.handle<4, tensor<4xf32>>
 
@@ -118,7 +119,13 @@ func.func @growable(%i: tensor<4xi32>, %v: tensor<4x4xf32>) -> !ta.flow {
 
 !T = !ta.handle<4, tensor<4xf32>>
 
-// In the frame: both ranges zeroed before the loop.
+// In the frame: both ranges zeroed before the loop. With fill-loops=false
+// the whole buffer at creation.
+// NOFILL-LABEL: func.func @loop_fill
+// NOFILL: %[[BUF:.*]] = memref.cast %{{.*}} : memref<{{[0-9]+}}xi8> to memref<?xi8>
+// NOFILL: linalg.fill ins(%{{.*}} : i8) outs(%[[BUF]] : memref<?xi8>)
+// NOFILL-NOT: linalg.fill
+// NOFILL: scf.for
 // CHECK-LABEL: func.func @loop_fill
 // CHECK-SAME: (%[[LB:[^:]*]]: index, %[[UB:[^:]*]]: index
 // CHECK: %[[BUF:.*]] = memref.cast %{{.*}} : memref<{{[0-9]+}}xi8> to memref<?xi8>
