@@ -163,6 +163,12 @@ func.func @loop_fill(%lb: index, %ub: index, %v: tensor<4x4xf32>) -> tensor<4xf3
 }
 
 // On the heap: where a fresh buffer is not zero already.
+// NOFILL-LABEL: func.func @loop_fill_heap
+// NOFILL: %[[ALLOC:.*]] = memref.alloc(%{{.*}}) {{.*}} : memref<?xi8>
+// NOFILL: linalg.fill ins(%{{.*}} : i8) outs(%[[ALLOC]] : memref<?xi8>)
+// NOFILL-NOT: linalg.fill
+// NOFILL: scf.for
+// NOFILL-LABEL: func.func @step_two
 // CHECK-LABEL: func.func @loop_fill_heap
 // CHECK: %[[ALLOC:.*]] = memref.alloc(%{{.*}}) {{.*}} : memref<?xi8>
 // CHECK: %[[HEAD:.*]] = memref.view %[[ALLOC]]
