@@ -47,6 +47,11 @@ static void addLowerToBuffers(mlir::OpPassManager &pm,
   bufferize.allowReturnAllocsFromLoops = true;
   bufferize.functionBoundaryTypeConversion =
       bufferization::LayoutMapOption::IdentityLayoutMap;
+  // Tensor constants' globals named in program order, not in the order
+  // bufferization visits functions (which varies from run to run).
+  TAConstantGlobalsPassOptions constants;
+  constants.alignment = bufferize.bufferAlignment;
+  pm.addPass(createTAConstantGlobalsPass(constants));
   pm.addPass(bufferization::createOneShotBufferizePass(bufferize));
   // Frees what bufferization allocated (values read out of arrays, gather
   // and concat results, copies) once dead; ta's own boxes and buffers are

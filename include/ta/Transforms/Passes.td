@@ -44,6 +44,31 @@ def TABufferDeallocationPass
   ];
 }
 
+def TAConstantGlobalsPass
+    : Pass<"ta-constant-globals", "::mlir::ModuleOp"> {
+  let summary = "give tensor constants their memref.global in program order";
+  let description = [{
+    Runs before `one-shot-bufferize{bufferize-function-boundaries}`, which
+    turns each ranked tensor `arith.constant` into a `memref.get_global` of
+    a `memref.global` named after its type (`__constant_2xi32`,
+    `__constant_2xi32_0`, ...), reusing a global of the same value and
+    alignment. It bufferizes the module's functions in an order that LLVM
+    22's `getFuncOpsOrderedByCalls` takes from pointer-keyed containers
+    (llvm/llvm-project#184722, fixed after 22): the globals' names and order,
+    and so ta-opt's output, changed from run to run. This pass creates
+    those globals first, walking the module in program order
+    (`bufferization::getGlobalFor`, with the alignment bufferization is
+    given), so that bufferization finds them all and the output is the same
+    on every run.
+  }];
+  let options = [
+    Option<"alignment", "alignment", "uint64_t", /*default=*/"64",
+           "the alignment of the globals (one-shot-bufferize's "
+           "buffer-alignment)">
+  ];
+  let dependentDialects = ["::mlir::memref::MemRefDialect"];
+}
+
 def TACheckAllocationSizesPass
     : Pass<"ta-check-allocation-sizes", "::mlir::ModuleOp"> {
   let summary = "fail with TensorFlow's OOM message where an allocation's "
