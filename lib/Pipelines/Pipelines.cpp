@@ -108,11 +108,12 @@ void mlir::ta::buildLowerToLLVMPipeline(OpPassManager &pm,
   // Their results are fresh memory, as malloc's are to LLVM.
   pm.addPass(createTAMarkRuntimeAllocatorsPass());
   pm.addPass(createConvertFuncToLLVMPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
   // The memref descriptors one lowered op builds and the next takes apart
   // (insertvalue / extractvalue chains) fold away: about a fifth of the IR
   // is left for printing, mlir-translate and LLVM to read.
-  pm.addNestedPass<LLVM::LLVMFuncOp>(createCanonicalizerPass());
+  OpPassManager &llvmFunction = pm.nest<LLVM::LLVMFuncOp>();
+  llvmFunction.addPass(createReconcileUnrealizedCastsPass());
+  llvmFunction.addPass(createCanonicalizerPass());
 }
 
 std::string mlir::ta::defaultPTXFeatures(StringRef chip) {
