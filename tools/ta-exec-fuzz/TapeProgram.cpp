@@ -63,6 +63,8 @@ std::string ProgramShape::key() const {
     text += "_i";
   if (unranked)
     text += "_u";
+  if (prefill)
+    text += "_p";
   return text;
 }
 
@@ -209,6 +211,9 @@ private:
   /// and `flowIndex` the position of the target's flow in it.
   void emitCase(TapeOp op, const Target &target, std::vector<std::string> state,
                 unsigned flowIndex, const std::string &stateTypes);
+  /// WriteLoop on `target` after `flow` (fields a, b and d): write(k,
+  /// rows[(b + k - a) mod rows]) for k in [a, a + d); returns the new flow.
+  std::string emitWriteLoop(const Target &target, const std::string &flow);
   /// A loop over tape steps [from, to) on `targets`; returns the results.
   std::string emitLoop(const std::vector<Target> &targets,
                        const std::vector<std::string> &init,
@@ -466,34 +471,9 @@ void Emitter::emitCase(TapeOp op, const Target &target,
   case TapeOp::Close:
     os << "      ta.close " << h << " : " << ht << "\n";
     break;
-  case TapeOp::WriteLoop: {
-    // write(k, rows[(b + k - a) mod rows]) for k in [a, a + d).
-    std::string ub = fresh(), count = fresh(), k = fresh(), fl = fresh(),
-                next = fresh();
-    os << "      " << ub << " = arith.addi " << a << ", " << d << " : index\n";
-    os << "      " << count << " = tensor.dim " << target.rows
-       << ", %c0 : " << rows << "\n";
-    os << "      " << next << " = scf.for " << k << " = " << a << " to " << ub
-       << " step %c1 iter_args(" << fl << " = " << flow
-       << ") -> (!ta.flow) {\n";
-    std::string offset = fresh(), shifted = fresh(), row = fresh();
-    os << "      " << offset << " = arith.subi " << k << ", " << a
-       << " : index\n";
-    os << "      " << shifted << " = arith.addi " << b << ", " << offset
-       << " : index\n";
-    os << "      " << row << " = arith.remui " << shifted << ", " << count
-       << " : index\n";
-    std::string valueType = elementType;
-    std::string v =
-        operand(slice(target.rows, rows, e, row, "1", elementType), valueType);
-    std::string written = fresh();
-    os << "      " << written << " = ta.write " << h << "[" << k << "], " << v
-       << ", " << fl << " : " << ht << ", " << valueType << "\n";
-    os << "      scf.yield " << written << " : !ta.flow\n";
-    os << "      }\n";
-    flow = next;
+  case TapeOp::WriteLoop:
+    flow = emitWriteLoop(target, flow);
     break;
-  }
   case TapeOp::ReadLoop: {
     // read(k) for k in [a, a + d), each value appended.
     std::string ub = fresh(), k = fresh(), out = fresh(), cursor = fresh(),
@@ -609,6 +589,36 @@ void Emitter::emitCase(TapeOp op, const Target &target,
      << "\n";
 }
 
+std::string Emitter::emitWriteLoop(const Target &target,
+                                   const std::string &flow) {
+  const std::vector<int64_t> &e = target.element;
+  std::string elementType = tensor(e), rows = rowsType(e);
+  const std::string &h = target.handle, &ht = target.handleType;
+  std::string ub = fresh(), count = fresh(), k = fresh(), fl = fresh(),
+              next = fresh();
+  os << "      " << ub << " = arith.addi " << a << ", " << d << " : index\n";
+  os << "      " << count << " = tensor.dim " << target.rows
+     << ", %c0 : " << rows << "\n";
+  os << "      " << next << " = scf.for " << k << " = " << a << " to " << ub
+     << " step %c1 iter_args(" << fl << " = " << flow << ") -> (!ta.flow) {\n";
+  std::string offset = fresh(), shifted = fresh(), row = fresh();
+  os << "      " << offset << " = arith.subi " << k << ", " << a
+     << " : index\n";
+  os << "      " << shifted << " = arith.addi " << b << ", " << offset
+     << " : index\n";
+  os << "      " << row << " = arith.remui " << shifted << ", " << count
+     << " : index\n";
+  std::string valueType = elementType;
+  std::string v =
+      operand(slice(target.rows, rows, e, row, "1", elementType), valueType);
+  std::string written = fresh();
+  os << "      " << written << " = ta.write " << h << "[" << k << "], " << v
+     << ", " << fl << " : " << ht << ", " << valueType << "\n";
+  os << "      scf.yield " << written << " : !ta.flow\n";
+  os << "      }\n";
+  return next;
+}
+
 std::string Emitter::emitLoop(const std::vector<Target> &targets,
                               const std::vector<std::string> &init,
                               const std::string &from, const std::string &to) {
@@ -699,8 +709,24 @@ void Emitter::emitModule() {
      << (isFloat(shape.type) ? ".0" : "") << "> : " << outType() << "\n";
   os << "  %ints = arith.constant dense<0> : " << intType() << "\n";
   bool hasGrad = shape.grad != GradKind::None;
+  std::string flow = "%flow", from = "%c0";
+  if (shape.prefill) {
+    // Step 0 (a WriteLoop) before the loop over the tape.
+    std::string *fields[] = {&a, &b, &d};
+    int columns[] = {1, 2, 4};
+    for (int i = 0; i < 3; ++i) {
+      std::string word = fresh();
+      *fields[i] = fresh();
+      os << "  " << word << " = tensor.extract %tape[%c0, %c" << columns[i]
+         << "] : tensor<?x5xi64>\n";
+      os << "  " << *fields[i] << " = arith.index_cast " << word
+         << " : i64 to index\n";
+    }
+    flow = emitWriteLoop(forward, flow);
+    from = "%c1";
+  }
   std::string first =
-      emitLoop({forward}, {"%flow", "%values", "%c0", "%ints", "%c0"}, "%c0",
+      emitLoop({forward}, {flow, "%values", "%c0", "%ints", "%c0"}, from,
                hasGrad ? "%split" : "%n");
   std::string last = first;
   unsigned flows = 1;

@@ -100,6 +100,12 @@ struct ProgramShape {
   bool unranked = false;
   GradKind grad = GradKind::None;
   std::vector<int64_t> prepend;
+  /// The tape's first step, a WriteLoop on the forward array, runs before
+  /// the loop over the tape (the others from step 1): the array's first
+  /// use is a loop writing its range (FilledArrays::fillingLoop zeroes the
+  /// slots outside it where the size is constant). Needs a step 0 of that
+  /// kind, before the gradient.
+  bool prefill = false;
 
   /// The accumulator's element shape: prepend ++ element.
   std::vector<int64_t> gradElement() const;

@@ -129,13 +129,18 @@ Case decode(Reader &in) {
   bool hasGrad = s.grad != GradKind::None;
   c.split = hasGrad ? in.byte() % (steps + 1) : steps;
   std::vector<bool> onGrad;
+  bool prefill = false;
   for (int k = 0; k < steps; ++k) {
     Step step;
     uint8_t op = in.byte();
     // Bits 0-2: the op; bit 3: on the accumulator (after the gradient);
     // bit 4: a write or read becomes a loop of them (static element
-    // shapes), bit 5 with it: the loop of constant trip count.
+    // shapes), bit 5 with it: the loop of constant trip count; bit 6 of
+    // step 0, a loop of writes on the forward array: it runs before the
+    // loop over the tape (ProgramShape::prefill).
     step.op = op % 8;
+    if (k == 0)
+      prefill = (op / 64) % 2;
     if (!s.hasBulkOps() && (step.op == int64_t(TapeOp::Concat) ||
                             step.op == int64_t(TapeOp::Split)))
       step.op = int64_t(TapeOp::Read);
@@ -220,6 +225,9 @@ Case decode(Reader &in) {
     if (onGrad[k])
       step.op += kGradOpBase;
   }
+  s.prefill = prefill && steps > 0 &&
+              c.tape[0].op == int64_t(TapeOp::WriteLoop) &&
+              (!hasGrad || c.split > 0);
   return c;
 }
 
