@@ -38,8 +38,8 @@ struct TAConstantGlobalsPass
       if (!isa<RankedTensorType>(constant.getType()) ||
           constant->getParentOfType<ModuleOp>() != module)
         return WalkResult::advance();
-      if (failed(bufferization::getGlobalFor(constant, symbolTables,
-                                             alignment))) {
+      if (failed(
+              bufferization::getGlobalFor(constant, symbolTables, alignment))) {
         constant.emitOpError() << "has no memref.global for its value";
         return WalkResult::interrupt();
       }
