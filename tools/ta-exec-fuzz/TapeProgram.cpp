@@ -211,6 +211,16 @@ private:
   /// and `flowIndex` the position of the target's flow in it.
   void emitCase(TapeOp op, const Target &target, std::vector<std::string> state,
                 unsigned flowIndex, const std::string &stateTypes);
+  /// Field `column` (0: the op; 1-4: a, b, c, d) of tape step `step` (an
+  /// index value), as an index.
+  std::string tapeField(const std::string &step, int column) {
+    std::string word = fresh(), field = fresh();
+    os << "    " << word << " = tensor.extract %tape[" << step << ", %c"
+       << column << "] : tensor<?x5xi64>\n";
+    os << "    " << field << " = arith.index_cast " << word
+       << " : i64 to index\n";
+    return field;
+  }
   /// WriteLoop on `target` after `flow` (fields a, b and d): write(k,
   /// rows[(b + k - a) mod rows]) for k in [a, a + d); returns the new flow.
   std::string emitWriteLoop(const Target &target, const std::string &flow);
@@ -637,14 +647,8 @@ std::string Emitter::emitLoop(const std::vector<Target> &targets,
   os << ") -> (" << types << ") {\n";
   // The step's fields; the slice fields as indices.
   std::string fields[5];
-  for (int i = 0; i < 5; ++i) {
-    std::string word = fresh();
-    fields[i] = fresh();
-    os << "    " << word << " = tensor.extract %tape[" << step << ", %c" << i
-       << "] : tensor<?x5xi64>\n";
-    os << "    " << fields[i] << " = arith.index_cast " << word
-       << " : i64 to index\n";
-  }
+  for (int i = 0; i < 5; ++i)
+    fields[i] = tapeField(step, i);
   a = fields[1];
   b = fields[2];
   c = fields[3];
@@ -712,16 +716,9 @@ void Emitter::emitModule() {
   std::string flow = "%flow", from = "%c0";
   if (shape.prefill) {
     // Step 0 (a WriteLoop) before the loop over the tape.
-    std::string *fields[] = {&a, &b, &d};
-    int columns[] = {1, 2, 4};
-    for (int i = 0; i < 3; ++i) {
-      std::string word = fresh();
-      *fields[i] = fresh();
-      os << "  " << word << " = tensor.extract %tape[%c0, %c" << columns[i]
-         << "] : tensor<?x5xi64>\n";
-      os << "  " << *fields[i] << " = arith.index_cast " << word
-         << " : i64 to index\n";
-    }
+    a = tapeField("%c0", 1);
+    b = tapeField("%c0", 2);
+    d = tapeField("%c0", 4);
     flow = emitWriteLoop(forward, flow);
     from = "%c1";
   }
