@@ -7,7 +7,9 @@
 // - an allocation that fails stops the program with TensorFlow's
 //   resource-exhausted wording ("OOM when allocating ...") through
 //   _ta_rt_fail, in both checks modes, instead of handing compiled code a
-//   null pointer to write through;
+//   null pointer to write through; only where the code asked for quiet
+//   failures (_ta_rt_quiet_allocations), around an allocation it can do
+//   without, does it get null;
 // - inside a call scope (ta_runtime_begin_call), every allocation that is
 //   not freed again is recorded, with the runtime's own objects (arrays of
 //   open element shapes), so that a driver whose error handler left the
@@ -66,6 +68,8 @@ namespace {
 // (the general model is a call of __tls_get_addr in a shared library).
 __attribute__((tls_model("initial-exec"))) thread_local TACallScope *current =
     nullptr;
+// Whether a failed allocation returns null (_ta_rt_quiet_allocations).
+__attribute__((tls_model("initial-exec"))) thread_local bool quiet = false;
 
 void failAllocation(uint64_t bytes) {
   _ta_rt_fail(TA_ERR_OOM, 0, (int64_t)bytes, 1,
@@ -188,7 +192,7 @@ void releaseHeapBlock(void *pointer) {
 
 void *allocated(void *pointer, uint64_t size) {
   if (!pointer) {
-    if (size)
+    if (size && !quiet)
       failAllocation(size);
     return pointer;
   }
@@ -249,8 +253,14 @@ void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size) {
   // aligned_alloc wants a size that is a multiple of the alignment.
   uint64_t rounded = (bytes + alignment - 1) / alignment * alignment;
   if (rounded < bytes)
-    failAllocation(size);
+    return allocated(nullptr, size);
   return allocated(std::aligned_alloc(alignment, rounded), size);
+}
+
+int64_t _ta_rt_quiet_allocations(int64_t on) {
+  bool previous = quiet;
+  quiet = on != 0;
+  return previous;
 }
 
 void _mlir_memref_to_llvm_free(void *pointer) {

@@ -151,8 +151,9 @@ void mlir::ta::buildLowerToNVVMPipeline(OpPassManager &pm,
   // passes below were run on a device with (access functions would put each
   // element copy's kernel launch inside a host function of its own).
   // Device kernels reach every array buffer: none may be on the host's
-  // stack. Arrays a loop fills are zeroed whole at creation, as on the
-  // device so far (fill-loops has not run on a GPU yet).
+  // stack. Arrays a loop fills are zeroed whole at creation, and growable
+  // ones grow as they are written, as on the device so far (fill-loops has
+  // not run on a GPU yet; managed allocations have no quiet failures).
   addLowerToBuffers(pm, options.checks, /*outlineAccesses=*/false,
                     /*frameArrays=*/false, /*fillLoops=*/false);
   OpPassManager &function = pm.nest<func::FuncOp>();

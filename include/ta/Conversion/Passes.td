@@ -100,8 +100,10 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
     Option<"fillLoops", "fill-loops", "bool", /*default=*/"true",
            "zero an array that a loop fills (its first use, writing each "
            "slot of its range at its induction variable) only outside that "
-           "range, before the loop, rather than all of it at creation "
-           "(false: as the GPU pipeline, not yet run on a GPU with it, does)">
+           "range, before the loop, rather than all of it at creation; give "
+           "a growable one the loop's capacity before it, in one allocation "
+           "(false: as the GPU pipeline, not yet run on a GPU with them, "
+           "does; its managed memory has no quiet failures)">
   ];
 }
 

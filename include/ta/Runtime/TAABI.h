@@ -163,6 +163,7 @@ enum TAElementKind {
 #define TA_RT_FAIL "_ta_rt_fail"
 #define TA_RT_CHECK_ACCUMULATOR "_ta_rt_check_accumulator"
 #define TA_RT_MOVE_BYTES "_ta_rt_move_bytes"
+#define TA_RT_QUIET_ALLOCATIONS "_ta_rt_quiet_allocations"
 #define TA_RT_UNBATCH_GRAD "_ta_rt_unbatch_grad"
 #define TA_RT_UNBATCH_GRAD_ROWS "_ta_rt_unbatch_grad_rows"
 #define TA_RT_UNBATCH_GRAD_TAKE "_ta_rt_unbatch_grad_take"

@@ -45,6 +45,14 @@ void _mlir_memref_to_llvm_free(void *pointer);
 void _ta_rt_move_bytes(int64_t target, int64_t target_offset, int64_t source,
                        int64_t source_offset, int64_t length);
 
+/// Sets whether an allocation of the calling thread that fails returns null
+/// (`quiet` not 0) rather than failing with TA_ERR_OOM, and returns the
+/// previous setting. Lowered code sets it around an allocation that only
+/// saves work where it succeeds: the capacity reserved for a growable array
+/// before a loop that fills it (a loop whose own growth fails, with
+/// TensorFlow's error, where the reservation could not be had).
+int64_t _ta_rt_quiet_allocations(int64_t quiet);
+
 /// A call scope, for drivers whose error handler leaves compiled code with
 /// longjmp, skipping the code that would free what the call allocated.
 /// Between ta_runtime_begin_call and ta_runtime_end_call the runtime

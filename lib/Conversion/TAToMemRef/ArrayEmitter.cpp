@@ -122,6 +122,24 @@ void ArrayEmitter::zeroFillFresh(ArrayRef<Value> bytes, Value capacity) {
     zeroFill(range);
 }
 
+void ArrayEmitter::reserveFor(Value box, Value lb, Value ub) {
+  func::FuncOp reserve = lookupOrDefineReserveFunction(symbols, *this);
+  if (!reserve)
+    return;
+  using arith::CmpIPredicate;
+  Value capacity = toIndex(get(header(loadBuffer(box)), kCapacity));
+  Value wanted = arith::AndIOp::create(
+      b, loc,
+      arith::AndIOp::create(b, loc, cmp(CmpIPredicate::sge, lb, index(0)),
+                            cmp(CmpIPredicate::slt, lb, ub)),
+      arith::AndIOp::create(b, loc, cmp(CmpIPredicate::sgt, ub, capacity),
+                            cmp(CmpIPredicate::sle, ub, index(maxCapacity()))));
+  auto ifOp = scf::IfOp::create(b, loc, wanted, /*withElseRegion=*/false);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  func::CallOp::create(b, loc, reserve, ValueRange{box, toI64(ub)});
+}
+
 Value ArrayEmitter::congruentCapacity(Value capacity, Value oldCapacity) {
   Value lag = arith::AndIOp::create(
       b, loc, arith::SubIOp::create(b, loc, oldCapacity, capacity),

@@ -82,6 +82,13 @@ public:
   /// loop writing [lb, ub) leaves unwritten (FilledArrays::fillingLoop).
   void zeroSlotsOutside(Value buffer, Value capacity, Value lb, Value ub,
                         bool inFrame);
+  /// Reserves capacity for the slots up to `ub` of the growable array in
+  /// `box` (its buffer fresh from ta.create), which a loop writing [lb, ub)
+  /// (index values) is about to fill (FilledArrays::reservingLoop): where
+  /// 0 <= lb < ub, ub is past its capacity and at most maxCapacity(), a call
+  /// of the module's reservation function. Nothing where that function
+  /// cannot be had: growth is then what it was.
+  void reserveFor(Value box, Value lb, Value ub);
   /// The capacity growth from `oldCapacity` slots allocates for at least
   /// `capacity` (at most maxCapacity()): for a buffer that is zero when
   /// fresh (mapped), the next one congruent to `oldCapacity` modulo

@@ -166,8 +166,9 @@ FilledArrays FilledArrays::analyze(Operation *root, bool loops) {
   root->walk([&](CreateOp create) {
     TypedValue<HandleType> handle = create.getHandle();
     APInt size;
-    if (!hasStaticElement(handle.getType()) || create.getDynamicSize() ||
-        !matchPattern(create.getSize(), m_ConstantInt(&size)))
+    bool growable = create.getDynamicSize();
+    if (!hasStaticElement(handle.getType()) ||
+        (!growable && !matchPattern(create.getSize(), m_ConstantInt(&size))))
       return;
     // The first operation of the create's block that takes the handle,
     // itself or in its regions (a use in another block runs after this
@@ -181,6 +182,12 @@ FilledArrays FilledArrays::analyze(Operation *root, bool loops) {
     }
     if (!first)
       return;
+    if (growable) {
+      auto loop = dyn_cast<scf::ForOp>(first);
+      if (loops && loop && writesItsRange(loop, create))
+        result.reserving[create] = loop;
+      return;
+    }
     if (writesEverySlot(first, create, size.getSExtValue())) {
       result.creates.insert(create);
       return;

@@ -106,6 +106,13 @@ struct CreateLowering : TAPattern<CreateOp> {
       e.storeBuffer(acc.newFrameBuffer(constantSize.getSExtValue()), box,
                     FrameArrays::reservedSlot(sources, id));
     Value handle = e.handleOf(box, 0);
+    // A growable array that a loop fills gets the capacity for the loop's
+    // range before it (FilledArrays::reservingLoop).
+    if (scf::ForOp loop = options.filled.reservingLoop(op)) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(loop);
+      e.reserveFor(handle, loop.getLowerBound(), loop.getUpperBound());
+    }
     if (releasesAtBlockEnd)
       releaseAtBlockEnd(e, op->getBlock()->getTerminator(), box,
                         options.sources, inFrame, frameAccumulators);

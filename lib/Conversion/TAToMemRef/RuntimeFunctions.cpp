@@ -149,6 +149,66 @@ bool lowering::isGrowFunction(Operation *op) {
                                        getGrowType(op->getContext());
 }
 
+std::string lowering::reserveFunctionName(const ArrayLayout &layout) {
+  return (Twine(kReserveFunctionPrefix) +
+          (layout.strict ? "strict_" : "none_") + Twine(layout.elementBytes()))
+      .str();
+}
+
+/// Moves the array in `box` (its `buffer` of `oldCap` slots, with header
+/// flags `flags`) to `grown`, a fresh buffer of `newCap` slots: copies the
+/// header, moves the slots' state and data with the runtime (between mapped
+/// buffers their pages are remapped, not copied: a sparse array's untouched
+/// pages stay untouched), zeroes what new slots read, and frees the old
+/// buffer unless it is in the frame.
+static void moveToBuffer(ArrayEmitter &e, Value box, Value buffer, Value oldCap,
+                         Value flags, Value grown, Value newCap) {
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  // Only the bytes the moves below do not overwrite are zeroed.
+  Value added = arith::SubIOp::create(b, loc, newCap, oldCap);
+  Value headerBytes = e.index(kHeaderBytes);
+  memref::CopyOp::create(b, loc, e.bytes(buffer, e.index(0), headerBytes),
+                         e.bytes(grown, e.index(0), headerBytes));
+  func::FuncOp move =
+      lookupOrDeclareRuntimeFunction(e.symbols, TA_RT_MOVE_BYTES);
+  Value from = e.address(buffer), to = e.address(grown);
+  auto moveBytes = [&](Value targetOffset, Value sourceOffset, Value length) {
+    func::CallOp::create(b, loc, move,
+                         ValueRange{to, e.toI64(targetOffset), from,
+                                    e.toI64(sourceOffset), e.toI64(length)});
+  };
+  if (e.hasState()) {
+    moveBytes(headerBytes, headerBytes, oldCap);
+    Value stateEnd = arith::AddIOp::create(b, loc, headerBytes, oldCap);
+    e.zeroFillFresh(e.bytes(grown, stateEnd, added), newCap);
+  }
+  Value eltBytes = e.index(e.elementBytes());
+  Value dataBytes = arith::MulIOp::create(b, loc, oldCap, eltBytes);
+  Value newData = e.dataOffset(newCap);
+  moveBytes(newData, e.dataOffset(oldCap), dataBytes);
+  // The new slots read as zeros from their data, or, with lazy zeroing,
+  // from their state (see ArrayEmitter::newBuffer).
+  if (!e.lazyZeroing())
+    e.zeroFillFresh(e.bytes(grown,
+                            arith::AddIOp::create(b, loc, newData, dataBytes),
+                            arith::MulIOp::create(b, loc, added, eltBytes)),
+                    newCap);
+  e.set(e.header(grown), kCapacity, e.toI64(newCap));
+  // An accumulator in the frame moves to the heap; its frame buffer is
+  // left to the frame.
+  e.set(e.header(grown), kFlags,
+        arith::AndIOp::create(b, loc, flags, e.i64(~kInFrame)));
+  auto inFrame = scf::IfOp::create(b, loc, e.hasBit(flags, kInFrame),
+                                   /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(inFrame.elseBlock());
+    e.freeStorage(buffer);
+  }
+  e.storeBuffer(grown, box);
+}
+
 func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
                                                   const ArrayLayout &layout) {
   Location loc = symbols.module.getLoc();
@@ -170,57 +230,51 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
         b, loc, need, arith::MinSIOp::create(b, loc, need, room));
     if (e.hasState())
       newCap = e.congruentCapacity(newCap, oldCap);
-    Value newCap64 = e.toI64(newCap);
-    // Only the bytes the moves below do not overwrite are zeroed.
-    Value grown = e.allocBuffer(newCap);
-    Value added = arith::SubIOp::create(b, loc, newCap, oldCap);
-    Value headerBytes = e.index(kHeaderBytes);
-    memref::CopyOp::create(b, loc, e.bytes(buffer, e.index(0), headerBytes),
-                           e.bytes(grown, e.index(0), headerBytes));
-    // State and data move with the runtime: between mapped buffers their
-    // pages are remapped, not copied (a sparse array's untouched pages stay
-    // untouched).
-    func::FuncOp move =
-        lookupOrDeclareRuntimeFunction(symbols, TA_RT_MOVE_BYTES);
-    Value from = e.address(buffer), to = e.address(grown);
-    auto moveBytes = [&](Value targetOffset, Value sourceOffset, Value length) {
-      func::CallOp::create(b, loc, move,
-                           ValueRange{to, e.toI64(targetOffset), from,
-                                      e.toI64(sourceOffset), e.toI64(length)});
-    };
-    if (e.hasState()) {
-      moveBytes(headerBytes, headerBytes, oldCap);
-      Value stateEnd = arith::AddIOp::create(b, loc, headerBytes, oldCap);
-      e.zeroFillFresh(e.bytes(grown, stateEnd, added), newCap);
-    }
-    Value eltBytes = e.index(e.elementBytes());
-    Value dataBytes = arith::MulIOp::create(b, loc, oldCap, eltBytes);
-    Value newData = e.dataOffset(newCap);
-    moveBytes(newData, e.dataOffset(oldCap), dataBytes);
-    // The new slots read as zeros from their data, or, with lazy zeroing,
-    // from their state (see ArrayEmitter::newBuffer).
-    if (!e.lazyZeroing())
-      e.zeroFillFresh(e.bytes(grown,
-                              arith::AddIOp::create(b, loc, newData, dataBytes),
-                              arith::MulIOp::create(b, loc, added, eltBytes)),
-                      newCap);
-    e.set(e.header(grown), kCapacity, newCap64);
-    // An accumulator in the frame moves to the heap; its frame buffer is
-    // left to the frame.
-    e.set(e.header(grown), kFlags,
-          arith::AndIOp::create(b, loc, flags, e.i64(~kInFrame)));
-    auto inFrame = scf::IfOp::create(b, loc, e.hasBit(flags, kInFrame),
-                                     /*withElseRegion=*/true);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(inFrame.elseBlock());
-      e.freeStorage(buffer);
-    }
-    e.storeBuffer(grown, box);
+    moveToBuffer(e, box, buffer, oldCap, flags, e.allocBuffer(newCap), newCap);
     func::ReturnOp::create(b, loc);
   };
   return lookupOrDefineInternalFunction(
       symbols, growFunctionName(layout),
+      getGrowType(symbols.module.getContext()), build);
+}
+
+func::FuncOp
+lowering::lookupOrDefineReserveFunction(ModuleSymbols &symbols,
+                                        const ArrayLayout &layout) {
+  func::FuncOp quiet =
+      lookupOrDeclareRuntimeFunction(symbols, TA_RT_QUIET_ALLOCATIONS);
+  if (!quiet)
+    return func::FuncOp();
+  Location loc = symbols.module.getLoc();
+  auto build = [&](OpBuilder &b, Block *entry) {
+    ArrayEmitter e(b, loc, layout.type,
+                   layout.strict ? ChecksMode::Strict : ChecksMode::None,
+                   symbols);
+    Value box = entry->getArgument(0);
+    Value newCap = e.toIndex(entry->getArgument(1));
+    Value buffer = e.loadBuffer(box);
+    Value oldCap = e.toIndex(e.get(e.header(buffer), kCapacity));
+    Value flags = e.get(e.header(buffer), kFlags);
+    if (e.hasState())
+      newCap = e.congruentCapacity(newCap, oldCap);
+    // An allocation that fails gives null here, not TensorFlow's error: the
+    // array keeps its buffer, and its growth fails where it would have.
+    Value was =
+        func::CallOp::create(b, loc, quiet, ValueRange{e.i64(1)}).getResult(0);
+    Value grown = e.allocBuffer(newCap);
+    func::CallOp::create(b, loc, quiet, ValueRange{was});
+    auto allocated = scf::IfOp::create(
+        b, loc, e.cmp(arith::CmpIPredicate::ne, e.address(grown), e.i64(0)),
+        /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(allocated.thenBlock());
+      moveToBuffer(e, box, buffer, oldCap, flags, grown, newCap);
+    }
+    func::ReturnOp::create(b, loc);
+  };
+  return lookupOrDefineInternalFunction(
+      symbols, reserveFunctionName(layout),
       getGrowType(symbols.module.getContext()), build);
 }
 

@@ -62,6 +62,8 @@ private:
 /// Prefix of the growth functions, `__ta_grow_<checks>_<element bytes>`
 /// (the layout of the state depends on the checks mode).
 inline constexpr StringLiteral kGrowFunctionPrefix = "__ta_grow_";
+/// Prefix of the reservation functions, `__ta_reserve_<checks>_<bytes>`.
+inline constexpr StringLiteral kReserveFunctionPrefix = "__ta_reserve_";
 
 /// The runtime function `name` (a TA_RT_* name of TAABI.h; its type from
 /// getRuntimeFunctionType, RuntimeCalls.h), declared on first use; null
@@ -108,6 +110,19 @@ func::FuncOp lookupOrDefineFreshBufferIsZeroFunction(ModuleSymbols &symbols);
 /// none, say) has its own, and they link together.
 func::FuncOp lookupOrDefineGrowFunction(ModuleSymbols &symbols,
                                         const ArrayLayout &layout);
+
+/// The name of the reservation function of arrays with `layout`.
+std::string reserveFunctionName(const ArrayLayout &layout);
+
+/// The reservation function of growable arrays with `layout`, `(box, i64
+/// slots) -> ()`, defined on first use: moves the array in `box` to a
+/// buffer of `slots` slots (more than its capacity, at most maxCapacity();
+/// rounded as growth rounds a mapped buffer's) as growth does, where that
+/// allocation succeeds; where it fails (allocated with the runtime's quiet
+/// failures) the array stays as it was. Null when the runtime's functions
+/// cannot be had or the name is taken (FilledArrays::reservingLoop).
+func::FuncOp lookupOrDefineReserveFunction(ModuleSymbols &symbols,
+                                           const ArrayLayout &layout);
 
 /// Whether `op` is a growth function as lookupOrDefineGrowFunction defines
 /// them (a module lowered before, or by the patterns alone, has them).

@@ -136,8 +136,6 @@ func.func @write(%h: !ta.handle<4, tensor<2x3xf32>>, %i: index,
 // STRICT: arith.cmpi ule, %[[ROUNDED]], %c1024819115206086186
 // STRICT: %[[MAPPED:.*]] = call @__ta_fresh_buffer_is_zero
 // STRICT: %[[CONGRUENT:.*]] = arith.select %{{.*}}, %[[ROUNDED]], %[[CAP]] : index
-// STRICT: %[[NEWCAP:.*]] = arith.index_cast %[[CONGRUENT]] : index to i64
-// NONE: %[[NEWCAP:.*]] = arith.index_cast %[[CAP]] : index to i64
 // CHECK: %[[ALLOC:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
 // CHECK: memref.copy
 // STRICT: call @_ta_rt_move_bytes(
@@ -145,6 +143,8 @@ func.func @write(%h: !ta.handle<4, tensor<2x3xf32>>, %i: index,
 // CHECK: call @_ta_rt_move_bytes(
 // CHECK: linalg.fill
 // CHECK-NOT: memref.copy
+// STRICT: %[[NEWCAP:.*]] = arith.index_cast %[[CONGRUENT]] : index to i64
+// NONE: %[[NEWCAP:.*]] = arith.index_cast %[[CAP]] : index to i64
 // CHECK: memref.store %[[NEWCAP]], %{{.*}}[%c1{{.*}}] : memref<8xi64>
 // CHECK: %[[CLEARED:.*]] = arith.andi %[[FLAGS]], %c-33_i64
 // CHECK: memref.store %[[CLEARED]], %{{.*}}[%c2{{.*}}] : memref<8xi64>

@@ -13,6 +13,7 @@
 // RUN: ulimit -v 4000000; not %run_cpu -e big_gather %t.none.mlir 2>&1 | FileCheck %s --check-prefix=GATHER
 // RUN: ulimit -v 4000000; not %run_cpu -e big_growth %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=GROWTH
 // RUN: ulimit -v 4000000; not %run_cpu -e big_growth %t.none.mlir 2>&1 | FileCheck %s --check-prefix=GROWTH
+// RUN: ulimit -v 4000000; not %run_cpu -e reserve_fails %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=QUIET --implicit-check-not=OOM
 
 !B = !ta.handle<?, tensor<16384xf32>>
 !S = !ta.handle<2, tensor<16384xf32>>
@@ -70,6 +71,32 @@ func.func @big_growth() {
   %i = func.call @opaque(%n) : (index) -> index
   %f1 = ta.write %h[%i], %v, %f : !B, tensor<16384xf32>
   %s = ta.size %h, %f1 : !B
+  %si = arith.index_cast %s : index to i64
+  call @printI64(%si) : (i64) -> ()
+  return
+}
+
+// A growable array that a loop over [0, 100000) fills gets the capacity
+// for 100000 slots (6.5 GB) reserved before the loop: that allocation
+// fails, quietly. The array grows as the loop writes, and the loop fails on
+// its read of another array at index 3, with TensorFlow's error rather than
+// an allocation's (strict: with checks=none nothing would stop the loop).
+// QUIET: ta runtime error: Tried to read from index 3 but array size is: 3
+func.func @reserve_fails() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %v = arith.constant dense<1.0> : tensor<16384xf32>
+  %n = arith.constant 100000 : index
+  %m = func.call @opaque(%n) : (index) -> index
+  %h, %f = ta.create %c0 {dynamic_size = true} : !B
+  %g, %gf = ta.create %c3 : !ta.handle<3, tensor<4xf32>>
+  %fw = scf.for %k = %c0 to %m step %c1 iter_args(%fl = %f) -> (!ta.flow) {
+    %r = ta.read %g[%k], %gf : !ta.handle<3, tensor<4xf32>>
+    %f2 = ta.write %h[%k], %v, %fl : !B, tensor<16384xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  %s = ta.size %h, %fw : !B
   %si = arith.index_cast %s : index to i64
   call @printI64(%si) : (i64) -> ()
   return

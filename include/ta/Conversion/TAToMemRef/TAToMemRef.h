@@ -121,6 +121,15 @@ private:
 /// anything can read one; the lowering zeroes the slots of [0, N) outside
 /// that range before the loop (all of them where it is empty) instead of
 /// every slot at creation.
+///
+/// With `loops`, a growable array (dynamic_size, static element shape)
+/// whose first use is such a loop is not filled (its initial slots are
+/// zeroed as any array's), but the loop will grow it to `ub` slots unless
+/// it fails first: the lowering reserves that capacity before the loop
+/// (where 0 <= lb < ub), in one allocation instead of a growth, and a copy
+/// of every slot, each time the capacity doubles. Capacity is not
+/// observable; a reservation that cannot be had is skipped, so that the
+/// loop fails as it would have.
 class FilledArrays {
 public:
   /// Analyses every `ta.create` under `root`.
@@ -131,10 +140,16 @@ public:
   scf::ForOp fillingLoop(Operation *create) const {
     return loops.lookup(create);
   }
+  /// The loop writing its range that is the first use of `create`'s
+  /// growable array, for which capacity is reserved; null otherwise.
+  scf::ForOp reservingLoop(Operation *create) const {
+    return reserving.lookup(create);
+  }
 
 private:
   llvm::DenseSet<Operation *> creates;
   llvm::DenseMap<Operation *, scf::ForOp> loops;
+  llvm::DenseMap<Operation *, scf::ForOp> reserving;
 };
 
 /// The arrays small enough to live in their function's frame: a

@@ -1,0 +1,151 @@
+// Growable arrays whose first use is a loop writing its range
+// (FilledArrays::reservingLoop): before the loop, where 0 <= lb < ub and ub
+// is past the capacity (and at most the largest capacity), a call of the
+// module's reservation function for the element size gives the array ub
+// slots. That function allocates with the runtime's quiet failures, moves
+// the array as growth does where the allocation succeeded, and leaves it
+// alone where it failed. Any other first use, a loop of another step, one
+// that reads the array, or fill-loops=false: no reservation, growth alone.
+// RUN: ta-opt %s --ta-lower-to-memref=checks=none -split-input-file | FileCheck %s --check-prefixes=CHECK,NONE
+// RUN: ta-opt %s --ta-lower-to-memref -split-input-file | FileCheck %s --check-prefixes=CHECK,STRICT
+// RUN: ta-opt %s --ta-lower-to-memref=fill-loops=false -split-input-file | FileCheck %s --check-prefix=NOFILL
+
+!G = !ta.handle<?, tensor<4xf32>>
+
+// NOFILL-NOT: _ta_rt_quiet_allocations
+// NOFILL-LABEL: func.func @reserved
+// NOFILL-NOT: __ta_reserve
+// NOFILL: {{^}}// {{-----}}
+// CHECK: func.func private @_ta_rt_quiet_allocations(i64) -> i64
+// CHECK-LABEL: func.func @reserved
+// CHECK-SAME: (%[[ROWS:.*]]: tensor<?x4xf32>, %[[LB:.*]]: index, %[[UB:.*]]: index)
+// CHECK: %[[BOX:.*]] = memref.cast %{{.*}} : memref<{{[0-9]+}}xmemref<?xi8>> to memref<?xmemref<?xi8>, strided<[1], offset: ?>>
+// CHECK: %[[CAP64:.*]] = memref.load %{{.*}}[%c1{{.*}}] : memref<8xi64>
+// CHECK: %[[CAP:.*]] = arith.index_cast %[[CAP64]] : i64 to index
+// CHECK: %[[NONNEG:.*]] = arith.cmpi sge, %[[LB]], %c0{{.*}} : index
+// CHECK: %[[NONEMPTY:.*]] = arith.cmpi slt, %[[LB]], %[[UB]] : index
+// CHECK: %[[RANGE:.*]] = arith.andi %[[NONNEG]], %[[NONEMPTY]] : i1
+// CHECK: %[[PAST:.*]] = arith.cmpi sgt, %[[UB]], %[[CAP]] : index
+// CHECK: %[[FITS:.*]] = arith.cmpi sle, %[[UB]], %c{{[0-9]+}} : index
+// CHECK: %[[GROWS:.*]] = arith.andi %[[PAST]], %[[FITS]] : i1
+// CHECK: %[[WANTED:.*]] = arith.andi %[[RANGE]], %[[GROWS]] : i1
+// CHECK: scf.if %[[WANTED]] {
+// CHECK: %[[UB64:.*]] = arith.index_cast %[[UB]] : index to i64
+// STRICT: func.call @__ta_reserve_strict_16(%[[BOX]], %[[UB64]])
+// NONE: func.call @__ta_reserve_none_16(%[[BOX]], %[[UB64]])
+// CHECK: }
+// CHECK-NEXT: scf.for %{{.*}} = %[[LB]] to %[[UB]]
+// The reservation function: the capacity rounded as growth rounds a mapped
+// buffer's; the allocation between quiet failures on and the setting
+// before; the move only where it gave a buffer.
+// STRICT-LABEL: func.func private @__ta_reserve_strict_16(
+// NONE-LABEL: func.func private @__ta_reserve_none_16(
+// CHECK-SAME: %[[RBOX:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[SLOTS:.*]]: i64) attributes {llvm.linkage = #llvm.linkage<internal>}
+// STRICT: call @__ta_fresh_buffer_is_zero
+// CHECK: %[[WAS:.*]] = call @_ta_rt_quiet_allocations(%c1_i64{{.*}}) : (i64) -> i64
+// CHECK-NEXT: arith.constant
+// CHECK: %[[NEW:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
+// CHECK-NEXT: call @_ta_rt_quiet_allocations(%[[WAS]]) : (i64) -> i64
+// CHECK-NEXT: %[[P:.*]] = memref.extract_aligned_pointer_as_index %[[NEW]]
+// CHECK-NEXT: %[[P64:.*]] = arith.index_cast %[[P]] : index to i64
+// CHECK-NEXT: %[[NULL:.*]] = arith.constant 0 : i64
+// CHECK-NEXT: %[[GOT:.*]] = arith.cmpi ne, %[[P64]], %[[NULL]] : i64
+// CHECK-NEXT: scf.if %[[GOT]] {
+// CHECK: func.call @_ta_rt_move_bytes
+// CHECK: memref.store %[[NEW]], %[[RBOX]][%c0{{.*}}]
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @reserved(%rows: tensor<?x4xf32>, %lb: index, %ub: index) -> !ta.flow {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %h, %f = ta.create %c0 {dynamic_size = true} : !G
+  %fw = scf.for %k = %lb to %ub step %c1 iter_args(%fl = %f) -> (!ta.flow) {
+    %row = tensor.extract_slice %rows[%k, 0] [1, 4] [1, 1] : tensor<?x4xf32> to tensor<4xf32>
+    %f2 = ta.write %h[%k], %row, %fl : !G, tensor<4xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  return %fw : !ta.flow
+}
+
+// -----
+
+!G = !ta.handle<?, tensor<4xf32>>
+
+// A write before the loop: the loop is not the first use.
+// CHECK-LABEL: func.func @write_first
+// CHECK-NOT: __ta_reserve
+// CHECK: return
+func.func @write_first(%v: tensor<4xf32>, %ub: index) -> !ta.flow {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %h, %f = ta.create %c0 {dynamic_size = true} : !G
+  %f0 = ta.write %h[%c0], %v, %f : !G, tensor<4xf32>
+  %fw = scf.for %k = %c1 to %ub step %c1 iter_args(%fl = %f0) -> (!ta.flow) {
+    %f2 = ta.write %h[%k], %v, %fl : !G, tensor<4xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  return %fw : !ta.flow
+}
+
+// -----
+
+!G = !ta.handle<?, tensor<4xf32>>
+
+// Every other slot: the loop does not write its range.
+// CHECK-LABEL: func.func @step_two
+// CHECK-NOT: __ta_reserve
+// CHECK: return
+func.func @step_two(%v: tensor<4xf32>, %ub: index) -> !ta.flow {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %h, %f = ta.create %c0 {dynamic_size = true} : !G
+  %fw = scf.for %k = %c0 to %ub step %c2 iter_args(%fl = %f) -> (!ta.flow) {
+    %f2 = ta.write %h[%k], %v, %fl : !G, tensor<4xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  return %fw : !ta.flow
+}
+
+// -----
+
+!G = !ta.handle<?, tensor<4xf32>>
+
+// A read of the array in the body.
+// CHECK-LABEL: func.func @read_in_body
+// CHECK-NOT: __ta_reserve
+// CHECK: return
+func.func @read_in_body(%v: tensor<4xf32>, %ub: index) -> !ta.flow {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %h, %f = ta.create %c0 {dynamic_size = true} : !G
+  %fw = scf.for %k = %c0 to %ub step %c1 iter_args(%fl = %f) -> (!ta.flow) {
+    %f2 = ta.write %h[%k], %v, %fl : !G, tensor<4xf32>
+    %r = ta.read %h[%c0], %f2 : !G
+    scf.yield %f2 : !ta.flow
+  }
+  return %fw : !ta.flow
+}
+
+// -----
+
+!G = !ta.handle<?, tensor<4xf32>>
+
+// The reservation function's name taken by a function of another kind: no
+// reservation, the module lowers, the array grows as it is written.
+// CHECK-LABEL: func.func private @__ta_reserve_{{none|strict}}_16(i64)
+// CHECK-LABEL: func.func @name_taken
+// CHECK-NOT: call @__ta_reserve
+// CHECK: scf.for
+// CHECK: call @__ta_grow_
+func.func private @__ta_reserve_none_16(i64)
+func.func private @__ta_reserve_strict_16(i64)
+func.func @name_taken(%v: tensor<4xf32>, %ub: index) -> !ta.flow {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %h, %f = ta.create %c0 {dynamic_size = true} : !G
+  %fw = scf.for %k = %c0 to %ub step %c1 iter_args(%fl = %f) -> (!ta.flow) {
+    %f2 = ta.write %h[%k], %v, %fl : !G, tensor<4xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  return %fw : !ta.flow
+}
