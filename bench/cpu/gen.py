@@ -23,9 +23,13 @@ Ops:
        of N and perm[0], which is N): what a loop over a tensor of unknown
        size is; the floor's loops are wr's
   swr  wr, for the scaling table (time per element over array sizes)
-  wrg  wr on a growable array that starts empty (dynamic_size): the
-       amortised cost of growth; the floor grows a C array by doubling
-       with realloc; no upstream formulation
+  wrg  wr on a growable array that starts empty (dynamic_size), written
+       by an scf.for (its first use: ta reserves the loop's capacity
+       before it); the floor grows a C array by doubling with realloc; no
+       upstream formulation
+  wrw  wrg with the writes in an scf.while loop, as TensorFlow's loops
+       are imported: nothing reserved, the array grows as it is written
+       (the amortised cost of growth); the floor's is wrg's
   rc   ragged: split the input into N elements of 1..64 rows of E floats
        (lengths drawn from a fixed seed; an element type with an open dim,
        kept by libta_runtime), concat them; the floor copies each element
@@ -103,20 +107,33 @@ def ta_kernel(op, i, e, n):
             "attributes {llvm.emit_c_interface} {\n"
             "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
             f"  %n = arith.constant {n} : index\n")
-    if op == "wrg":
+    if op in ("wrg", "wrw"):
         h = f"!ta.handle<?, tensor<{e}xf32>>"
     if op == "wrd":
         head += run_time_count(n)
-    if op in ("wr", "wrd", "swr", "wrg"):
+    if op in ("wr", "wrd", "swr", "wrg", "wrw"):
         create = (f"ta.create %c0 {{dynamic_size = true, clear_after_read = false}} : {h}"
-                  if op == "wrg" else f"ta.create %n {{clear_after_read = false}} : {h}")
-        body = f"""  %h, %f = {create}
-  %fw = scf.for %k = %c0 to %n step %c1 iter_args(%fl = %f) -> (!ta.flow) {{
+                  if op in ("wrg", "wrw") else f"ta.create %n {{clear_after_read = false}} : {h}")
+        writes = f"""  %fw = scf.for %k = %c0 to %n step %c1 iter_args(%fl = %f) -> (!ta.flow) {{
     %row = tensor.extract_slice %src[%k, 0] [1, {e}] [1, 1] : {t} to tensor<{e}xf32>
     %f2 = ta.write %h[%k], %row, %fl : {h}, tensor<{e}xf32>
     scf.yield %f2 : !ta.flow
   }}
-  %init = tensor.empty() : {t}
+"""
+        if op == "wrw":
+            writes = f"""  %kn, %fw = scf.while (%k = %c0, %fl = %f) : (index, !ta.flow) -> (index, !ta.flow) {{
+    %more = arith.cmpi slt, %k, %n : index
+    scf.condition(%more) %k, %fl : index, !ta.flow
+  }} do {{
+  ^bb0(%k: index, %fl: !ta.flow):
+    %row = tensor.extract_slice %src[%k, 0] [1, {e}] [1, 1] : {t} to tensor<{e}xf32>
+    %f2 = ta.write %h[%k], %row, %fl : {h}, tensor<{e}xf32>
+    %k1 = arith.addi %k, %c1 : index
+    scf.yield %k1, %f2 : index, !ta.flow
+  }}
+"""
+        body = f"""  %h, %f = {create}
+{writes}  %init = tensor.empty() : {t}
   %out = scf.for %k = %c0 to %n step %c1 iter_args(%o = %init) -> ({t}) {{
     %r = ta.read %h[%k], %fw : {h}
     %o2 = tensor.insert_slice %r into %o[%k, 0] [1, {e}] [1, 1] : tensor<{e}xf32> into {t}
@@ -213,7 +230,7 @@ def floor_kernel(op, i, e, n):
     row = e * 4
     sig = (f"void floor_{op}_{i}(const float *src, const int32_t *perm, float *out) {{\n"
            f"  const size_t n = {n}, e = {e};\n")
-    if op == "wrg":
+    if op in ("wrg", "wrw"):
         body = ("  float *arr = NULL;\n  size_t capacity = 0;\n"
                 "  for (size_t k = 0; k < n; ++k) {\n"
                 "    if (k == capacity) {\n"
@@ -277,13 +294,13 @@ def main():
         # some shapes (and, without a deallocation pass, keeps every copy):
         # past 64 MiB with many slots it would run for hours or exhaust
         # memory, so it is left out there (reported as skipped).
-        with_upstream = (n * e * 4 <= 64 * 2**20 or n <= 64) and op != "wrg"
+        with_upstream = (n * e * 4 <= 64 * 2**20 or n <= 64) and op not in ("wrg", "wrw")
         if with_upstream:
             up.append(up_kernel(op, i, e, n))
         floor.append(floor_kernel(op, i, e, n))
         # Bytes each op must move: wr/gs/sc in and out (2 copies of the
         # array, read + write each); acc two read-modify-writes and a copy.
-        moved = {"wr": 4, "wrd": 4, "swr": 4, "wrg": 4, "gs": 4, "sc": 4, "acc": 8}[op] * n * e * 4
+        moved = {"wr": 4, "wrd": 4, "swr": 4, "wrg": 4, "wrw": 4, "gs": 4, "sc": 4, "acc": 8}[op] * n * e * 4
         header.append(f'CONFIG({op}, {i}, {n}, {e}, {moved}, {int(with_upstream)})')
     open(os.path.join(out, "ta.mlir"), "w").write("\n".join(ta))
     # An empty module when every upstream kernel is left out.

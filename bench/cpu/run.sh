@@ -34,15 +34,16 @@ configs+=("wrd:4:$((MiB / 4))" "wrd:64:4096" "wrd:64:$((64 * 4096))")
 # Ragged: split into / concat of 4096 elements of 1..64 rows of 256 B.
 configs+=("rc:64:4096")
 # Scaling: write/read per element at 1K .. 1M elements of 64 B, fixed size
-# (swr) and growable from empty (wrg).
+# (swr), growable from empty written by an scf.for (wrg: capacity reserved)
+# and by an scf.while (wrw: grown).
 for n in 1024 16384 262144 1048576; do
-  configs+=("swr:16:$n" "wrg:16:$n")
+  configs+=("swr:16:$n" "wrg:16:$n" "wrw:16:$n")
 done
 reps=5
 processes=3
 sizes=(1000 10000 100000)
 if [[ ${1:-} == --quick ]]; then
-  configs=(wr:1:256 wr:64:4096 gs:64:4096 sc:16384:16 acc:64:4096 swr:16:1024 wrg:16:1024)
+  configs=(wr:1:256 wr:64:4096 gs:64:4096 sc:16384:16 acc:64:4096 swr:16:1024 wrg:16:1024 wrw:16:1024)
   reps=3
   processes=1
   sizes=(1000 2000)
