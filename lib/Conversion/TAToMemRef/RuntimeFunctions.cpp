@@ -209,18 +209,40 @@ static void moveToBuffer(ArrayEmitter &e, Value box, Value buffer, Value oldCap,
   e.storeBuffer(grown, box);
 }
 
-func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
-                                                  const ArrayLayout &layout) {
+/// The array that a growth or reservation function moves, read at its
+/// entry: the box, its buffer, capacity (index) and header flags.
+struct MovedArray {
+  Value box, buffer, oldCap, flags;
+};
+
+/// The internal function `name` of type `(box, i64) -> ()` for arrays with
+/// `layout`, defined on first use: `build` emits its body (before the
+/// return) for the array in the box and the i64 argument.
+static func::FuncOp lookupOrDefineMoveFunction(
+    ModuleSymbols &symbols, const ArrayLayout &layout, StringRef name,
+    llvm::function_ref<void(ArrayEmitter &, const MovedArray &, Value)> build) {
   Location loc = symbols.module.getLoc();
-  auto build = [&](OpBuilder &b, Block *entry) {
+  auto define = [&](OpBuilder &b, Block *entry) {
     ArrayEmitter e(b, loc, layout.type,
                    layout.strict ? ChecksMode::Strict : ChecksMode::None,
                    symbols);
-    Value box = entry->getArgument(0);
-    Value i = entry->getArgument(1);
-    Value buffer = e.loadBuffer(box);
-    Value oldCap = e.toIndex(e.get(e.header(buffer), kCapacity));
-    Value flags = e.get(e.header(buffer), kFlags);
+    MovedArray array;
+    array.box = entry->getArgument(0);
+    array.buffer = e.loadBuffer(array.box);
+    array.oldCap = e.toIndex(e.get(e.header(array.buffer), kCapacity));
+    array.flags = e.get(e.header(array.buffer), kFlags);
+    build(e, array, entry->getArgument(1));
+    func::ReturnOp::create(b, loc);
+  };
+  return lookupOrDefineInternalFunction(
+      symbols, name, getGrowType(symbols.module.getContext()), define);
+}
+
+func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
+                                                  const ArrayLayout &layout) {
+  auto build = [](ArrayEmitter &e, const MovedArray &array, Value i) {
+    OpBuilder &b = e.b;
+    Location loc = e.loc;
     // Room for twice the slots asked for, without passing maxCapacity (a
     // need past it fails in checkCapacity): need + min(need, max - need).
     Value need = e.toIndex(arith::AddIOp::create(b, loc, i, e.i64(1)));
@@ -229,13 +251,12 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
     Value newCap = arith::AddIOp::create(
         b, loc, need, arith::MinSIOp::create(b, loc, need, room));
     if (e.hasState())
-      newCap = e.congruentCapacity(newCap, oldCap);
-    moveToBuffer(e, box, buffer, oldCap, flags, e.allocBuffer(newCap), newCap);
-    func::ReturnOp::create(b, loc);
+      newCap = e.congruentCapacity(newCap, array.oldCap);
+    moveToBuffer(e, array.box, array.buffer, array.oldCap, array.flags,
+                 e.allocBuffer(newCap), newCap);
   };
-  return lookupOrDefineInternalFunction(
-      symbols, growFunctionName(layout),
-      getGrowType(symbols.module.getContext()), build);
+  return lookupOrDefineMoveFunction(symbols, layout, growFunctionName(layout),
+                                    build);
 }
 
 func::FuncOp
@@ -245,18 +266,12 @@ lowering::lookupOrDefineReserveFunction(ModuleSymbols &symbols,
       lookupOrDeclareRuntimeFunction(symbols, TA_RT_QUIET_ALLOCATIONS);
   if (!quiet)
     return func::FuncOp();
-  Location loc = symbols.module.getLoc();
-  auto build = [&](OpBuilder &b, Block *entry) {
-    ArrayEmitter e(b, loc, layout.type,
-                   layout.strict ? ChecksMode::Strict : ChecksMode::None,
-                   symbols);
-    Value box = entry->getArgument(0);
-    Value newCap = e.toIndex(entry->getArgument(1));
-    Value buffer = e.loadBuffer(box);
-    Value oldCap = e.toIndex(e.get(e.header(buffer), kCapacity));
-    Value flags = e.get(e.header(buffer), kFlags);
+  auto build = [&](ArrayEmitter &e, const MovedArray &array, Value slots) {
+    OpBuilder &b = e.b;
+    Location loc = e.loc;
+    Value newCap = e.toIndex(slots);
     if (e.hasState())
-      newCap = e.congruentCapacity(newCap, oldCap);
+      newCap = e.congruentCapacity(newCap, array.oldCap);
     // An allocation that fails gives null here, not TensorFlow's error: the
     // array keeps its buffer, and its growth fails where it would have.
     Value was =
@@ -266,16 +281,13 @@ lowering::lookupOrDefineReserveFunction(ModuleSymbols &symbols,
     auto allocated = scf::IfOp::create(
         b, loc, e.cmp(arith::CmpIPredicate::ne, e.address(grown), e.i64(0)),
         /*withElseRegion=*/false);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(allocated.thenBlock());
-      moveToBuffer(e, box, buffer, oldCap, flags, grown, newCap);
-    }
-    func::ReturnOp::create(b, loc);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(allocated.thenBlock());
+    moveToBuffer(e, array.box, array.buffer, array.oldCap, array.flags, grown,
+                 newCap);
   };
-  return lookupOrDefineInternalFunction(
-      symbols, reserveFunctionName(layout),
-      getGrowType(symbols.module.getContext()), build);
+  return lookupOrDefineMoveFunction(symbols, layout,
+                                    reserveFunctionName(layout), build);
 }
 
 Value lowering::getConstantAddress(OpBuilder &b, Location loc,
