@@ -14,6 +14,7 @@
 
 #include "OpenArrayEmitter.h"
 #include "Operands.h"
+#include "Patterns.h"
 #include "UnrankedValues.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -32,14 +33,9 @@ bool lowering::hasOpenElementShape(HandleType type) {
 namespace {
 
 /// A pattern for one ta op on open arrays.
-template <typename OpTy> struct OpenArrayPattern : OpConversionPattern<OpTy> {
-  using OneToNOpAdaptor = typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
-
-  OpenArrayPattern(const TypeConverter &converter, MLIRContext *context,
-                   const TAToMemRefOptions &options)
-      : OpConversionPattern<OpTy>(converter, context), options(options),
-        symbols(options.symbols ? options.symbols
-                                : std::make_shared<SymbolCache>()) {}
+template <typename OpTy> struct OpenArrayPattern : TAPatternBase<OpTy> {
+  using typename TAPatternBase<OpTy>::OneToNOpAdaptor;
+  using TAPatternBase<OpTy>::TAPatternBase;
 
   LogicalResult
   matchAndRewrite(OpTy op, OneToNOpAdaptor adaptor,
@@ -47,24 +43,20 @@ template <typename OpTy> struct OpenArrayPattern : OpConversionPattern<OpTy> {
     auto type = cast<HandleType>(op.getHandle().getType());
     if (!hasOpenElementShape(type))
       return rewriter.notifyMatchFailure(op, "element shape not open");
-    auto module = op->template getParentOfType<ModuleOp>();
-    if (!module)
-      return rewriter.notifyMatchFailure(op, "not in a module");
-    ModuleSymbols &table = symbols->get(module);
+    FailureOr<ModuleSymbols *> table = this->moduleSymbols(op, rewriter);
+    if (failed(table))
+      return failure();
     for (const char *name : kOpenArrayFunctions)
-      if (!isRuntimeFunctionAvailable(table, name))
+      if (!isRuntimeFunctionAvailable(**table, name))
         return rewriter.notifyMatchFailure(
             op, "a runtime function's name is taken by another symbol");
-    OpenArrayEmitter e(rewriter, op.getLoc(), type, table);
+    OpenArrayEmitter e(rewriter, op.getLoc(), type, **table);
     return lower(op, adaptor, e, rewriter);
   }
 
   virtual LogicalResult lower(OpTy op, OneToNOpAdaptor adaptor,
                               OpenArrayEmitter &e,
                               ConversionPatternRewriter &rewriter) const = 0;
-
-  TAToMemRefOptions options;
-  std::shared_ptr<SymbolCache> symbols;
 };
 
 struct OpenCreate : OpenArrayPattern<CreateOp> {

@@ -10,18 +10,40 @@
 
 namespace mlir::ta::lowering {
 
-/// A conversion pattern for one ta op on arrays, with the options the
-/// lowering was given: `lower` gets an emitter for the arrays of the op's
-/// handle.
-template <typename OpTy> class TAPattern : public OpConversionPattern<OpTy> {
+/// What every ta-to-memref pattern holds: the options the lowering was
+/// given, and the symbol tables of the modules it lowers (the options'
+/// cache, shared by the patterns populated together, or its own).
+template <typename OpTy>
+class TAPatternBase : public OpConversionPattern<OpTy> {
 public:
   using OneToNOpAdaptor = typename OpConversionPattern<OpTy>::OneToNOpAdaptor;
 
-  TAPattern(const TypeConverter &converter, MLIRContext *context,
-            const TAToMemRefOptions &options)
+  TAPatternBase(const TypeConverter &converter, MLIRContext *context,
+                const TAToMemRefOptions &options)
       : OpConversionPattern<OpTy>(converter, context), options(options),
         symbols(options.symbols ? options.symbols
                                 : std::make_shared<SymbolCache>()) {}
+
+protected:
+  /// The symbol table of `op`'s module; failure when `op` is in none.
+  FailureOr<ModuleSymbols *>
+  moduleSymbols(OpTy op, ConversionPatternRewriter &rewriter) const {
+    auto module = op->template getParentOfType<ModuleOp>();
+    if (!module)
+      return rewriter.notifyMatchFailure(op, "not in a module");
+    return &symbols->get(module);
+  }
+
+  TAToMemRefOptions options;
+  std::shared_ptr<SymbolCache> symbols;
+};
+
+/// A conversion pattern for one ta op on arrays of static element shape:
+/// `lower` gets an emitter for the arrays of the op's handle.
+template <typename OpTy> class TAPattern : public TAPatternBase<OpTy> {
+public:
+  using typename TAPatternBase<OpTy>::OneToNOpAdaptor;
+  using TAPatternBase<OpTy>::TAPatternBase;
 
   LogicalResult
   matchAndRewrite(OpTy op, OneToNOpAdaptor adaptor,
@@ -33,6 +55,8 @@ public:
   }
 
 protected:
+  using TAPatternBase<OpTy>::options;
+
   virtual LogicalResult lower(OpTy op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
                               ConversionPatternRewriter &rewriter) const = 0;
 
@@ -42,21 +66,15 @@ protected:
                                   ConversionPatternRewriter &rewriter) const {
     if (!isSupported(type))
       return rewriter.notifyMatchFailure(op, "unsupported element type");
-    auto module = op->template getParentOfType<ModuleOp>();
-    if (!module)
-      return rewriter.notifyMatchFailure(op, "not in a module");
-    ModuleSymbols &table = symbols->get(module);
-    ArrayEmitter e(rewriter, op.getLoc(), type, options.checks, table);
-    if (!hasRuntimeFunctions(table, e))
+    FailureOr<ModuleSymbols *> table = this->moduleSymbols(op, rewriter);
+    if (failed(table))
+      return failure();
+    ArrayEmitter e(rewriter, op.getLoc(), type, options.checks, **table);
+    if (!hasRuntimeFunctions(**table, e))
       return rewriter.notifyMatchFailure(
           op, "a runtime function's name is taken by another symbol");
     return e;
   }
-
-  TAToMemRefOptions options;
-  /// The symbol tables of the modules this pattern lowers: the options'
-  /// (shared by the patterns populated together) or its own.
-  std::shared_ptr<SymbolCache> symbols;
 };
 
 } // namespace mlir::ta::lowering
