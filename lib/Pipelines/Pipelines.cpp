@@ -20,7 +20,8 @@
 /// start of the CPU and GPU pipelines.
 static void addLowerToBuffers(mlir::OpPassManager &pm,
                               mlir::ta::ChecksMode checks, bool outlineAccesses,
-                              bool frameArrays, bool fillLoops) {
+                              bool frameArrays, bool fillLoops,
+                              bool reserveLoops) {
   using namespace mlir;
   using namespace mlir::ta;
   TALowerToMemRefPassOptions lowerOptions;
@@ -28,6 +29,7 @@ static void addLowerToBuffers(mlir::OpPassManager &pm,
   lowerOptions.outlineAccesses = outlineAccesses;
   lowerOptions.frameArrays = frameArrays;
   lowerOptions.fillLoops = fillLoops;
+  lowerOptions.reserveLoops = reserveLoops;
   pm.addPass(createTALowerToMemRefPass(lowerOptions));
   // Loops of strict writes or reads: their checks once, before the loop
   // (with checks=none the pass only drops the marks of access functions).
@@ -84,7 +86,8 @@ void mlir::ta::buildLowerToLLVMPipeline(OpPassManager &pm,
   // Each access a call of its array kind's access function: the IR stays a
   // few operations per access through every pass below.
   addLowerToBuffers(pm, options.checks, options.outlineAccesses,
-                    /*frameArrays=*/true, /*fillLoops=*/true);
+                    /*frameArrays=*/true, /*fillLoops=*/true,
+                    /*reserveLoops=*/true);
   OpPassManager &function = pm.nest<func::FuncOp>();
   // Equal subviews become one value, so that self-copies fold away.
   function.addPass(createCSEPass());
@@ -155,7 +158,8 @@ void mlir::ta::buildLowerToNVVMPipeline(OpPassManager &pm,
   // ones grow as they are written, as on the device so far (fill-loops has
   // not run on a GPU yet; managed allocations have no quiet failures).
   addLowerToBuffers(pm, options.checks, /*outlineAccesses=*/false,
-                    /*frameArrays=*/false, /*fillLoops=*/false);
+                    /*frameArrays=*/false, /*fillLoops=*/false,
+                    /*reserveLoops=*/false);
   OpPassManager &function = pm.nest<func::FuncOp>();
   // Equal subviews become one value, so that self-copies fold away.
   function.addPass(createCSEPass());

@@ -100,10 +100,14 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
     Option<"fillLoops", "fill-loops", "bool", /*default=*/"true",
            "zero an array that a loop fills (its first use, writing each "
            "slot of its range at its induction variable) only outside that "
-           "range, before the loop, rather than all of it at creation; give "
-           "a growable one the loop's capacity before it, in one allocation "
-           "(false: as the GPU pipeline, not yet run on a GPU with them, "
-           "does; its managed memory has no quiet failures)">
+           "range, before the loop, rather than all of it at creation "
+           "(false: as the GPU pipeline, not yet run on a GPU with it, does)">,
+    Option<"reserveLoops", "reserve-loops", "bool", /*default=*/"true",
+           "give a growable array that a loop fills (its first use, as for "
+           "fill-loops) the loop's capacity before the loop, in one "
+           "allocation with the runtime's quiet failures, rather than a "
+           "growth at every doubling (false: as the GPU pipeline, whose "
+           "managed allocations have no quiet failures, does)">
   ];
 }
 

@@ -161,7 +161,8 @@ static bool writesItsRange(scf::ForOp loop, CreateOp create) {
   return static_cast<bool>(write);
 }
 
-FilledArrays FilledArrays::analyze(Operation *root, bool loops) {
+FilledArrays FilledArrays::analyze(Operation *root, bool loops,
+                                   bool reserve) {
   FilledArrays result;
   root->walk([&](CreateOp create) {
     TypedValue<HandleType> handle = create.getHandle();
@@ -184,7 +185,7 @@ FilledArrays FilledArrays::analyze(Operation *root, bool loops) {
       return;
     if (growable) {
       auto loop = dyn_cast<scf::ForOp>(first);
-      if (loops && loop && writesItsRange(loop, create))
+      if (reserve && loop && writesItsRange(loop, create))
         result.reserving[create] = loop;
       return;
     }

@@ -83,7 +83,7 @@ struct TALowerToMemRefPass
     options.sources = GradSourceTable::collect(module);
     options.blockLocal = BlockLocalArrays::analyze(module);
     options.dataless = DatalessArrays::analyze(module);
-    options.filled = FilledArrays::analyze(module, fillLoops);
+    options.filled = FilledArrays::analyze(module, fillLoops, reserveLoops);
     if (frameArrays)
       options.frame = FrameArrays::analyze(module, options.blockLocal,
                                            options.dataless, options.sources);

@@ -5,17 +5,20 @@
 // slots. That function allocates with the runtime's quiet failures, moves
 // the array as growth does where the allocation succeeded, and leaves it
 // alone where it failed. Any other first use, a loop of another step, one
-// that reads the array, or fill-loops=false: no reservation, growth alone.
+// that reads the array, or reserve-loops=false: no reservation, growth
+// alone. fill-loops=false (the zeroing of fixed-size arrays a loop fills)
+// leaves it.
 // RUN: ta-opt %s --ta-lower-to-memref=checks=none -split-input-file | FileCheck %s --check-prefixes=CHECK,NONE
 // RUN: ta-opt %s --ta-lower-to-memref -split-input-file | FileCheck %s --check-prefixes=CHECK,STRICT
-// RUN: ta-opt %s --ta-lower-to-memref=fill-loops=false -split-input-file | FileCheck %s --check-prefix=NOFILL
+// RUN: ta-opt %s --ta-lower-to-memref=reserve-loops=false -split-input-file | FileCheck %s --check-prefix=NORESERVE
+// RUN: ta-opt %s --ta-lower-to-memref=fill-loops=false -split-input-file | FileCheck %s --check-prefixes=CHECK,STRICT
 
 !G = !ta.handle<?, tensor<4xf32>>
 
-// NOFILL-NOT: _ta_rt_quiet_allocations
-// NOFILL-LABEL: func.func @reserved
-// NOFILL-NOT: __ta_reserve
-// NOFILL: {{^}}// {{-----}}
+// NORESERVE-NOT: _ta_rt_quiet_allocations
+// NORESERVE-LABEL: func.func @reserved
+// NORESERVE-NOT: __ta_reserve
+// NORESERVE: {{^}}// {{-----}}
 // CHECK: func.func private @_ta_rt_quiet_allocations(i64) -> i64
 // CHECK-LABEL: func.func @reserved
 // CHECK-SAME: (%[[ROWS:.*]]: tensor<?x4xf32>, %[[LB:.*]]: index, %[[UB:.*]]: index)

@@ -122,7 +122,7 @@ private:
 /// that range before the loop (all of them where it is empty) instead of
 /// every slot at creation.
 ///
-/// With `loops`, a growable array (dynamic_size, static element shape)
+/// With `reserve`, a growable array (dynamic_size, static element shape)
 /// whose first use is such a loop is not filled (its initial slots are
 /// zeroed as any array's), but the loop will grow it to `ub` slots unless
 /// it fails first: the lowering reserves that capacity before the loop
@@ -133,7 +133,8 @@ private:
 class FilledArrays {
 public:
   /// Analyses every `ta.create` under `root`.
-  static FilledArrays analyze(Operation *root, bool loops = false);
+  static FilledArrays analyze(Operation *root, bool loops = false,
+                              bool reserve = false);
   bool contains(Operation *create) const { return creates.contains(create); }
   /// The loop that writes the range of `create`'s array, for one filled by
   /// a loop; null otherwise.
