@@ -161,8 +161,7 @@ static bool writesItsRange(scf::ForOp loop, CreateOp create) {
   return static_cast<bool>(write);
 }
 
-FilledArrays FilledArrays::analyze(Operation *root, bool loops,
-                                   bool reserve) {
+FilledArrays FilledArrays::analyze(Operation *root, bool loops, bool reserve) {
   FilledArrays result;
   root->walk([&](CreateOp create) {
     TypedValue<HandleType> handle = create.getHandle();
