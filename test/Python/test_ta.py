@@ -99,6 +99,46 @@ def test_growable_split_concat(checks):
     np.testing.assert_array_equal(l, [2, 2, 2, 2])
 
 
+LOOP = """
+!G = !ta.handle<?, tensor<2xf32>>
+func.func @fill(%rows: tensor<?x2xf32>, %lb: index) -> tensor<?x2xf32> {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %n = tensor.dim %rows, %c0 : tensor<?x2xf32>
+  %h, %f = ta.create %c0 {dynamic_size = true, clear_after_read = false} : !G
+  %fw = scf.for %k = %lb to %n step %c1 iter_args(%fl = %f) -> (!ta.flow) {
+    %row = tensor.extract_slice %rows[%k, 0] [1, 2] [1, 1] : tensor<?x2xf32> to tensor<2xf32>
+    %f2 = ta.write %h[%k], %row, %fl : !G, tensor<2xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  %s = ta.size %h, %fw : !G
+  %all = tensor.generate %s {
+  ^bb0(%i: index):
+    %j = arith.index_cast %i : index to i32
+    tensor.yield %j : i32
+  } : tensor<?xi32>
+  %v = ta.gather %h[%all], %fw : !G, tensor<?xi32>
+  return %v : tensor<?x2xf32>
+}
+"""
+
+
+@pytest.mark.parametrize("checks", ["strict", "none"])
+def test_growable_array_a_loop_fills(checks):
+    # The loop over [lb, n) is the growable array's first use: its capacity
+    # is reserved before it (through libta_runtime's quiet allocations);
+    # the array holds rows [lb, n), zeros before them, and has size n (the
+    # gather of all its slots).
+    exe = ta.compile(LOOP, checks=checks)
+    rows = np.arange(2000, dtype=np.float32).reshape(1000, 2)
+    v = exe.fill(rows, 3)
+    assert v.shape == (1000, 2)
+    np.testing.assert_array_equal(v[:3], np.zeros((3, 2)))
+    np.testing.assert_array_equal(v[3:], rows[3:])
+    # An empty loop: nothing reserved or written, size 0.
+    assert exe.fill(rows[:2], 5).shape == (0, 2)
+
+
 RAGGED = """
 !R = !ta.handle<?, tensor<?xf32>>
 func.func @ragged(%values: tensor<?xf32>, %lengths: tensor<?xi64>, %i: index) -> (tensor<?xf32>, tensor<?xf32>, tensor<?xi64>) {
