@@ -21,7 +21,7 @@
 static void addLowerToBuffers(mlir::OpPassManager &pm,
                               mlir::ta::ChecksMode checks, bool outlineAccesses,
                               bool frameArrays, bool fillLoops,
-                              bool reserveLoops) {
+                              bool reserveCapacity) {
   using namespace mlir;
   using namespace mlir::ta;
   TALowerToMemRefPassOptions lowerOptions;
@@ -29,7 +29,7 @@ static void addLowerToBuffers(mlir::OpPassManager &pm,
   lowerOptions.outlineAccesses = outlineAccesses;
   lowerOptions.frameArrays = frameArrays;
   lowerOptions.fillLoops = fillLoops;
-  lowerOptions.reserveLoops = reserveLoops;
+  lowerOptions.reserveCapacity = reserveCapacity;
   pm.addPass(createTALowerToMemRefPass(lowerOptions));
   // Loops of strict writes or reads: their checks once, before the loop
   // (with checks=none the pass only drops the marks of access functions).
@@ -87,7 +87,7 @@ void mlir::ta::buildLowerToLLVMPipeline(OpPassManager &pm,
   // few operations per access through every pass below.
   addLowerToBuffers(pm, options.checks, options.outlineAccesses,
                     /*frameArrays=*/true, /*fillLoops=*/true,
-                    /*reserveLoops=*/true);
+                    /*reserveCapacity=*/true);
   OpPassManager &function = pm.nest<func::FuncOp>();
   // Equal subviews become one value, so that self-copies fold away.
   function.addPass(createCSEPass());
@@ -159,7 +159,7 @@ void mlir::ta::buildLowerToNVVMPipeline(OpPassManager &pm,
   // not run on a GPU yet; managed allocations have no quiet failures).
   addLowerToBuffers(pm, options.checks, /*outlineAccesses=*/false,
                     /*frameArrays=*/false, /*fillLoops=*/false,
-                    /*reserveLoops=*/false);
+                    /*reserveCapacity=*/false);
   OpPassManager &function = pm.nest<func::FuncOp>();
   // Equal subviews become one value, so that self-copies fold away.
   function.addPass(createCSEPass());

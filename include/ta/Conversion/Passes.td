@@ -102,12 +102,13 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
            "slot of its range at its induction variable) only outside that "
            "range, before the loop, rather than all of it at creation "
            "(false: as the GPU pipeline, not yet run on a GPU with it, does)">,
-    Option<"reserveLoops", "reserve-loops", "bool", /*default=*/"true",
-           "give a growable array that a loop fills (its first use, as for "
-           "fill-loops) the loop's capacity before the loop, in one "
-           "allocation with the runtime's quiet failures, rather than a "
-           "growth at every doubling (false: as the GPU pipeline, whose "
-           "managed allocations have no quiet failures, does)">
+    Option<"reserveCapacity", "reserve-capacity", "bool", /*default=*/"true",
+           "give a growable array the capacity that a loop filling it (its "
+           "first use, as for fill-loops) or a scatter will need, before "
+           "them, in one allocation with the runtime's quiet failures, "
+           "rather than a growth at every doubling (false: as the GPU "
+           "pipeline, whose managed allocations have no quiet failures, "
+           "does)">
   ];
 }
 

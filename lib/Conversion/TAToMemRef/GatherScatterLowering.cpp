@@ -147,7 +147,11 @@ struct GatherLowering : TAPattern<GatherOp> {
 /// static shape are checked one by one) the loop of Writes runs, whose
 /// first failing Write gives TensorFlow's error. A forward array's loop of
 /// Writes keeps its header in registers (measured: a scan of the indices
-/// for the same cost what it saved).
+/// for the same cost what it saved). A growable array first gets the
+/// capacity for its largest index where none is negative (reserveFor, with
+/// `reserveCapacity`): one move of its slots instead of a growth, and a
+/// copy of every slot, at each doubling, as a scatter of 0..n-1 (unstack)
+/// into an empty array had.
 struct ScatterLowering : TAPattern<ScatterOp> {
   using TAPattern::TAPattern;
   LogicalResult lower(ScatterOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
@@ -188,7 +192,7 @@ struct ScatterLowering : TAPattern<ScatterOp> {
     Value buffer, header;
     std::tie(buffer, header) = e.open(box);
     Value size = e.get(header, kSize);
-    Value rowMismatch, fast;
+    Value rowMismatch, fast, min, max;
     if (e.strict) {
       Value rows = tensor::DimOp::create(rewriter, loc, value, 0);
       e.failIf(e.cmp(arith::CmpIPredicate::ne, count, rows),
@@ -199,7 +203,6 @@ struct ScatterLowering : TAPattern<ScatterOp> {
       // The largest index (-1 when there are none) must be below the size;
       // a growable array grows to it, so only a fixed one can fail (no
       // `max + 1` to compute: it would wrap for an index of INT64_MAX).
-      Value min, max;
       std::tie(min, max) = indexRange(e, indices, count);
       Value past = e.cmp(arith::CmpIPredicate::sge, max, size);
       if (e.mayGrow())
@@ -213,6 +216,15 @@ struct ScatterLowering : TAPattern<ScatterOp> {
       rowMismatch = shapeMismatch(e, value, want, 1);
       if (inBounds)
         fast = e.cmp(arith::CmpIPredicate::sge, min, e.i64(0));
+    }
+    if (e.mayGrow() && options.reserveCapacity) {
+      if (!max)
+        std::tie(min, max) = indexRange(e, indices, count);
+      // max + 1 wraps only for an index of INT64_MAX, past any capacity.
+      Value first = e.toIndex(min);
+      Value end =
+          e.toIndex(arith::AddIOp::create(rewriter, loc, max, e.i64(1)));
+      e.reserveFor(box, first, end);
     }
     Value rows =
         toBuffer(rewriter, loc, data,

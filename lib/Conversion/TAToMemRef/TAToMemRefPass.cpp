@@ -83,7 +83,8 @@ struct TALowerToMemRefPass
     options.sources = GradSourceTable::collect(module);
     options.blockLocal = BlockLocalArrays::analyze(module);
     options.dataless = DatalessArrays::analyze(module);
-    options.filled = FilledArrays::analyze(module, fillLoops, reserveLoops);
+    options.reserveCapacity = reserveCapacity;
+    options.filled = FilledArrays::analyze(module, fillLoops, reserveCapacity);
     if (frameArrays)
       options.frame = FrameArrays::analyze(module, options.blockLocal,
                                            options.dataless, options.sources);

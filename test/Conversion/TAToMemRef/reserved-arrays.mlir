@@ -5,12 +5,12 @@
 // slots. That function allocates with the runtime's quiet failures, moves
 // the array as growth does where the allocation succeeded, and leaves it
 // alone where it failed. Any other first use, a loop of another step, one
-// that reads the array, or reserve-loops=false: no reservation, growth
+// that reads the array, or reserve-capacity=false: no reservation, growth
 // alone. fill-loops=false (the zeroing of fixed-size arrays a loop fills)
 // leaves it.
 // RUN: ta-opt %s --ta-lower-to-memref=checks=none -split-input-file | FileCheck %s --check-prefixes=CHECK,NONE
 // RUN: ta-opt %s --ta-lower-to-memref -split-input-file | FileCheck %s --check-prefixes=CHECK,STRICT
-// RUN: ta-opt %s --ta-lower-to-memref=reserve-loops=false -split-input-file | FileCheck %s --check-prefix=NORESERVE
+// RUN: ta-opt %s --ta-lower-to-memref=reserve-capacity=false -split-input-file | FileCheck %s --check-prefix=NORESERVE
 // RUN: ta-opt %s --ta-lower-to-memref=fill-loops=false -split-input-file | FileCheck %s --check-prefixes=CHECK,STRICT
 
 !G = !ta.handle<?, tensor<4xf32>>
@@ -151,4 +151,45 @@ func.func @name_taken(%v: tensor<4xf32>, %ub: index) -> !ta.flow {
     scf.yield %f2 : !ta.flow
   }
   return %fw : !ta.flow
+}
+
+// -----
+
+!G = !ta.handle<?, tensor<4xf32>>
+!F = !ta.handle<8, tensor<4xf32>>
+
+// A scatter into a growable array: the capacity for its largest index,
+// where none is negative (the scan of the indices gives both; its minimum
+// starts at 0), before the writes. A fixed array: none.
+// NORESERVE-LABEL: func.func @scatter
+// NORESERVE-NOT: __ta_reserve
+// NORESERVE: return
+// CHECK-LABEL: func.func @scatter
+// CHECK: %[[SCAN:.*]]:2 = scf.for %{{.*}} iter_args(%[[MIN:.*]] = %c0_i64{{.*}}, %[[MAX:.*]] = %c-1_i64{{.*}})
+// CHECK: arith.minsi
+// CHECK: arith.maxsi
+// CHECK: %[[LB:.*]] = arith.index_cast %[[SCAN]]#0 : i64 to index
+// CHECK: %[[END:.*]] = arith.addi %[[SCAN]]#1, %c1_i64{{.*}} : i64
+// CHECK: %[[UB:.*]] = arith.index_cast %[[END]] : i64 to index
+// CHECK: arith.cmpi sge, %[[LB]], %c0{{.*}} : index
+// CHECK: arith.cmpi slt, %[[LB]], %[[UB]] : index
+// CHECK: scf.if
+// STRICT: func.call @__ta_reserve_strict_16(
+// NONE: func.call @__ta_reserve_none_16(
+// CHECK: scf.for
+// CHECK: return
+// CHECK-LABEL: func.func @scatter_fixed
+// CHECK-NOT: __ta_reserve
+// CHECK: return
+func.func @scatter(%i: tensor<3xi32>, %v: tensor<3x4xf32>) -> !ta.flow {
+  %c0 = arith.constant 0 : index
+  %h, %f = ta.create %c0 {dynamic_size = true} : !G
+  %f1 = ta.scatter %h[%i], %v, %f : !G, tensor<3xi32>, tensor<3x4xf32>
+  return %f1 : !ta.flow
+}
+func.func @scatter_fixed(%i: tensor<3xi32>, %v: tensor<3x4xf32>) -> !ta.flow {
+  %c8 = arith.constant 8 : index
+  %h, %f = ta.create %c8 : !F
+  %f1 = ta.scatter %h[%i], %v, %f : !F, tensor<3xi32>, tensor<3x4xf32>
+  return %f1 : !ta.flow
 }

@@ -219,6 +219,10 @@ struct TAToMemRefOptions {
   /// The `ta.create` ops whose first operation writes every slot
   /// (FilledArrays::analyze): their data is not zeroed; none when empty.
   FilledArrays filled;
+  /// Whether a growable array gets the capacity a scatter needs before it
+  /// (ArrayEmitter::reserveFor; a loop filling one gets it through
+  /// `filled`).
+  bool reserveCapacity = false;
   /// The `ta.create` ops whose arrays live in their function's frame
   /// (FrameArrays::analyze, a subset of blockLocal); none when empty.
   FrameArrays frame;
