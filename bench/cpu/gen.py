@@ -30,6 +30,11 @@ Ops:
   wrw  wrg with the writes in an scf.while loop, as TensorFlow's loops
        are imported: nothing reserved, the array grows as it is written
        (the amortised cost of growth); the floor's is wrg's
+  gsg  unstack into a growable array that starts empty (dynamic_size): a
+       scatter of the input at 0..N-1, which grows it (ta reserves the
+       capacity for the largest index first), then the gather of gs
+       through the permutation; the floor copies the input in order and
+       gathers it as gs's does; no upstream formulation
   rc   ragged: split the input into N elements of 1..64 rows of E floats
        (lengths drawn from a fixed seed; an element type with an open dim,
        kept by libta_runtime), concat them; the floor copies each element
@@ -107,7 +112,7 @@ def ta_kernel(op, i, e, n):
             "attributes {llvm.emit_c_interface} {\n"
             "  %c0 = arith.constant 0 : index\n  %c1 = arith.constant 1 : index\n"
             f"  %n = arith.constant {n} : index\n")
-    if op in ("wrg", "wrw"):
+    if op in ("wrg", "wrw", "gsg"):
         h = f"!ta.handle<?, tensor<{e}xf32>>"
     if op == "wrd":
         head += run_time_count(n)
@@ -142,9 +147,17 @@ def ta_kernel(op, i, e, n):
   ta.close %h : {h}
   return %out : {t}
 """
-    elif op == "gs":
-        body = f"""  %h, %f = ta.create %n {{clear_after_read = false}} : {h}
-  %f1 = ta.scatter %h[%perm], %src, %f : {h}, tensor<{n}xi32>, {t}
+    elif op in ("gs", "gsg"):
+        create = f"ta.create %n {{clear_after_read = false}} : {h}"
+        scatter = "%perm"
+        if op == "gsg":
+            create = f"ta.create %c0 {{dynamic_size = true, clear_after_read = false}} : {h}"
+            scatter = "%range"
+            head += (f"  %range = tensor.generate {{\n  ^bb0(%k: index):\n"
+                     "    %ki = arith.index_cast %k : index to i32\n"
+                     f"    tensor.yield %ki : i32\n  }} : tensor<{n}xi32>\n")
+        body = f"""  %h, %f = {create}
+  %f1 = ta.scatter %h[{scatter}], %src, %f : {h}, tensor<{n}xi32>, {t}
   %out = ta.gather %h[%perm], %f1 : {h}, tensor<{n}xi32>
   ta.close %h : {h}
   return %out : {t}
@@ -248,6 +261,12 @@ def floor_kernel(op, i, e, n):
                 "  keep(arr);\n"
                 f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, arr + k * e, {row});\n"
                 "  free(arr);\n")
+    elif op == "gsg":
+        body = (f"  float *arr = malloc(n * e * 4);\n"
+                f"  for (size_t k = 0; k < n; ++k) memcpy(arr + k * e, src + k * e, {row});\n"
+                "  keep(arr);\n"
+                f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, arr + (size_t)perm[k] * e, {row});\n"
+                "  free(arr);\n")
     elif op == "gs":
         body = (f"  float *arr = malloc(n * e * 4);\n"
                 f"  for (size_t k = 0; k < n; ++k) memcpy(arr + (size_t)perm[k] * e, src + k * e, {row});\n"
@@ -294,13 +313,13 @@ def main():
         # some shapes (and, without a deallocation pass, keeps every copy):
         # past 64 MiB with many slots it would run for hours or exhaust
         # memory, so it is left out there (reported as skipped).
-        with_upstream = (n * e * 4 <= 64 * 2**20 or n <= 64) and op not in ("wrg", "wrw")
+        with_upstream = (n * e * 4 <= 64 * 2**20 or n <= 64) and op not in ("wrg", "wrw", "gsg")
         if with_upstream:
             up.append(up_kernel(op, i, e, n))
         floor.append(floor_kernel(op, i, e, n))
         # Bytes each op must move: wr/gs/sc in and out (2 copies of the
         # array, read + write each); acc two read-modify-writes and a copy.
-        moved = {"wr": 4, "wrd": 4, "swr": 4, "wrg": 4, "wrw": 4, "gs": 4, "sc": 4, "acc": 8}[op] * n * e * 4
+        moved = {"wr": 4, "wrd": 4, "swr": 4, "wrg": 4, "wrw": 4, "gs": 4, "gsg": 4, "sc": 4, "acc": 8}[op] * n * e * 4
         header.append(f'CONFIG({op}, {i}, {n}, {e}, {moved}, {int(with_upstream)})')
     open(os.path.join(out, "ta.mlir"), "w").write("\n".join(ta))
     # An empty module when every upstream kernel is left out.

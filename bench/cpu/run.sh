@@ -31,6 +31,9 @@ done
 # Write/read with loops of a trip count only the run time knows: 16 B in
 # 1 MiB, 256 B in 1 MiB and 64 MiB.
 configs+=("wrd:4:$((MiB / 4))" "wrd:64:4096" "wrd:64:$((64 * 4096))")
+# Unstack into a growable array (a scatter of 0..N-1 that grows it), then
+# the gather of gs: 16 B and 256 B in 1 MiB.
+configs+=("gsg:4:$((MiB / 4))" "gsg:64:4096")
 # Ragged: split into / concat of 4096 elements of 1..64 rows of 256 B.
 configs+=("rc:64:4096")
 # Scaling: write/read per element at 1K .. 1M elements of 64 B, fixed size

@@ -128,12 +128,15 @@ void ArrayEmitter::reserveFor(Value box, Value lb, Value ub) {
     return;
   using arith::CmpIPredicate;
   Value capacity = toIndex(get(header(loadBuffer(box)), kCapacity));
-  Value wanted = arith::AndIOp::create(
-      b, loc,
-      arith::AndIOp::create(b, loc, cmp(CmpIPredicate::sge, lb, index(0)),
-                            cmp(CmpIPredicate::slt, lb, ub)),
-      arith::AndIOp::create(b, loc, cmp(CmpIPredicate::sgt, ub, capacity),
-                            cmp(CmpIPredicate::sle, ub, index(maxCapacity()))));
+  // (Each operand built before it is used: the IR's order does not depend
+  // on the order in which the compiler evaluates arguments.)
+  Value nonNegative = cmp(CmpIPredicate::sge, lb, index(0));
+  Value nonEmpty = cmp(CmpIPredicate::slt, lb, ub);
+  Value range = arith::AndIOp::create(b, loc, nonNegative, nonEmpty);
+  Value past = cmp(CmpIPredicate::sgt, ub, capacity);
+  Value fits = cmp(CmpIPredicate::sle, ub, index(maxCapacity()));
+  Value grows = arith::AndIOp::create(b, loc, past, fits);
+  Value wanted = arith::AndIOp::create(b, loc, range, grows);
   auto ifOp = scf::IfOp::create(b, loc, wanted, /*withElseRegion=*/false);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifOp.thenBlock());

@@ -172,7 +172,11 @@ struct ScatterLowering : TAPattern<ScatterOp> {
                           lookupOrDefineWriteFunction, op, rewriter);
     if (failed(write))
       return failure();
-    bool inBounds = e.type.getIsGrad() && !checkRows;
+    // A growable array gets the capacity for the largest index first
+    // (reserveFor); where that gives room for every index, each takes
+    // writeInBounds too, the size set once.
+    bool reserve = e.mayGrow() && options.reserveCapacity;
+    bool inBounds = (e.type.getIsGrad() || reserve) && !checkRows;
     FailureOr<func::FuncOp> inBoundsWrite =
         getAccessFunction(e, options.outlineAccesses && inBounds,
                           lookupOrDefineInBoundsWriteFunction, op, rewriter);
@@ -214,17 +218,28 @@ struct ScatterLowering : TAPattern<ScatterOp> {
       e.failIf(past, TA_ERR_SCATTER_MAX_INDEX, buffer,
                [&](SmallVectorImpl<Value> &args) { args.append({max, size}); });
       rowMismatch = shapeMismatch(e, value, want, 1);
-      if (inBounds)
+      if (inBounds && !reserve)
         fast = e.cmp(arith::CmpIPredicate::sge, min, e.i64(0));
     }
-    if (e.mayGrow() && options.reserveCapacity) {
+    Value inBoundsBuffer = buffer, inBoundsHeader = header, end;
+    if (reserve) {
       if (!max)
         std::tie(min, max) = indexRange(e, indices, count);
       // max + 1 wraps only for an index of INT64_MAX, past any capacity.
       Value first = e.toIndex(min);
-      Value end =
-          e.toIndex(arith::AddIOp::create(rewriter, loc, max, e.i64(1)));
-      e.reserveFor(box, first, end);
+      end = arith::AddIOp::create(rewriter, loc, max, e.i64(1));
+      e.reserveFor(box, first, e.toIndex(end));
+      if (inBounds) {
+        // Every index in [0, capacity): no write grows the array, and its
+        // size becomes what the writes would leave (an error they find
+        // does not say the size).
+        inBoundsBuffer = e.loadBuffer(box);
+        inBoundsHeader = e.header(inBoundsBuffer);
+        Value capacity = e.get(inBoundsHeader, kCapacity);
+        Value nonNegative = e.cmp(arith::CmpIPredicate::sge, min, e.i64(0));
+        Value room = e.cmp(arith::CmpIPredicate::slt, max, capacity);
+        fast = arith::AndIOp::create(rewriter, loc, nonNegative, room);
+      }
     }
     Value rows =
         toBuffer(rewriter, loc, data,
@@ -246,9 +261,13 @@ struct ScatterLowering : TAPattern<ScatterOp> {
       });
     };
     auto writeInBounds = [&] {
-      Value capacity = e.get(header, kCapacity);
+      Value capacity = e.get(inBoundsHeader, kCapacity);
+      if (reserve)
+        e.set(inBoundsHeader, kSize,
+              arith::MaxSIOp::create(rewriter, loc,
+                                     e.get(inBoundsHeader, kSize), end));
       e.forLoop(e.index(0), count, [&](Value k) {
-        writeElementInBounds(e, *inBoundsWrite, buffer, capacity,
+        writeElementInBounds(e, *inBoundsWrite, inBoundsBuffer, capacity,
                              e.entry(indices, k), e.slot(rows, k));
       });
     };

@@ -160,7 +160,10 @@ func.func @name_taken(%v: tensor<4xf32>, %ub: index) -> !ta.flow {
 
 // A scatter into a growable array: the capacity for its largest index,
 // where none is negative (the scan of the indices gives both; its minimum
-// starts at 0), before the writes. A fixed array: none.
+// starts at 0), before the writes. Where the buffer in the box then has
+// room for every index, the size is set once and each index is an in-bounds
+// write (state and copy); otherwise (the reservation could not be had, a
+// negative index) the writes that grow. A fixed array: none of it.
 // NORESERVE-LABEL: func.func @scatter
 // NORESERVE-NOT: __ta_reserve
 // NORESERVE: return
@@ -176,7 +179,21 @@ func.func @name_taken(%v: tensor<4xf32>, %ub: index) -> !ta.flow {
 // CHECK: scf.if
 // STRICT: func.call @__ta_reserve_strict_16(
 // NONE: func.call @__ta_reserve_none_16(
+// CHECK: %[[BUF:.*]] = memref.load %{{.*}}[%c0{{.*}}] : memref<?xmemref<?xi8>, strided<[1], offset: ?>>
+// CHECK: %[[CAP:.*]] = memref.load %{{.*}}[%c1{{.*}}] : memref<8xi64>
+// CHECK: %[[NONNEG:.*]] = arith.cmpi sge, %[[SCAN]]#0, %c0_i64{{.*}} : i64
+// CHECK: %[[ROOM:.*]] = arith.cmpi slt, %[[SCAN]]#1, %[[CAP]] : i64
+// CHECK: %[[FAST:.*]] = arith.andi %[[NONNEG]], %[[ROOM]] : i1
+// CHECK: scf.if %[[FAST]] {
+// CHECK: %[[SIZE:.*]] = arith.maxsi %{{.*}}, %[[END]] : i64
+// CHECK: memref.store %[[SIZE]], %{{.*}}[%c0{{.*}}] : memref<8xi64>
 // CHECK: scf.for
+// STRICT: func.call @__ta_write_in_bounds_array_strict_4xf32(%[[BUF]],
+// NONE: func.call @__ta_write_in_bounds_array_none_4xf32(%[[BUF]],
+// CHECK: } else {
+// CHECK: scf.for
+// STRICT: func.call @__ta_write_growable_strict_4xf32(
+// NONE: func.call @__ta_write_growable_none_4xf32(
 // CHECK: return
 // CHECK-LABEL: func.func @scatter_fixed
 // CHECK-NOT: __ta_reserve

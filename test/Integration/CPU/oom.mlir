@@ -14,6 +14,8 @@
 // RUN: ulimit -v 4000000; not %run_cpu -e big_growth %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=GROWTH
 // RUN: ulimit -v 4000000; not %run_cpu -e big_growth %t.none.mlir 2>&1 | FileCheck %s --check-prefix=GROWTH
 // RUN: ulimit -v 4000000; not %run_cpu -e reserve_fails %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=QUIET --implicit-check-not=OOM
+// RUN: ulimit -v 4000000; not %run_cpu -e scatter_reserve_fails %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SCATTER
+// RUN: ulimit -v 4000000; not %run_cpu -e scatter_reserve_fails %t.none.mlir 2>&1 | FileCheck %s --check-prefix=SCATTER
 
 !B = !ta.handle<?, tensor<16384xf32>>
 !S = !ta.handle<2, tensor<16384xf32>>
@@ -97,6 +99,24 @@ func.func @reserve_fails() {
     scf.yield %f2 : !ta.flow
   }
   %s = ta.size %h, %fw : !B
+  %si = arith.index_cast %s : index to i64
+  call @printI64(%si) : (i64) -> ()
+  return
+}
+
+// A scatter into a growable array whose largest index, 100000, needs 6.5 GB:
+// the capacity reserved for it cannot be had (quietly), so the writes grow
+// the array one by one (to 2, then 6 slots), and the growth for index
+// 100000 fails with its own size: room for 200002 slots, rounded to 200710
+// (congruent with 6 modulo 4096: the buffer would be mapped), 13 GB.
+// SCATTER: ta runtime error: OOM when allocating tensor of 13153931392 bytes
+func.func @scatter_reserve_fails() {
+  %c0 = arith.constant 0 : index
+  %idx = arith.constant dense<[0, 1, 2, 100000]> : tensor<4xi32>
+  %v = arith.constant dense<1.0> : tensor<4x16384xf32>
+  %h, %f = ta.create %c0 {dynamic_size = true} : !B
+  %f1 = ta.scatter %h[%idx], %v, %f : !B, tensor<4xi32>, tensor<4x16384xf32>
+  %s = ta.size %h, %f1 : !B
   %si = arith.index_cast %s : index to i64
   call @printI64(%si) : (i64) -> ()
   return
