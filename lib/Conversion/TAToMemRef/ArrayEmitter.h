@@ -83,11 +83,12 @@ public:
   void zeroSlotsOutside(Value buffer, Value capacity, Value lb, Value ub,
                         bool inFrame);
   /// Reserves capacity for the slots up to `ub` of the growable array in
-  /// `box` (its buffer fresh from ta.create), which a loop writing [lb, ub)
-  /// (index values) is about to fill (FilledArrays::reservingLoop): where
+  /// `box`, about to be written at indices in [lb, ub) (index values): by a
+  /// loop that fills it (FilledArrays::reservingLoop) or a scatter. Where
   /// 0 <= lb < ub, ub is past its capacity and at most maxCapacity(), a call
-  /// of the module's reservation function. Nothing where that function
-  /// cannot be had: growth is then what it was.
+  /// of the module's reservation function, which leaves the array as it was
+  /// where the allocation fails. Nothing where that function cannot be had:
+  /// growth is then what it was.
   void reserveFor(Value box, Value lb, Value ub);
   /// The capacity growth from `oldCapacity` slots allocates for at least
   /// `capacity` (at most maxCapacity()): for a buffer that is zero when
