@@ -307,7 +307,9 @@ bool lowering::takesReservedName(Operation *op) {
   if (!symbol)
     return false;
   StringRef name = symbol.getValue();
-  if (name.starts_with(kGrowFunctionPrefix))
+  // The reservation functions have the growth functions' type.
+  if (name.starts_with(kGrowFunctionPrefix) ||
+      name.starts_with(kReserveFunctionPrefix))
     return !isGrowFunction(op);
   if (name.starts_with(kWriteFunctionPrefix) ||
       name.starts_with(kReadFunctionPrefix))

@@ -132,30 +132,6 @@ func.func @read_in_body(%v: tensor<4xf32>, %ub: index) -> !ta.flow {
 // -----
 
 !G = !ta.handle<?, tensor<4xf32>>
-
-// The reservation function's name taken by a function of another kind: no
-// reservation, the module lowers, the array grows as it is written.
-// CHECK-LABEL: func.func private @__ta_reserve_{{none|strict}}_16(i64)
-// CHECK-LABEL: func.func @name_taken
-// CHECK-NOT: call @__ta_reserve
-// CHECK: scf.for
-// CHECK: call @__ta_grow_
-func.func private @__ta_reserve_none_16(i64)
-func.func private @__ta_reserve_strict_16(i64)
-func.func @name_taken(%v: tensor<4xf32>, %ub: index) -> !ta.flow {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %h, %f = ta.create %c0 {dynamic_size = true} : !G
-  %fw = scf.for %k = %c0 to %ub step %c1 iter_args(%fl = %f) -> (!ta.flow) {
-    %f2 = ta.write %h[%k], %v, %fl : !G, tensor<4xf32>
-    scf.yield %f2 : !ta.flow
-  }
-  return %fw : !ta.flow
-}
-
-// -----
-
-!G = !ta.handle<?, tensor<4xf32>>
 !F = !ta.handle<8, tensor<4xf32>>
 
 // A scatter into a growable array: the capacity for its largest index,

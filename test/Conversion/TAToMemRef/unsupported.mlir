@@ -14,6 +14,23 @@ func.func @grows(%h: !ta.handle<?, tensor<2xf32>>, %i: index, %v: tensor<2xf32>,
 
 // -----
 
+// So are the reservation functions' (a growable array that a loop fills).
+// expected-error @+1 {{'func.func' op is named '__ta_reserve_strict_16', a name ta-lower-to-memref reserves for its internal functions}}
+func.func private @__ta_reserve_strict_16(i64)
+
+func.func @fills(%v: tensor<4xf32>, %ub: index) -> !ta.flow {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %h, %f = ta.create %c0 {dynamic_size = true} : !ta.handle<?, tensor<4xf32>>
+  %fw = scf.for %k = %c0 to %ub step %c1 iter_args(%fl = %f) -> (!ta.flow) {
+    %f2 = ta.write %h[%k], %v, %fl : !ta.handle<?, tensor<4xf32>>, tensor<4xf32>
+    scf.yield %f2 : !ta.flow
+  }
+  return %fw : !ta.flow
+}
+
+// -----
+
 // So are the access functions' names: a declaration under one.
 // expected-error @+1 {{'func.func' op is named '__ta_read_array_strict_2xf32', a name ta-lower-to-memref reserves for its internal functions}}
 func.func private @__ta_read_array_strict_2xf32(memref<?xmemref<?xi8>, strided<[1], offset: ?>>, i64) -> index
