@@ -58,10 +58,17 @@ func::FuncOp lowering::lookupOrDeclareRuntimeFunction(ModuleSymbols &symbols,
   return function;
 }
 
-std::string lowering::growFunctionName(const ArrayLayout &layout) {
-  return (Twine(kGrowFunctionPrefix) + (layout.strict ? "strict_" : "none_") +
+/// `<prefix><checks>_<element bytes>`: the name of a growth or reservation
+/// function (the layout of the state depends on the checks mode).
+static std::string moveFunctionName(StringRef prefix,
+                                    const ArrayLayout &layout) {
+  return (prefix + (layout.strict ? "strict_" : "none_") +
           Twine(layout.elementBytes()))
       .str();
+}
+
+std::string lowering::growFunctionName(const ArrayLayout &layout) {
+  return moveFunctionName(kGrowFunctionPrefix, layout);
 }
 
 static FunctionType getGrowType(MLIRContext *context) {
@@ -150,21 +157,27 @@ bool lowering::isGrowFunction(Operation *op) {
 }
 
 std::string lowering::reserveFunctionName(const ArrayLayout &layout) {
-  return (Twine(kReserveFunctionPrefix) +
-          (layout.strict ? "strict_" : "none_") + Twine(layout.elementBytes()))
-      .str();
+  return moveFunctionName(kReserveFunctionPrefix, layout);
 }
 
-/// Moves the array in `box` (its `buffer` of `oldCap` slots, with header
-/// flags `flags`) to `grown`, a fresh buffer of `newCap` slots: copies the
+/// The array that a growth or reservation function moves, read at its
+/// entry: the box, its buffer, capacity (index) and header flags.
+namespace {
+struct MovedArray {
+  Value box, buffer, oldCap, flags;
+};
+} // namespace
+
+/// Moves `array` to `grown`, a fresh buffer of `newCap` slots: copies the
 /// header, moves the slots' state and data with the runtime (between mapped
 /// buffers their pages are remapped, not copied: a sparse array's untouched
 /// pages stay untouched), zeroes what new slots read, and frees the old
 /// buffer unless it is in the frame.
-static void moveToBuffer(ArrayEmitter &e, Value box, Value buffer, Value oldCap,
-                         Value flags, Value grown, Value newCap) {
+static void moveToBuffer(ArrayEmitter &e, const MovedArray &array, Value grown,
+                         Value newCap) {
   OpBuilder &b = e.b;
   Location loc = e.loc;
+  Value buffer = array.buffer, oldCap = array.oldCap, flags = array.flags;
   // Only the bytes the moves below do not overwrite are zeroed.
   Value added = arith::SubIOp::create(b, loc, newCap, oldCap);
   Value headerBytes = e.index(kHeaderBytes);
@@ -206,14 +219,8 @@ static void moveToBuffer(ArrayEmitter &e, Value box, Value buffer, Value oldCap,
     b.setInsertionPointToStart(inFrame.elseBlock());
     e.freeStorage(buffer);
   }
-  e.storeBuffer(grown, box);
+  e.storeBuffer(grown, array.box);
 }
-
-/// The array that a growth or reservation function moves, read at its
-/// entry: the box, its buffer, capacity (index) and header flags.
-struct MovedArray {
-  Value box, buffer, oldCap, flags;
-};
 
 /// The internal function `name` of type `(box, i64) -> ()` for arrays with
 /// `layout`, defined on first use: `build` emits its body (before the
@@ -252,8 +259,7 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
         b, loc, need, arith::MinSIOp::create(b, loc, need, room));
     if (e.hasState())
       newCap = e.congruentCapacity(newCap, array.oldCap);
-    moveToBuffer(e, array.box, array.buffer, array.oldCap, array.flags,
-                 e.allocBuffer(newCap), newCap);
+    moveToBuffer(e, array, e.allocBuffer(newCap), newCap);
   };
   return lookupOrDefineMoveFunction(symbols, layout, growFunctionName(layout),
                                     build);
@@ -283,8 +289,7 @@ lowering::lookupOrDefineReserveFunction(ModuleSymbols &symbols,
         /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(allocated.thenBlock());
-    moveToBuffer(e, array.box, array.buffer, array.oldCap, array.flags, grown,
-                 newCap);
+    moveToBuffer(e, array, grown, newCap);
   };
   return lookupOrDefineMoveFunction(symbols, layout,
                                     reserveFunctionName(layout), build);
