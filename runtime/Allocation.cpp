@@ -18,9 +18,10 @@
 //   without accounting (MAP_NORESERVE): the kernel backs its pages on first
 //   touch, so a large array whose slots are mostly never written costs what
 //   is written (its creation zeroes only the header and the slot states),
-//   as TensorFlow's arrays, which allocate at each write, do; growth from
-//   one such mapping to another moves the pages (_ta_rt_move_bytes) rather
-//   than copying them, so that what was never touched stays so;
+//   as TensorFlow's arrays, which allocate at each write, do; growth
+//   (_ta_rt_realloc) remaps such a mapping and moves the pages of an
+//   array's state (_ta_rt_shift_bytes) rather than copying them, so that
+//   what was never touched stays so;
 // - blocks of up to 64 KiB that compiled code frees are kept for the
 //   thread's next aligned allocations (SmallBlockCache.h: glibc's
 //   aligned_alloc costs eight times malloc), except under AddressSanitizer,
@@ -130,6 +131,33 @@ bool unmap(void *pointer) {
   }
   munmap(pointer, size);
   return true;
+}
+
+/// Whether `pointer` is a mapping of map().
+bool isMapping(void *pointer) {
+  Mappings &m = mappings();
+  if (m.count.load(std::memory_order_relaxed) == 0)
+    return false;
+  std::lock_guard<std::mutex> lock(m.mu);
+  return m.sizes.count(pointer) != 0;
+}
+
+/// Resizes the mapping at `pointer` (a mapping of map()) to `size` bytes,
+/// moving it where it cannot grow in place; null (the mapping unchanged)
+/// where that fails.
+void *remap(void *pointer, uint64_t size) {
+  Mappings &m = mappings();
+  std::lock_guard<std::mutex> lock(m.mu);
+  auto it = m.sizes.find(pointer);
+  void *moved = mremap(pointer, it->second, size, MREMAP_MAYMOVE);
+  if (moved == MAP_FAILED)
+    return nullptr;
+  // Re-keyed in place: nothing here allocates, so nothing can fail.
+  auto node = m.sizes.extract(it);
+  node.key() = moved;
+  node.mapped() = size;
+  m.sizes.insert(std::move(node));
+  return moved;
 }
 
 /// Whether `[offset, offset + length)` lies in the mapping at `base`.
@@ -272,34 +300,85 @@ void _mlir_memref_to_llvm_free(void *pointer) {
     releaseHeapBlock(pointer);
 }
 
-void _ta_rt_move_bytes(int64_t target, int64_t target_offset, int64_t source,
-                       int64_t source_offset, int64_t length) {
-  char *to = (char *)target + target_offset;
-  const char *from = (const char *)source + source_offset;
-  auto n = (uint64_t)length;
+void *_ta_rt_realloc(void *pointer, uint64_t old_bytes, uint64_t new_bytes) {
+  if (!pointer)
+    return _mlir_memref_to_llvm_aligned_alloc(TA_BUFFER_ALIGNMENT, new_bytes);
+  // (realloc to 0 bytes would free the block.)
+  uint64_t bytes = new_bytes ? new_bytes : 1;
+  void *result;
+  if (isMapping(pointer)) {
+    result = remap(pointer, bytes);
+  } else if (bytes >= kMappedBytes) {
+    // The copy is exactly the old bytes: the rest of the mapping is zero.
+    result = map(bytes);
+    if (result) {
+      std::memcpy(result, pointer, old_bytes < bytes ? old_bytes : bytes);
+      std::free(pointer);
+    }
+  } else {
+    result = std::realloc(pointer, bytes);
+  }
+  if (!result) {
+    if (!quiet)
+      failAllocation(new_bytes);
+    return nullptr;
+  }
+  if (result != pointer && current) {
+    _ta_rt_untrack(pointer);
+    _ta_rt_track(result, freeBuffer);
+  }
+  return result;
+}
+
+void _ta_rt_shift_bytes(int64_t buffer, int64_t from, int64_t to,
+                        int64_t length) {
+  char *base = (char *)buffer;
+  auto n = (uint64_t)length, source = (uint64_t)from, target = (uint64_t)to;
+  // What the target does not cover of the source, zeroed after the move.
+  auto zeroLeft = [&](uint64_t first, uint64_t end) {
+    if (end > target)
+      end = target;
+    if (first < end)
+      std::memset(base + first, 0, end - first);
+  };
   auto page = (uint64_t)sysconf(_SC_PAGESIZE);
-  // Mappings are page-aligned, so offsets that agree modulo the page size
-  // put the same bytes of a page at the same place.
-  bool remap =
-      n >= 2 * page &&
-      (uint64_t)target_offset % page == (uint64_t)source_offset % page &&
-      inMapping((void *)source, source_offset, n) &&
-      inMapping((void *)target, target_offset, n);
+  // Whole pages move where both ranges put the same bytes of a page at the
+  // same place, and the pages do not overlap (mremap cannot move a range
+  // onto itself).
+  uint64_t head = (page - source % page) % page;
+  uint64_t whole = n > head ? (n - head) / page * page : 0;
+  bool remap = whole >= page && source % page == target % page &&
+               source + head + whole <= target + head &&
+               inMapping((void *)base, target, n);
   if (!remap) {
-    std::memcpy(to, from, n);
+    std::memmove(base + target, base + source, n);
+    zeroLeft(source, source + n);
     return;
   }
-  // The partial pages at both ends are copied (a neighbouring range may
-  // share them), the whole pages between them moved.
-  uint64_t head = (page - (uint64_t)source_offset % page) % page;
-  uint64_t whole = (n - head) / page * page;
-  std::memcpy(to, from, head);
-  std::memcpy(to + head + whole, from + head + whole, n - head - whole);
-  void *moved = mremap((void *)(from + head), whole, whole,
-                       MREMAP_MAYMOVE | MREMAP_FIXED, to + head);
-  // Out of mappings (vm.max_map_count), say: then a copy.
-  if (moved == MAP_FAILED)
-    std::memcpy(to + head, from + head, whole);
+  // The partial pages at both ends are copied (their neighbours share
+  // them), the whole pages between them moved and fresh (zero) pages
+  // mapped in their place.
+  char *pages = base + source + head;
+  std::memmove(base + target + head + whole, pages + whole, n - head - whole);
+  std::memmove(base + target, base + source, head);
+  void *moved = mremap(pages, whole, whole, MREMAP_MAYMOVE | MREMAP_FIXED,
+                       base + target + head);
+  void *fresh =
+      moved == MAP_FAILED
+          ? MAP_FAILED
+          : mmap(pages, whole, PROT_READ | PROT_WRITE,
+                 MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE | MAP_FIXED, -1,
+                 0);
+  if (moved == MAP_FAILED) {
+    // Out of mappings (vm.max_map_count), say: then a copy.
+    std::memmove(base + target + head, pages, whole);
+    zeroLeft(source, source + n);
+    return;
+  }
+  if (fresh == MAP_FAILED)
+    _ta_rt_fail(TA_ERR_OOM, 0, (int64_t)whole, 1, TA_ALLOC_TENSOR);
+  zeroLeft(source, source + head);
+  zeroLeft(source + head + whole, source + n);
 }
 
 TACallScope *ta_runtime_begin_call(void) {

@@ -160,6 +160,9 @@ void mlir::ta::buildLowerToNVVMPipeline(OpPassManager &pm,
   addLowerToBuffers(pm, options.checks, /*outlineAccesses=*/false,
                     /*frameArrays=*/false, /*fillLoops=*/false,
                     /*reserveCapacity=*/false);
+  // Growth's reallocation as an allocation and a copy: managed memory has
+  // no realloc.
+  pm.addNestedPass<func::FuncOp>(memref::createExpandReallocPass());
   OpPassManager &function = pm.nest<func::FuncOp>();
   // Equal subviews become one value, so that self-copies fold away.
   function.addPass(createCSEPass());

@@ -36,13 +36,17 @@ bool isBox(Type type) {
 }
 
 /// Whether `function` is left alone: it returns a box or receives one from
-/// a call, or it frees buffers itself (a memref.dealloc that is not ta's).
+/// a call, or it frees buffers itself (a memref.dealloc that is not ta's,
+/// a memref.realloc).
 /// Box arguments are fine: they are not owned, never freed or cloned.
 bool isLeftAlone(FunctionOpInterface function) {
   if (llvm::any_of(function.getResultTypes(), isBox))
     return true;
   WalkResult result = function->walk([](Operation *op) {
     if (isa<CallOpInterface>(op) && llvm::any_of(op->getResultTypes(), isBox))
+      return WalkResult::interrupt();
+    // (A realloc frees its source: ta's growth functions.)
+    if (isa<memref::ReallocOp>(op))
       return WalkResult::interrupt();
     if (isa<memref::DeallocOp>(op) &&
         !op->hasAttr(bufferization::BufferizationDialect::kManualDeallocation))

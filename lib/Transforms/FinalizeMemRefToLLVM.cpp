@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ta/Runtime/TAABI.h"
 #include "ta/Transforms/Passes.h"
 
 #include "mlir/Analysis/DataLayoutAnalysis.h"
@@ -275,6 +276,75 @@ struct InBoundsViewLowering : ConvertOpToLLVMPattern<memref::ViewOp> {
   }
 };
 
+/// memref.realloc of a 1-D identity-layout buffer whose aligned pointer is
+/// its allocation (aligned_alloc's): a call of libta_runtime's
+/// `_ta_rt_realloc(allocation, old bytes, new bytes)`, which extends the
+/// buffer in place where the allocator can (upstream has no lowering of
+/// its own; expand-realloc's is an allocation and a copy).
+struct RuntimeReallocLowering : ConvertOpToLLVMPattern<memref::ReallocOp> {
+  /// The alignment of realloc's results (glibc's malloc on x86-64 and
+  /// arm64).
+  static constexpr uint64_t kReallocAlignment = 16;
+
+  RuntimeReallocLowering(const LLVMTypeConverter &converter,
+                         SymbolTableCollection *symbolTables)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/2),
+        symbolTables(symbolTables) {}
+
+  LogicalResult
+  matchAndRewrite(memref::ReallocOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    MemRefType type = op.getType();
+    const LLVMTypeConverter &converter = *getTypeConverter();
+    std::optional<uint64_t> each = elementBytes(converter, type, op);
+    FailureOr<unsigned> space = converter.getMemRefAddressSpace(type);
+    Type descriptorType = converter.convertType(type);
+    if (!each || !descriptorType || !type.getLayout().isIdentity() ||
+        failed(space) || *space != 0)
+      return rewriter.notifyMatchFailure(op, "not a buffer of known bytes");
+    if (op.getAlignment() && *op.getAlignment() > kReallocAlignment)
+      return rewriter.notifyMatchFailure(op, "more alignment than malloc's");
+    Operation *module = op->getParentWithTrait<OpTrait::SymbolTable>();
+    Type indexType = getIndexType();
+    Type pointerType = LLVM::LLVMPointerType::get(rewriter.getContext());
+    FailureOr<LLVM::LLVMFuncOp> realloc = LLVM::lookupOrCreateFn(
+        rewriter, module, TA_RT_REALLOC, {pointerType, indexType, indexType},
+        pointerType, /*isVarArg=*/false, /*isReserved=*/false, symbolTables);
+    if (failed(realloc))
+      return rewriter.notifyMatchFailure(op, "no reallocation function");
+    Location loc = op.getLoc();
+    MemRefDescriptor source(adaptor.getSource());
+    Value perElement = createIndexAttrConstant(rewriter, loc, indexType, *each);
+    auto bytesOf = [&](Value count) {
+      return LLVM::MulOp::create(rewriter, loc, count, perElement);
+    };
+    Value count = adaptor.getDynamicResultSize();
+    if (!count)
+      count =
+          createIndexAttrConstant(rewriter, loc, indexType, type.getDimSize(0));
+    Value oldCount =
+        op.getSource().getType().isDynamicDim(0)
+            ? source.size(rewriter, loc, 0)
+            : createIndexAttrConstant(rewriter, loc, indexType,
+                                      op.getSource().getType().getDimSize(0));
+    Value pointer =
+        LLVM::CallOp::create(rewriter, loc, *realloc,
+                             ValueRange{source.allocatedPtr(rewriter, loc),
+                                        bytesOf(oldCount), bytesOf(count)})
+            .getResult();
+    auto result = MemRefDescriptor::poison(rewriter, loc, descriptorType);
+    result.setAllocatedPtr(rewriter, loc, pointer);
+    result.setAlignedPtr(rewriter, loc, pointer);
+    result.setConstantOffset(rewriter, loc, 0);
+    result.setSize(rewriter, loc, 0, count);
+    result.setConstantStride(rewriter, loc, 0, 1);
+    rewriter.replaceOp(op, {result});
+    return success();
+  }
+
+  SymbolTableCollection *symbolTables;
+};
+
 struct TAFinalizeMemRefToLLVMPass
     : public ta::impl::TAFinalizeMemRefToLLVMPassBase<
           TAFinalizeMemRefToLLVMPass> {
@@ -294,6 +364,9 @@ struct TAFinalizeMemRefToLLVMPass
     patterns.add<InBoundsCopyLowering, InBoundsViewLowering>(converter);
     if (useAlignedAlloc)
       patterns.add<StaticAlignedAllocLowering>(converter, &symbolTables);
+    // Reallocation goes through libta_runtime as allocation does.
+    if (useAlignedAlloc && useGenericFunctions)
+      patterns.add<RuntimeReallocLowering>(converter, &symbolTables);
     populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
                                                    &symbolTables);
     LLVMConversionTarget target(getContext());

@@ -103,7 +103,9 @@ enum TAHeaderField {
   TA_HEADER_WORDS = 8,
 };
 
-/// Bytes of the header, and the alignment of every array buffer.
+/// Bytes of the header, and the alignment of every array buffer when it is
+/// created. (A buffer that grew, _ta_rt_realloc, has malloc's alignment,
+/// 16 bytes, as C's realloc gives it.)
 enum { TA_HEADER_BYTES = TA_HEADER_WORDS * 8, TA_BUFFER_ALIGNMENT = 64 };
 
 /// libta_runtime's allocations (_mlir_memref_to_llvm_aligned_alloc, with an
@@ -116,12 +118,13 @@ enum { TA_HEADER_BYTES = TA_HEADER_WORDS * 8, TA_BUFFER_ALIGNMENT = 64 };
 /// libta_runtime mapped it). A pipeline whose allocator gives no zeros
 /// (ta-gpu-managed-memory) redefines it to return false.
 #define TA_FRESH_BUFFER_IS_ZERO "__ta_fresh_buffer_is_zero"
-/// Growth moves an array's state and data with _ta_rt_move_bytes, which
-/// remaps whole pages between such mappings where the two offsets agree
-/// modulo the page size. Growth of a mapped buffer keeps the capacity
-/// congruent modulo this many slots, so that the data offsets agree too
-/// (the page size of x86-64 and of most arm64 kernels; elsewhere the move
-/// is a copy).
+/// Growth extends an array's buffer in place where it can (_ta_rt_realloc:
+/// a mapping is remapped, its pages untouched) and moves the slots' state to
+/// the new end of the data with _ta_rt_shift_bytes, which remaps whole pages
+/// of a mapping where the two offsets agree modulo the page size. Growth of
+/// a mapped buffer keeps the capacity congruent modulo this many slots, so
+/// that they agree (the page size of x86-64 and of most arm64 kernels;
+/// elsewhere the state is copied).
 #define TA_MOVE_GRANULE_BYTES 4096
 
 /// The largest element rank of an array whose element shape is open or
@@ -162,7 +165,9 @@ enum TAElementKind {
 /// The runtime's functions that lowered code calls (TARuntime.h).
 #define TA_RT_FAIL "_ta_rt_fail"
 #define TA_RT_CHECK_ACCUMULATOR "_ta_rt_check_accumulator"
-#define TA_RT_MOVE_BYTES "_ta_rt_move_bytes"
+#define TA_RT_SHIFT_BYTES "_ta_rt_shift_bytes"
+/// Called by ta-finalize-memref-to-llvm's lowering of memref.realloc.
+#define TA_RT_REALLOC "_ta_rt_realloc"
 #define TA_RT_QUIET_ALLOCATIONS "_ta_rt_quiet_allocations"
 #define TA_RT_UNBATCH_GRAD "_ta_rt_unbatch_grad"
 #define TA_RT_UNBATCH_GRAD_ROWS "_ta_rt_unbatch_grad_rows"
@@ -204,7 +209,7 @@ TA_ABI_ASSERT(offsetof(TAArrayHeader, element_shape) ==
 TA_ABI_ASSERT(offsetof(TAArrayHeader, reserved) == TA_HEADER_RESERVED * 8,
               "reserved");
 TA_ABI_ASSERT(TA_HEADER_BYTES % TA_BUFFER_ALIGNMENT == 0,
-              "the header keeps the states after it aligned");
+              "the header keeps the data after it aligned");
 #undef TA_ABI_ASSERT
 
 #ifdef __cplusplus

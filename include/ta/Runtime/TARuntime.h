@@ -35,15 +35,25 @@ void *_mlir_memref_to_llvm_alloc(uint64_t size);
 void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size);
 void _mlir_memref_to_llvm_free(void *pointer);
 
-/// Copies `length` bytes from `source + source_offset` to `target +
-/// target_offset` (which do not overlap), as growth does when it moves an
-/// array to a larger buffer. Where both buffers are mappings of their own
-/// (1 GiB or more) and the two offsets agree modulo the page size, the
-/// whole pages in between are moved (mremap) instead: nothing is copied,
-/// pages never touched stay untouched, and the source's pages are gone
-/// after (it is freed next).
-void _ta_rt_move_bytes(int64_t target, int64_t target_offset, int64_t source,
-                       int64_t source_offset, int64_t length);
+/// Resizes a buffer of ta's allocation functions from `old_bytes` to
+/// `new_bytes` (C's realloc, which extends a heap block in place where it
+/// can; a mapping of 1 GiB or more is remapped, and a buffer that reaches
+/// that size becomes one): the first min(old_bytes, new_bytes) bytes are
+/// kept; where `new_bytes` is 1 GiB or more, the bytes past `old_bytes` are
+/// zero (as TA_FRESH_BUFFER_IS_ZERO says of a fresh buffer). Fails as the
+/// allocation functions do; where it returns null (quiet failures),
+/// `pointer` is unchanged and still valid.
+void *_ta_rt_realloc(void *pointer, uint64_t old_bytes, uint64_t new_bytes);
+
+/// Moves `length` bytes of `buffer` from offset `from` to offset `to`
+/// (`to` >= `from`; the two ranges may overlap), as growth does with an
+/// array's state, and leaves the bytes of [from, from + length) that the
+/// target does not cover zero. Where the buffer is a mapping of its own (1
+/// GiB or more) and the offsets agree modulo the page size, the whole pages
+/// are moved (mremap) and fresh pages mapped where they were: pages never
+/// touched stay untouched.
+void _ta_rt_shift_bytes(int64_t buffer, int64_t from, int64_t to,
+                        int64_t length);
 
 /// Sets whether an allocation of the calling thread that fails returns null
 /// (`quiet` not 0) rather than failing with TA_ERR_OOM, and returns the

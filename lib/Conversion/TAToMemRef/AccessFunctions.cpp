@@ -175,7 +175,7 @@ lowering::lookupOrDefineInBoundsReadFunction(const ArrayEmitter &e) {
       type, [](ArrayEmitter &fe, ValueRange args) {
         SlotRef slot{args[0], fe.toIndex(args[1]), fe.slotIndex(args[3])};
         fe.readInBounds(slot, args[3], args[2]);
-        return SmallVector<Value>{fe.slotOffset(slot.capacity, slot.index)};
+        return SmallVector<Value>{fe.slotOffset(slot.index)};
       });
 }
 
@@ -197,10 +197,16 @@ func::FuncOp lowering::lookupOrDefineLoopClaimFunction(const ArrayEmitter &e,
 
 func::FuncOp
 lowering::lookupOrDefinePrecheckedWriteFunction(const ArrayEmitter &e) {
+  MLIRContext *context = e.type.getContext();
+  auto type =
+      FunctionType::get(context,
+                        {TATypeConverter::getBoxType(context).getElementType(),
+                         IntegerType::get(context, 64), getWriteSourceType(e)},
+                        {});
   return lookupOrDefine(
       e, functionName((kWriteFunctionPrefix + "prechecked_").str(), e, true),
-      getBufferWriteType(e), [](ArrayEmitter &fe, ValueRange args) {
-        fe.writePrecheckedSlot(args[0], args[1], args[2], args[3]);
+      type, [](ArrayEmitter &fe, ValueRange args) {
+        fe.writePrecheckedSlot(args[0], args[1], args[2]);
         return SmallVector<Value>();
       });
 }
@@ -208,13 +214,12 @@ lowering::lookupOrDefinePrecheckedWriteFunction(const ArrayEmitter &e) {
 func::FuncOp
 lowering::lookupOrDefinePrecheckedReadFunction(const ArrayEmitter &e) {
   MLIRContext *context = e.type.getContext();
-  auto i64 = IntegerType::get(context, 64);
-  auto type = FunctionType::get(context, {i64, i64}, {IndexType::get(context)});
+  auto type = FunctionType::get(context, {IntegerType::get(context, 64)},
+                                {IndexType::get(context)});
   return lookupOrDefine(
       e, functionName((kReadFunctionPrefix + "prechecked_").str(), e, false),
       type, [](ArrayEmitter &fe, ValueRange args) {
-        return SmallVector<Value>{
-            fe.readPrecheckedSlotOffset(args[0], args[1])};
+        return SmallVector<Value>{fe.readPrecheckedSlotOffset(args[0])};
       });
 }
 
@@ -262,7 +267,7 @@ Value lowering::readElementInBounds(ArrayEmitter &e, func::FuncOp read,
   if (!read) {
     SlotRef slot{buffer, e.toIndex(capacity), e.slotIndex(i)};
     e.readInBounds(slot, i, clear);
-    return e.slotAt(buffer, slot.capacity, slot.index);
+    return e.slotAt(buffer, slot.index);
   }
   Value offset = callAccessFunction(e.b, e.loc, read,
                                     ValueRange{buffer, capacity, clear, i},

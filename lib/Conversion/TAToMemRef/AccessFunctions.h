@@ -69,9 +69,9 @@ std::optional<MarkedAccess> getMarkedAccess(func::FuncOp function);
 func::FuncOp lookupOrDefineLoopClaimFunction(const ArrayEmitter &e, bool write);
 /// The Write and Read of a slot of a loop the claim accepted
 /// (ArrayEmitter::writePrecheckedSlot, readPrecheckedSlotOffset):
-/// `(buffer, i64 capacity, i64 i, source)` and `(i64 capacity, i64 i) ->
-/// index`, the buffer and capacity read once before the loop. Null when
-/// another symbol has the name.
+/// `(buffer, i64 i, source)` and `(i64 i) -> index`, the buffer read once
+/// before the loop (a slot's address does not depend on the capacity).
+/// Null when another symbol has the name.
 func::FuncOp lookupOrDefinePrecheckedWriteFunction(const ArrayEmitter &e);
 func::FuncOp lookupOrDefinePrecheckedReadFunction(const ArrayEmitter &e);
 

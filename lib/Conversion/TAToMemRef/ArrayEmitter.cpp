@@ -51,14 +51,18 @@ Value ArrayEmitter::newBuffer(Value capacity, bool filled) {
   return buffer;
 }
 
-Value ArrayEmitter::zeroedAtCreation(Value buffer, Value capacity,
-                                     bool filled) {
+SmallVector<Value, 2>
+ArrayEmitter::zeroedAtCreation(Value buffer, Value capacity, bool filled) {
   // With lazy zeroing only the header and the state: a slot's state says
   // whether its data was ever written (materialized), and reads of the
   // others zero them first (readSlot). A filled array's slots are all
   // written before anything reads one.
-  return lazyZeroing() || filled ? bytes(buffer, index(0), dataOffset(capacity))
-                                 : buffer;
+  if (!lazyZeroing() && !filled)
+    return {buffer};
+  SmallVector<Value, 2> ranges{bytes(buffer, index(0), dataOffset())};
+  if (hasState())
+    ranges.push_back(stateView(buffer, capacity));
+  return ranges;
 }
 
 Value ArrayEmitter::staticBuffer(int64_t bytes, bool inFrame) {
@@ -73,7 +77,8 @@ Value ArrayEmitter::staticBuffer(int64_t bytes, bool inFrame) {
 
 Value ArrayEmitter::newFrameBuffer(int64_t capacity, bool filled) {
   Value buffer = staticBuffer(bufferBytes(capacity), /*inFrame=*/true);
-  zeroFill(zeroedAtCreation(buffer, index(capacity), filled));
+  for (Value range : zeroedAtCreation(buffer, index(capacity), filled))
+    zeroFill(range);
   return buffer;
 }
 
@@ -97,8 +102,8 @@ void ArrayEmitter::zeroSlotsOutside(Value buffer, Value capacity, Value lb,
     return arith::MulIOp::create(b, loc, slots, index(elementBytes()), noWrap);
   };
   SmallVector<Value> ranges = {
-      bytes(buffer, dataOffset(capacity), slotBytes(first)),
-      bytes(buffer, slotOffset(capacity, end),
+      bytes(buffer, dataOffset(), slotBytes(first)),
+      bytes(buffer, slotOffset(end),
             slotBytes(arith::SubIOp::create(b, loc, capacity, end, noWrap)))};
   if (inFrame) {
     for (Value range : ranges)
@@ -263,7 +268,7 @@ void ArrayEmitter::writeSlot(Value box, Value i, Value source,
 void ArrayEmitter::writeInBounds(SlotRef slot, Value i, Value source) {
   bool grad = type.getIsGrad();
   Value buffer = slot.buffer, capacity = slot.capacity, slotIndex = slot.index;
-  auto target = [&] { return slotAt(buffer, capacity, slotIndex); };
+  auto target = [&] { return slotAt(buffer, slotIndex); };
   if (!hasState()) {
     // The data starts zeroed, so summing into an accumulator is its first
     // write too (keeping the sign of a zero written first).
@@ -372,9 +377,8 @@ void ArrayEmitter::readInBounds(SlotRef ref, Value i, Value clear) {
     b.setInsertionPointToStart(ifOp.thenBlock());
     Value zero = arith::ConstantOp::create(
         b, loc, b.getZeroAttr(element.getElementType()));
-    linalg::FillOp::create(
-        b, loc, ValueRange{zero},
-        ValueRange{slotAt(ref.buffer, ref.capacity, ref.index)});
+    linalg::FillOp::create(b, loc, ValueRange{zero},
+                           ValueRange{slotAt(ref.buffer, ref.index)});
   };
   if (!strict) {
     zeroUnmaterialized();
@@ -402,12 +406,12 @@ void ArrayEmitter::readInBounds(SlotRef ref, Value i, Value clear) {
 
 Value ArrayEmitter::readSlot(Value box, Value i) {
   SlotRef ref = prepareRead(box, i);
-  return slotAt(ref.buffer, ref.capacity, ref.index);
+  return slotAt(ref.buffer, ref.index);
 }
 
 Value ArrayEmitter::readSlotOffset(Value box, Value i) {
   SlotRef ref = prepareRead(box, i);
-  return slotOffset(ref.capacity, ref.index);
+  return slotOffset(ref.index);
 }
 
 Value ArrayEmitter::claimLoopSlots(Value box, Value lb, Value ub, bool write) {
@@ -435,8 +439,9 @@ Value ArrayEmitter::claimLoopSlots(Value box, Value lb, Value ub, bool write) {
   b.setInsertionPointToStart(ifOp.thenBlock());
   Value first = toIndex(lb);
   Value n = arith::SubIOp::create(b, loc, toIndex(ub), first);
+  Value capacity = toIndex(get(hdr, kCapacity));
   Value range = bytes(
-      buffer, arith::AddIOp::create(b, loc, index(kHeaderBytes), first), n);
+      buffer, arith::AddIOp::create(b, loc, stateOffset(capacity), first), n);
   Value ok = one();
   Value after;
   if (strict) {
@@ -475,14 +480,12 @@ Value ArrayEmitter::claimLoopSlots(Value box, Value lb, Value ub, bool write) {
   return ifOp.getResult(0);
 }
 
-void ArrayEmitter::writePrecheckedSlot(Value buffer, Value capacity, Value i,
-                                       Value source) {
-  memref::CopyOp::create(b, loc, source,
-                         slotAt(buffer, toIndex(capacity), slotIndex(i)));
+void ArrayEmitter::writePrecheckedSlot(Value buffer, Value i, Value source) {
+  memref::CopyOp::create(b, loc, source, slotAt(buffer, slotIndex(i)));
 }
 
-Value ArrayEmitter::readPrecheckedSlotOffset(Value capacity, Value i) {
-  return slotOffset(toIndex(capacity), slotIndex(i));
+Value ArrayEmitter::readPrecheckedSlotOffset(Value i) {
+  return slotOffset(slotIndex(i));
 }
 
 Value ArrayEmitter::sizeAfterGrowth(Value header, Value needed) {

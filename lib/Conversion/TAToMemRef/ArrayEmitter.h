@@ -71,7 +71,8 @@ public:
   /// The bytes of a new buffer of `capacity` slots that must start as
   /// zeros: the header and state with lazy zeroing or where `filled`, else
   /// all of it.
-  Value zeroedAtCreation(Value buffer, Value capacity, bool filled = false);
+  SmallVector<Value, 2> zeroedAtCreation(Value buffer, Value capacity,
+                                         bool filled = false);
   /// Zero-fills `bytes` of a buffer fresh from allocBuffer(`capacity`)
   /// unless it is zero already (TA_FRESH_BUFFER_IS_ZERO: on the CPU, a
   /// buffer libta_runtime mapped, which filling would back page by page).
@@ -93,8 +94,8 @@ public:
   /// The capacity growth from `oldCapacity` slots allocates for at least
   /// `capacity` (at most maxCapacity()): for a buffer that is zero when
   /// fresh (mapped), the next one congruent to `oldCapacity` modulo
-  /// TA_MOVE_GRANULE_BYTES where that fits, so that the two data offsets
-  /// agree modulo the page size and the data moves by remapping.
+  /// TA_MOVE_GRANULE_BYTES where that fits, so that the two state offsets
+  /// agree modulo the page size and the state moves by remapping.
   Value congruentCapacity(Value capacity, Value oldCapacity);
 
   /// Loads the buffer and header of the array in `box`; in strict mode,
@@ -166,14 +167,14 @@ public:
   /// lazy zeroing, every slot materialized (none to zero). One vectorized
   /// scan of the state. If so, the state of the range is set to what the
   /// accesses leave, and the loop's accesses are writePrecheckedSlot or
-  /// readPrecheckedSlotOffset of the buffer and capacity read before it.
+  /// readPrecheckedSlotOffset of the buffer read before it.
   Value claimLoopSlots(Value box, Value lb, Value ub, bool write);
   /// The Write of `source` to slot `i` of a loop claimLoopSlots accepted,
-  /// in `buffer` of `capacity` slots (an i64): the copy, nothing else.
-  void writePrecheckedSlot(Value buffer, Value capacity, Value i, Value source);
+  /// in `buffer`: the copy, nothing else.
+  void writePrecheckedSlot(Value buffer, Value i, Value source);
   /// The Read of slot `i` of a loop claimLoopSlots accepted, as
   /// readSlotOffset gives it: the slot's byte offset, nothing else.
-  Value readPrecheckedSlotOffset(Value capacity, Value i);
+  Value readPrecheckedSlotOffset(Value i);
 
   /// The size a bulk write needing `needed` slots (an i64) checks against:
   /// a growable array (dynamic flag still set) grows to it first.

@@ -124,11 +124,10 @@ int64_t ArrayLayout::elementBytesOf(RankedTensorType element) {
 }
 
 int64_t ArrayLayout::maxCapacity() const {
-  // dataOffset(c) <= kHeaderBytes + kAlignment - 1 + c (with a state byte
-  // per slot), so c * (elementBytes + state) + that fits in an int64.
+  // bufferBytes(c) = kHeaderBytes + c * (elementBytes + state) fits in an
+  // int64.
   int64_t perSlot = elementBytes() + (hasState() ? 1 : 0);
-  int64_t room =
-      std::numeric_limits<int64_t>::max() - kHeaderBytes - kAlignment;
+  int64_t room = std::numeric_limits<int64_t>::max() - kHeaderBytes;
   return perSlot == 0 ? room : room / perSlot;
 }
 
@@ -150,51 +149,47 @@ void ArrayLayout::set(Value header, HeaderField field, Value value) {
   memref::StoreOp::create(b, loc, value, header, ValueRange{index(field)});
 }
 
-Value ArrayLayout::dataOffset(Value capacity) {
-  if (!hasState())
-    return index(kHeaderBytes);
-  // kHeaderBytes + the state rounded up to kAlignment, written so that LLVM
-  // sees the data start past the header: a constant plus (no wrap) a value
-  // whose sign bit the mask clears. Its alias analysis then keeps header
-  // loads across copies into the data (hoisting them out of loops).
-  Value end = arith::AddIOp::create(b, loc, capacity, index(kAlignment - 1));
-  Value state = arith::AndIOp::create(
-      b, loc, end, index(std::numeric_limits<int64_t>::max() & -kAlignment));
-  return arith::AddIOp::create(b, loc, index(kHeaderBytes), state,
-                               arith::IntegerOverflowFlags::nsw |
-                                   arith::IntegerOverflowFlags::nuw);
+Value ArrayLayout::dataOffset() { return index(kHeaderBytes); }
+Value ArrayLayout::stateOffset(Value capacity) {
+  // No wrap: capacity <= maxCapacity(). Written so that LLVM sees the state
+  // start past the header (a constant plus, without wrap, a product), which
+  // keeps header loads across stores into the state.
+  auto noWrap =
+      arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw;
+  Value data =
+      arith::MulIOp::create(b, loc, capacity, index(elementBytes()), noWrap);
+  return arith::AddIOp::create(b, loc, index(kHeaderBytes), data, noWrap);
 }
 Value ArrayLayout::slotIndex(Value i) {
   return arith::AndIOp::create(b, loc, toIndex(i),
                                index(std::numeric_limits<int64_t>::max()));
 }
 Value ArrayLayout::bufferBytes(Value capacity) {
-  Value data = arith::MulIOp::create(b, loc, capacity, index(elementBytes()));
-  return arith::AddIOp::create(b, loc, dataOffset(capacity), data);
+  Value end = stateOffset(capacity);
+  if (!hasState())
+    return end;
+  return arith::AddIOp::create(b, loc, end, capacity);
 }
 int64_t ArrayLayout::bufferBytes(int64_t capacity) const {
-  int64_t data = hasState() ? llvm::alignTo(kHeaderBytes + capacity, kAlignment)
-                            : kHeaderBytes;
-  return data + capacity * elementBytes();
+  return kHeaderBytes + capacity * (elementBytes() + (hasState() ? 1 : 0));
 }
 Value ArrayLayout::stateView(Value buffer, Value capacity) {
   auto type = MemRefType::get({ShapedType::kDynamic}, b.getI8Type());
-  return memref::ViewOp::create(b, loc, type, buffer, index(kHeaderBytes),
+  return memref::ViewOp::create(b, loc, type, buffer, stateOffset(capacity),
                                 ValueRange{capacity});
 }
 Value ArrayLayout::dataView(Value buffer, Value capacity) {
-  return leadingSlots(buffer, capacity, capacity);
+  return leadingSlots(buffer, capacity);
 }
-Value ArrayLayout::leadingSlots(Value buffer, Value capacity, Value n) {
+Value ArrayLayout::leadingSlots(Value buffer, Value n) {
   SmallVector<int64_t> shape{ShapedType::kDynamic};
   llvm::append_range(shape, element.getShape());
   auto type = MemRefType::get(shape, element.getElementType());
-  return memref::ViewOp::create(b, loc, type, buffer, dataOffset(capacity),
+  return memref::ViewOp::create(b, loc, type, buffer, dataOffset(),
                                 ValueRange{n});
 }
 
-Value ArrayLayout::slotRange(Value buffer, Value capacity, Value first,
-                             OpFoldResult n) {
+Value ArrayLayout::slotRange(Value buffer, Value first, OpFoldResult n) {
   std::optional<int64_t> rows = getConstantIntValue(n);
   SmallVector<int64_t> shape{rows ? *rows : ShapedType::kDynamic};
   llvm::append_range(shape, element.getShape());
@@ -202,8 +197,7 @@ Value ArrayLayout::slotRange(Value buffer, Value capacity, Value first,
   SmallVector<Value, 1> sizes;
   if (!rows)
     sizes.push_back(cast<Value>(n));
-  return memref::ViewOp::create(b, loc, type, buffer,
-                                slotOffset(capacity, first), sizes);
+  return memref::ViewOp::create(b, loc, type, buffer, slotOffset(first), sizes);
 }
 
 Value ArrayLayout::slot(Value data, Value i) {
@@ -219,16 +213,16 @@ Value ArrayLayout::slot(Value data, Value i) {
       element.getShape(), source, offsets, sizes, strides);
   return subview(data, cast<MemRefType>(resultType), offsets, sizes, strides);
 }
-Value ArrayLayout::slotOffset(Value capacity, Value i) {
+Value ArrayLayout::slotOffset(Value i) {
   // No wrap: i < capacity <= maxCapacity(), so the offset is below
   // bufferBytes(capacity), which fits in an int64.
   auto noWrap =
       arith::IntegerOverflowFlags::nsw | arith::IntegerOverflowFlags::nuw;
   Value bytes = arith::MulIOp::create(b, loc, i, index(elementBytes()), noWrap);
-  return arith::AddIOp::create(b, loc, dataOffset(capacity), bytes, noWrap);
+  return arith::AddIOp::create(b, loc, dataOffset(), bytes, noWrap);
 }
-Value ArrayLayout::slotAt(Value buffer, Value capacity, Value i) {
-  return elementAt(buffer, slotOffset(capacity, i));
+Value ArrayLayout::slotAt(Value buffer, Value i) {
+  return elementAt(buffer, slotOffset(i));
 }
 MemRefType ArrayLayout::elementMemRefType() const {
   return MemRefType::get(element.getShape(), element.getElementType());

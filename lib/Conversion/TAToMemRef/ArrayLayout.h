@@ -2,11 +2,13 @@
 //
 // Every TensorArray is one byte buffer held in a box:
 //
-//   [ header: 8 x i64 | state: capacity x i8 | data: capacity x elt ]
-//     0                64                               align64(64 + capacity)
+//   [ header: 8 x i64 | data: capacity x elt | state: capacity x i8 ]
+//     0                64                    64 + capacity x elt bytes
 //
-// The state is there where hasState() says so (strict mode, lazy zeroing);
-// without it the data starts at byte 64. The header is TAArrayHeader of
+// The state is there where hasState() says so (strict mode, lazy zeroing).
+// The data starts at byte 64 whatever the capacity: a slot's address does
+// not depend on it, and growth extends the buffer in place (a realloc) and
+// moves only the state, a byte per slot. The header is TAArrayHeader of
 // include/ta/Runtime/TAABI.h. ArrayLayout is the one place that knows these
 // offsets: every pattern reaches a header field, a slot's state or a slot's
 // data through it.
@@ -146,8 +148,11 @@ public:
   Value get(Value header, HeaderField field);
   void set(Value header, HeaderField field, Value value);
 
-  /// Byte offset of the data for a capacity (an index value).
-  Value dataOffset(Value capacity);
+  /// Byte offset of the data: kHeaderBytes, whatever the capacity.
+  Value dataOffset();
+  /// Byte offset of the state of a buffer of `capacity` slots (an index
+  /// value): the end of its data.
+  Value stateOffset(Value capacity);
   /// The index of slot `i` (an integer or index value) that a bounds check
   /// accepted: as an index, with the sign bit cleared, which changes no
   /// valid index and tells LLVM that its slot lies past the header.
@@ -162,25 +167,25 @@ public:
   Value dataView(Value buffer, Value capacity);
   /// The data of slots `[0, n)` as `memref<n x element>` with the identity
   /// layout (a whole-range copy into or out of it is one memcpy).
-  Value leadingSlots(Value buffer, Value capacity, Value n);
+  Value leadingSlots(Value buffer, Value n);
   /// The data of slots `[first, first + n)` (`first` an index value, `n` a
   /// constant or an index value) as `memref<n x element>` with the identity
   /// layout.
-  Value slotRange(Value buffer, Value capacity, Value first, OpFoldResult n);
+  Value slotRange(Value buffer, Value first, OpFoldResult n);
   /// Row `i` of a memref `[n] ++ element`, rank-reduced to the element
   /// shape.
   Value slot(Value data, Value i);
-  /// Byte offset of slot `i` in a buffer of `capacity` slots (index
-  /// values; `i` a slotIndex, below capacity).
-  Value slotOffset(Value capacity, Value i);
+  /// Byte offset of slot `i` (an index value, a slotIndex below the
+  /// buffer's capacity).
+  Value slotOffset(Value i);
   /// The element at byte `offset` of a buffer, as a memref of the element
   /// shape with the identity layout.
   Value elementAt(Value buffer, Value offset);
-  /// Slot `i` of a buffer of `capacity` slots: elementAt(slotOffset). Its
+  /// Slot `i` of a buffer: elementAt(slotOffset). Its
   /// address is one in-bounds offset from the buffer's (no subview offset
   /// that the memref lowering would add without flags), so LLVM sees an
   /// element access stay past the header.
-  Value slotAt(Value buffer, Value capacity, Value i);
+  Value slotAt(Value buffer, Value i);
   /// The type elementAt gives.
   MemRefType elementMemRefType() const;
   /// Rows `[i, i + element dim 0)` of a memref with the element's rank.

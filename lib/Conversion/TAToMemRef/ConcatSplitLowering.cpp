@@ -73,8 +73,8 @@ struct ConcatLowering : TAPattern<ConcatOp> {
       Value header = e.header(buffer);
       Value capacity = e.toIndex(e.get(header, kCapacity));
       auto copyAll = [&] {
-        memref::CopyOp::create(
-            rewriter, loc, e.leadingSlots(buffer, capacity, count), elements);
+        memref::CopyOp::create(rewriter, loc, e.leadingSlots(buffer, count),
+                               elements);
       };
       if (!e.hasState()) {
         copyAll();
@@ -298,15 +298,15 @@ struct SplitLowering : TAPattern<SplitOp> {
     }
     Value capacity = e.toIndex(e.get(e.header(buffer), kCapacity));
     auto copyAll = [&] {
-      copyRows(e, data, want, writeCount,
-               e.leadingSlots(buffer, capacity, writeCount), rewriter);
+      copyRows(e, data, want, writeCount, e.leadingSlots(buffer, writeCount),
+               rewriter);
     };
     if (!e.strict) {
       // Without checks only materialized matters: one fill of the state.
       if (e.hasState())
         linalg::FillOp::create(
             rewriter, loc, ValueRange{e.i8(kWritten | kMaterialized)},
-            ValueRange{e.bytes(buffer, e.index(kHeaderBytes), count)});
+            ValueRange{e.bytes(buffer, e.stateOffset(capacity), count)});
       copyAll();
       if (ranked.copy)
         e.freeStorage(ranked.copy);

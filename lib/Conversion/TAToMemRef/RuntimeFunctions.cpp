@@ -98,7 +98,7 @@ bool lowering::hasRuntimeFunctions(ModuleSymbols &symbols,
     return false;
   if (!layout.growsSomewhere())
     return true;
-  if (!available(TA_RT_MOVE_BYTES))
+  if (!available(TA_RT_SHIFT_BYTES))
     return false;
   Operation *grow = symbols.lookup(growFunctionName(layout));
   return !grow || isGrowFunction(grow);
@@ -168,57 +168,78 @@ struct MovedArray {
 };
 } // namespace
 
-/// Moves `array` to `grown`, a fresh buffer of `newCap` slots: copies the
-/// header, moves the slots' state and data with the runtime (between mapped
-/// buffers their pages are remapped, not copied: a sparse array's untouched
-/// pages stay untouched), zeroes what new slots read, and frees the old
-/// buffer unless it is in the frame.
-static void moveToBuffer(ArrayEmitter &e, const MovedArray &array, Value grown,
+/// The buffer of `array` resized to `newCap` slots, its bytes up to its
+/// old size kept: a memref.realloc (in place where the allocator can), or
+/// for a buffer in the frame a fresh one and a copy (the frame's stays to
+/// the frame). Null where the allocation failed quietly.
+static Value resizeBuffer(ArrayEmitter &e, const MovedArray &array,
+                          Value newCap) {
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  auto type = cast<MemRefType>(array.buffer.getType());
+  auto inFrame = scf::IfOp::create(b, loc, TypeRange{type},
+                                   e.hasBit(array.flags, kInFrame),
+                                   /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(inFrame.thenBlock());
+  Value fresh = e.allocBuffer(newCap);
+  auto allocated = scf::IfOp::create(
+      b, loc, e.cmp(arith::CmpIPredicate::ne, e.address(fresh), e.i64(0)),
+      /*withElseRegion=*/false);
+  {
+    OpBuilder::InsertionGuard inAllocated(b);
+    b.setInsertionPointToStart(allocated.thenBlock());
+    Value oldBytes = e.bufferBytes(array.oldCap);
+    memref::CopyOp::create(b, loc, e.bytes(array.buffer, e.index(0), oldBytes),
+                           e.bytes(fresh, e.index(0), oldBytes));
+  }
+  scf::YieldOp::create(b, loc, fresh);
+  b.setInsertionPointToStart(inFrame.elseBlock());
+  Value resized = memref::ReallocOp::create(
+      b, loc, type, array.buffer, e.bufferBytes(newCap), IntegerAttr());
+  scf::YieldOp::create(b, loc, resized);
+  return inFrame.getResult(0);
+}
+
+/// Completes the growth of `array` to `grown`, its buffer resized to
+/// `newCap` slots (resizeBuffer): the data stays where it is; the slots'
+/// state moves to the data's new end (_ta_rt_shift_bytes: pages remapped in
+/// a mapping, a sparse array's untouched pages stay untouched); what new
+/// slots read is zeroed; the box takes the buffer.
+static void finishGrowth(ArrayEmitter &e, const MovedArray &array, Value grown,
                          Value newCap) {
   OpBuilder &b = e.b;
   Location loc = e.loc;
-  Value buffer = array.buffer, oldCap = array.oldCap, flags = array.flags;
-  // Only the bytes the moves below do not overwrite are zeroed.
+  Value oldCap = array.oldCap;
   Value added = arith::SubIOp::create(b, loc, newCap, oldCap);
-  Value headerBytes = e.index(kHeaderBytes);
-  memref::CopyOp::create(b, loc, e.bytes(buffer, e.index(0), headerBytes),
-                         e.bytes(grown, e.index(0), headerBytes));
-  func::FuncOp move =
-      lookupOrDeclareRuntimeFunction(e.symbols, TA_RT_MOVE_BYTES);
-  Value from = e.address(buffer), to = e.address(grown);
-  auto moveBytes = [&](Value targetOffset, Value sourceOffset, Value length) {
-    func::CallOp::create(b, loc, move,
-                         ValueRange{to, e.toI64(targetOffset), from,
-                                    e.toI64(sourceOffset), e.toI64(length)});
-  };
+  Value oldEnd = e.stateOffset(oldCap);
+  // Where the new slots' data starts to need zeroing: past the old state,
+  // which the shift leaves zero where it does not land.
+  Value newData = oldEnd;
   if (e.hasState()) {
-    moveBytes(headerBytes, headerBytes, oldCap);
-    Value stateEnd = arith::AddIOp::create(b, loc, headerBytes, oldCap);
-    e.zeroFillFresh(e.bytes(grown, stateEnd, added), newCap);
+    Value newState = e.stateOffset(newCap);
+    func::FuncOp shift =
+        lookupOrDeclareRuntimeFunction(e.symbols, TA_RT_SHIFT_BYTES);
+    func::CallOp::create(b, loc, shift,
+                         ValueRange{e.address(grown), e.toI64(oldEnd),
+                                    e.toI64(newState), e.toI64(oldCap)});
+    e.zeroFillFresh(
+        e.bytes(grown, arith::AddIOp::create(b, loc, newState, oldCap), added),
+        newCap);
+    newData = arith::MinSIOp::create(
+        b, loc, arith::AddIOp::create(b, loc, oldEnd, oldCap), newState);
   }
-  Value eltBytes = e.index(e.elementBytes());
-  Value dataBytes = arith::MulIOp::create(b, loc, oldCap, eltBytes);
-  Value newData = e.dataOffset(newCap);
-  moveBytes(newData, e.dataOffset(oldCap), dataBytes);
   // The new slots read as zeros from their data, or, with lazy zeroing,
   // from their state (see ArrayEmitter::newBuffer).
   if (!e.lazyZeroing())
-    e.zeroFillFresh(e.bytes(grown,
-                            arith::AddIOp::create(b, loc, newData, dataBytes),
-                            arith::MulIOp::create(b, loc, added, eltBytes)),
-                    newCap);
+    e.zeroFillFresh(
+        e.bytes(grown, newData,
+                arith::SubIOp::create(b, loc, e.stateOffset(newCap), newData)),
+        newCap);
   e.set(e.header(grown), kCapacity, e.toI64(newCap));
-  // An accumulator in the frame moves to the heap; its frame buffer is
-  // left to the frame.
+  // An accumulator in the frame has moved to the heap.
   e.set(e.header(grown), kFlags,
-        arith::AndIOp::create(b, loc, flags, e.i64(~kInFrame)));
-  auto inFrame = scf::IfOp::create(b, loc, e.hasBit(flags, kInFrame),
-                                   /*withElseRegion=*/true);
-  {
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(inFrame.elseBlock());
-    e.freeStorage(buffer);
-  }
+        arith::AndIOp::create(b, loc, array.flags, e.i64(~kInFrame)));
   e.storeBuffer(grown, array.box);
 }
 
@@ -259,7 +280,7 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
         b, loc, need, arith::MinSIOp::create(b, loc, need, room));
     if (e.hasState())
       newCap = e.congruentCapacity(newCap, array.oldCap);
-    moveToBuffer(e, array, e.allocBuffer(newCap), newCap);
+    finishGrowth(e, array, resizeBuffer(e, array, newCap), newCap);
   };
   return lookupOrDefineMoveFunction(symbols, layout, growFunctionName(layout),
                                     build);
@@ -282,14 +303,14 @@ lowering::lookupOrDefineReserveFunction(ModuleSymbols &symbols,
     // array keeps its buffer, and its growth fails where it would have.
     Value was =
         func::CallOp::create(b, loc, quiet, ValueRange{e.i64(1)}).getResult(0);
-    Value grown = e.allocBuffer(newCap);
+    Value grown = resizeBuffer(e, array, newCap);
     func::CallOp::create(b, loc, quiet, ValueRange{was});
     auto allocated = scf::IfOp::create(
         b, loc, e.cmp(arith::CmpIPredicate::ne, e.address(grown), e.i64(0)),
         /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(allocated.thenBlock());
-    moveToBuffer(e, array, grown, newCap);
+    finishGrowth(e, array, grown, newCap);
   };
   return lookupOrDefineMoveFunction(symbols, layout,
                                     reserveFunctionName(layout), build);

@@ -156,11 +156,11 @@ struct RowRange {
 /// which cannot tell, keeps the loop of row copies, where one copy is one
 /// memcpy (for large ranges, the C library's streaming copy).
 bool copyRowsIn(scf::ForOp fast, func::CallOp write, ArrayEmitter &e,
-                Value buffer, Value capacity, OpFoldResult n) {
+                Value buffer, OpFoldResult n) {
   // The row as the write takes it: a buffer of the row, cast to the access
   // function's layout where bufferization gives it the identity layout
   // (lowering::toBuffer: a row of a tensor of unknown layout).
-  Value source = write.getOperand(3);
+  Value source = write.getOperand(2);
   auto cast = source.getDefiningOp<memref::CastOp>();
   if (cast)
     source = cast.getSource();
@@ -168,7 +168,7 @@ bool copyRowsIn(scf::ForOp fast, func::CallOp write, ArrayEmitter &e,
   auto row = toBuffer
                  ? toBuffer.getTensor().getDefiningOp<tensor::ExtractSliceOp>()
                  : tensor::ExtractSliceOp();
-  auto index = write.getOperand(2).getDefiningOp<arith::IndexCastOp>();
+  auto index = write.getOperand(1).getDefiningOp<arith::IndexCastOp>();
   Value iv = fast.getInductionVar();
   SmallVector<Operation *, 5> body{write, toBuffer, row, index};
   if (cast)
@@ -187,7 +187,7 @@ bool copyRowsIn(scf::ForOp fast, func::CallOp write, ArrayEmitter &e,
   memref::CopyOp::create(
       b, e.loc,
       lowering::toBuffer(b, e.loc, rows, range.type, /*anyOffset=*/true),
-      e.slotRange(buffer, e.toIndex(capacity), fast.getLowerBound(), n));
+      e.slotRange(buffer, fast.getLowerBound(), n));
   fast.erase();
   return true;
 }
@@ -196,7 +196,7 @@ bool copyRowsIn(scf::ForOp fast, func::CallOp write, ArrayEmitter &e,
 /// its one iteration argument: one copy of the slots into rows [lb, lb + n)
 /// of the loop's initial value, which it returns (null if no such loop).
 Value copyRowsOut(scf::ForOp fast, func::CallOp read, ArrayEmitter &e,
-                  Value buffer, Value capacity, OpFoldResult n) {
+                  Value buffer, OpFoldResult n) {
   if (fast.getNumRegionIterArgs() != 1)
     return Value();
   Value iv = fast.getInductionVar();
@@ -214,7 +214,7 @@ Value copyRowsOut(scf::ForOp fast, func::CallOp read, ArrayEmitter &e,
                    : memref::ViewOp();
   auto load = view ? view.getSource().getDefiningOp<memref::LoadOp>()
                    : memref::LoadOp();
-  auto index = read.getOperand(1).getDefiningOp<arith::IndexCastOp>();
+  auto index = read.getOperand(0).getDefiningOp<arith::IndexCastOp>();
   if (!insert || insert.getDest() != fast.getRegionIterArgs()[0] ||
       insert.getSourceType() != e.element || !isRowAt(insert, iv, e.element) ||
       !copy || !data || !empty || !view || !load ||
@@ -228,8 +228,7 @@ Value copyRowsOut(scf::ForOp fast, func::CallOp read, ArrayEmitter &e,
   RowRange range(b, fast.getLowerBound(), n, e.element);
   // As the reads do: the slots' data copied out now, in destination-passing
   // style, before any later operation on the array.
-  Value slots =
-      e.slotRange(buffer, e.toIndex(capacity), fast.getLowerBound(), n);
+  Value slots = e.slotRange(buffer, fast.getLowerBound(), n);
   Value slotData = bufferization::ToTensorOp::create(
       b, e.loc, range.type, slots, /*restrict=*/true, /*writable=*/false);
   Value rows = bufferization::MaterializeInDestinationOp::create(
@@ -271,11 +270,10 @@ std::pair<func::FuncOp, bool> version(AccessLoop match,
     if (!block->empty())
       block->back().erase();
   b.setInsertionPointToStart(ifOp.thenBlock());
-  // The buffer and its capacity, which no access of the claimed loop
-  // changes, read once: the loop's slot addresses are then affine in its
-  // induction variable (LLVM turns a loop of row copies into one memcpy).
+  // The buffer, which no access of the claimed loop changes, read once: the
+  // loop's slot addresses are then affine in its induction variable (LLVM
+  // turns a loop of row copies into one memcpy).
   Value buffer = e.loadBuffer(box);
-  Value capacity = e.get(e.header(buffer), kCapacity);
   auto fast = cast<scf::ForOp>(b.clone(*loop));
   // The access is the loop body's only call of that function.
   func::CallOp access;
@@ -284,9 +282,9 @@ std::pair<func::FuncOp, bool> version(AccessLoop match,
     if (call.getCallee() != match.access.getCallee())
       continue;
     OpBuilder inLoop(call);
-    SmallVector<Value, 4> operands{capacity, call.getOperand(1)};
+    SmallVector<Value, 3> operands{call.getOperand(1)};
     if (write)
-      operands = {buffer, capacity, call.getOperand(1), call.getOperand(2)};
+      operands = {buffer, call.getOperand(1), call.getOperand(2)};
     access = func::CallOp::create(inLoop, loc, prechecked, operands);
     access->setDiscardableAttrs(call->getDiscardableAttrDictionary());
     call->replaceAllUsesWith(access);
@@ -307,8 +305,8 @@ std::pair<func::FuncOp, bool> version(AccessLoop match,
                                                  fast.getLowerBound())
                                .getResult());
     if (write) {
-      called = !copyRowsIn(fast, access, e, buffer, capacity, n);
-    } else if (Value out = copyRowsOut(fast, access, e, buffer, capacity, n)) {
+      called = !copyRowsIn(fast, access, e, buffer, n);
+    } else if (Value out = copyRowsOut(fast, access, e, buffer, n)) {
       results = {out};
       called = false;
     }

@@ -65,10 +65,11 @@ func.func @create(%n: index) -> !ta.handle<?, tensor<2xf32>> {
 // STRICT: func.call @_ta_rt_fail(%c5_i32
 // NONE-NOT: _ta_rt_fail
 // NONE-NOT: scf.if
-// The slot is a view at its byte offset (data offset + index * 24 bytes,
-// neither wrapping): one in-bounds address, no subview offset.
-// CHECK: %[[BYTES:.*]] = arith.muli %{{.*}}, %c24 overflow<nsw, nuw> : index
-// CHECK: %[[OFF:.*]] = arith.addi %{{.*}}, %[[BYTES]] overflow<nsw, nuw> : index
+// The slot is a view at its byte offset (64 + index * 24 bytes, neither
+// wrapping, whatever the capacity): one in-bounds address, no subview
+// offset.
+// CHECK: %[[BYTES:.*]] = arith.muli %{{.*}}, %c24{{[_0-9]*}} overflow<nsw, nuw> : index
+// CHECK: %[[OFF:.*]] = arith.addi %c64{{[_0-9]*}}, %[[BYTES]] overflow<nsw, nuw> : index
 // CHECK: %[[SLOT:.*]] = memref.view %[[BUF]][%[[OFF]]][] : memref<?xi8> to memref<2x3xf32>
 // CHECK: memref.copy %[[SRC]], %[[SLOT]]
 // CHECK-NOT: memref.alloc
@@ -107,15 +108,18 @@ func.func @write(%h: !ta.handle<4, tensor<2x3xf32>>, %i: index,
 // CHECK: return
 // The growth function, defined once per element size: TensorFlow's OOM
 // error in both modes where the slots asked for pass the most whose byte
-// size fits in an int64 ((2^63 - 1 - 128) / 9 with strict's state byte,
-// (2^63 - 1 - 128) / 8 without); room for twice the slots asked for, at
+// size fits in an int64 ((2^63 - 1 - 64) / 9 with strict's state byte,
+// (2^63 - 1 - 64) / 8 without); room for twice the slots asked for, at
 // most that; (strict) a capacity congruent to the old one modulo 4096 where
-// the new buffer is mapped (its data offset then agrees with the old one's
-// modulo the page size); header copied; (strict) state bytes moved by the
-// runtime and the new ones zeroed; data moved and the new slots zeroed; the
-// capacity set; the in-frame flag (32) cleared; the old buffer freed
-// unless it is in the frame (an accumulator of a frame array); the new one
-// stored in the box.
+// the new buffer is mapped (the state's offset then agrees with the old
+// one's modulo the page size); the buffer resized: where it is in the frame
+// (an accumulator of a frame array) a fresh one and a copy of the old bytes,
+// else a memref.realloc to 64 + capacity x (8 + 1 state byte in strict)
+// bytes, the data staying where it is; (strict) the state bytes shifted by
+// the runtime from the old end of the data to the new one and the new ones
+// zeroed; the new slots' data zeroed; the capacity set; the in-frame flag
+// (32) cleared; the new buffer stored in the box. Nothing is freed: realloc
+// frees (or keeps) the old buffer, the frame keeps its own.
 // CHECK: func.func private @__ta_grow_{{(strict|none)}}_8(%[[BOX:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[AT:.*]]: i64) attributes {llvm.linkage = #llvm.linkage<internal>}
 // CHECK: %[[OLDBUF:.*]] = memref.load %[[BOX]]
 // CHECK: %[[OLDCAP64:.*]] = memref.load
@@ -123,38 +127,44 @@ func.func @write(%h: !ta.handle<4, tensor<2x3xf32>>, %i: index,
 // CHECK: %[[FLAGS:.*]] = memref.load %{{.*}}[%c2{{.*}}] : memref<8xi64>
 // CHECK: %[[NEXT64:.*]] = arith.addi %[[AT]], %c1_i64
 // CHECK: %[[NEXT:.*]] = arith.index_cast %[[NEXT64]] : i64 to index
-// CHECK: %[[TOOMANY:.*]] = arith.cmpi ugt, %[[NEXT]], %c{{1024819115206086186|1152921504606846959}}
+// CHECK: %[[TOOMANY:.*]] = arith.cmpi ugt, %[[NEXT]], %c{{1024819115206086193|1152921504606846967}}
 // CHECK: scf.if %[[TOOMANY]] {
 // CHECK: func.call @_ta_rt_fail(%c31_i32, %c0_i64{{.*}}, %{{.*}}, %c8_i64, %c3_i64)
-// STRICT: %[[ROOM:.*]] = arith.subi %c1024819115206086186{{.*}}, %[[NEXT]] : index
-// NONE: %[[ROOM:.*]] = arith.subi %c1152921504606846959{{.*}}, %[[NEXT]] : index
+// STRICT: %[[ROOM:.*]] = arith.subi %c1024819115206086193{{.*}}, %[[NEXT]] : index
+// NONE: %[[ROOM:.*]] = arith.subi %c1152921504606846967{{.*}}, %[[NEXT]] : index
 // CHECK: %[[MORE:.*]] = arith.minsi %[[NEXT]], %[[ROOM]] : index
 // CHECK: %[[CAP:.*]] = arith.addi %[[NEXT]], %[[MORE]] : index
 // STRICT: %[[LAG:.*]] = arith.subi %[[OLDCAP]], %[[CAP]] : index
 // STRICT: %[[MOD:.*]] = arith.andi %[[LAG]], %c4095 : index
 // STRICT: %[[ROUNDED:.*]] = arith.addi %[[CAP]], %[[MOD]] : index
-// STRICT: arith.cmpi ule, %[[ROUNDED]], %c1024819115206086186
+// STRICT: arith.cmpi ule, %[[ROUNDED]], %c1024819115206086193
 // STRICT: %[[MAPPED:.*]] = call @__ta_fresh_buffer_is_zero
-// STRICT: %[[CONGRUENT:.*]] = arith.select %{{.*}}, %[[ROUNDED]], %[[CAP]] : index
-// CHECK: %[[ALLOC:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
-// CHECK: memref.copy
-// STRICT: call @_ta_rt_move_bytes(
+// STRICT: %[[NEWCAP:.*]] = arith.select %{{.*}}, %[[ROUNDED]], %[[CAP]] : index
+// CHECK: %[[BIT:.*]] = arith.andi %[[FLAGS]], %c32_i64 : i64
+// CHECK: %[[INFRAME:.*]] = arith.cmpi ne, %[[BIT]], %c0_i64 : i64
+// CHECK: %[[GROWN:.*]] = scf.if %[[INFRAME]] -> (memref<?xi8>) {
+// CHECK: %[[FRESH:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
+// CHECK: memref.copy %{{.*}}, %{{.*}} : memref<?xi8> to memref<?xi8>
+// CHECK: scf.yield %[[FRESH]] : memref<?xi8>
+// CHECK-NEXT: } else {
+// STRICT: %[[SCALED:.*]] = arith.muli %[[NEWCAP]], %c8{{[_0-9]*}} overflow<nsw, nuw> : index
+// NONE: %[[SCALED:.*]] = arith.muli %[[CAP]], %c8{{[_0-9]*}} overflow<nsw, nuw> : index
+// CHECK: %[[DATAEND:.*]] = arith.addi %c64{{[_0-9]*}}, %[[SCALED]] overflow<nsw, nuw> : index
+// STRICT-NEXT: %[[BYTES:.*]] = arith.addi %[[DATAEND]], %[[NEWCAP]] : index
+// STRICT-NEXT: %[[RESIZED:.*]] = memref.realloc %[[OLDBUF]](%[[BYTES]]) : memref<?xi8> to memref<?xi8>
+// NONE-NEXT: %[[RESIZED:.*]] = memref.realloc %[[OLDBUF]](%[[DATAEND]]) : memref<?xi8> to memref<?xi8>
+// CHECK-NEXT: scf.yield %[[RESIZED]] : memref<?xi8>
+// STRICT: call @_ta_rt_shift_bytes(
 // STRICT: linalg.fill
-// CHECK: call @_ta_rt_move_bytes(
 // CHECK: linalg.fill
 // CHECK-NOT: memref.copy
-// STRICT: %[[NEWCAP:.*]] = arith.index_cast %[[CONGRUENT]] : index to i64
-// NONE: %[[NEWCAP:.*]] = arith.index_cast %[[CAP]] : index to i64
-// CHECK: memref.store %[[NEWCAP]], %{{.*}}[%c1{{.*}}] : memref<8xi64>
+// STRICT: %[[STORED:.*]] = arith.index_cast %[[NEWCAP]] : index to i64
+// NONE: %[[STORED:.*]] = arith.index_cast %[[CAP]] : index to i64
+// CHECK: memref.store %[[STORED]], %{{.*}}[%c1{{.*}}] : memref<8xi64>
 // CHECK: %[[CLEARED:.*]] = arith.andi %[[FLAGS]], %c-33_i64
 // CHECK: memref.store %[[CLEARED]], %{{.*}}[%c2{{.*}}] : memref<8xi64>
-// CHECK: %[[BIT:.*]] = arith.andi %[[FLAGS]], %c32_i64
-// CHECK: %[[IN:.*]] = arith.cmpi ne, %[[BIT]]
-// CHECK: scf.if %[[IN]] {
-// CHECK-NEXT: } else {
-// CHECK-NEXT: memref.dealloc %[[OLDBUF]] {bufferization.manual_deallocation}
-// CHECK-NEXT: }
-// CHECK: memref.store %[[ALLOC]], %[[BOX]]
+// CHECK-NOT: memref.dealloc
+// CHECK: memref.store %[[GROWN]], %[[BOX]]
 // CHECK-NEXT: return
 func.func @write_growable(%h: !ta.handle<?, tensor<2xf32>>, %i: index,
                           %v: tensor<2xf32>, %f: !ta.flow) -> !ta.flow {
@@ -211,10 +221,10 @@ func.func @grow_sizes(%a: !ta.handle<?, tensor<2xf32>>, %b: !ta.handle<?, tensor
 // CHECK: %[[T:.*]] = bufferization.materialize_in_destination %[[DATA]] in %[[EMPTY]] : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>
 // CHECK: return %[[T]]
 // The function: strict checks (closed, bounds, cleared), then the offset
-// of slot i, 64 + i * 8 without state, after the state bytes (64-byte
-// aligned) with it. The index has its sign bit cleared and the state's
-// bytes are added to the header's without wrapping: LLVM's alias analysis
-// then sees slot and state past the header.
+// of slot i, 64 + i * 8 in both modes (the state bytes follow the data).
+// The index has its sign bit cleared and the offsets are added without
+// wrapping: LLVM's alias analysis then sees slot and state past the
+// header.
 // CHECK-LABEL: func.func private @__ta_read_array_{{(strict|none)}}_2xf32
 // CHECK-SAME: (%{{.*}}: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[I:.*]]: i64) -> index
 // CHECK-NOT: memref.alloc
@@ -224,11 +234,8 @@ func.func @grow_sizes(%a: !ta.handle<?, tensor<2xf32>>, %b: !ta.handle<?, tensor
 // CHECK: %[[IDX:.*]] = arith.index_cast %[[I]] : i64 to index
 // CHECK: %[[SI:.*]] = arith.andi %[[IDX]], %c9223372036854775807
 // STRICT: func.call @_ta_rt_fail(%c7_i32
-// CHECK: %[[BYTES:.*]] = arith.muli %[[SI]], %c8
-// STRICT: %[[STATE:.*]] = arith.andi %{{.*}}, %c9223372036854775744
-// STRICT: %[[DATAOFF:.*]] = arith.addi %c64{{[_0-9]*}}, %[[STATE]] overflow<nsw, nuw>
-// STRICT-NEXT: %[[AT:.*]] = arith.addi %[[DATAOFF]], %[[BYTES]]
-// NONE: %[[AT:.*]] = arith.addi %c64{{[_0-9]*}}, %[[BYTES]]
+// CHECK: %[[BYTES:.*]] = arith.muli %[[SI]], %c8{{[_0-9]*}} overflow<nsw, nuw>
+// CHECK: %[[AT:.*]] = arith.addi %c64{{[_0-9]*}}, %[[BYTES]] overflow<nsw, nuw>
 // CHECK-NEXT: return %[[AT]] : index
 func.func @read(%h: !ta.handle<4, tensor<2xf32>>, %i: index, %f: !ta.flow)
     -> tensor<2xf32> {
@@ -300,8 +307,13 @@ func.func @control_flow(%h: !ta.handle<4, tensor<2xf32>>, %g: !ta.handle<4, tens
 // nothing. Smaller elements zero the whole buffer (@create above).
 // CHECK-LABEL: func.func @create_lazy
 // CHECK: %[[BUF:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
-// CHECK: %[[HEAD:.*]] = memref.view %[[BUF]][%c0][%{{.*}}] : memref<?xi8> to memref<?xi8>
+// CHECK: %[[HEAD:.*]] = memref.view %[[BUF]][%c0][%c64{{[_0-9]*}}] : memref<?xi8> to memref<?xi8>
+// CHECK: %[[DATA:.*]] = arith.muli %{{.*}}, %c64{{[_0-9]*}} overflow<nsw, nuw> : index
+// CHECK: %[[END:.*]] = arith.addi %c64{{[_0-9]*}}, %[[DATA]] overflow<nsw, nuw> : index
+// CHECK: %[[STATE:.*]] = memref.view %[[BUF]][%[[END]]][%{{.*}}] : memref<?xi8> to memref<?xi8>
 // CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[HEAD]] : memref<?xi8>)
+// CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[STATE]] : memref<?xi8>)
+// CHECK-NOT: linalg.fill
 // CHECK-LABEL: func.func @read_lazy
 // CHECK: call @__ta_read_array_{{(strict|none)}}_16xf32(
 // CHECK-LABEL: func.func @write_lazy
@@ -324,7 +336,7 @@ func.func @control_flow(%h: !ta.handle<4, tensor<2xf32>>, %g: !ta.handle<4, tens
 // STRICT: memref.store %{{.*}} : memref<?xi8>
 // NONE-NOT: memref.store
 // CHECK-LABEL: func.func private @__ta_write_array_{{(strict|none)}}_16xf32(
-// CHECK: %[[STATE:.*]] = memref.view %{{.*}}[%c64][%{{.*}}] : memref<?xi8> to memref<?xi8>
+// CHECK: %[[STATE:.*]] = memref.view %{{.*}}[%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi8>
 // NONE-NOT: memref.load %[[STATE]]
 // STRICT: %[[OLD:.*]] = memref.load %[[STATE]]
 // Strict: one test on the common path (neither read nor written: state &

@@ -234,7 +234,9 @@ func.func @split(%h: !ta.handle<?, tensor<2xf32>>, %v: tensor<?xf32>,
 // slots written and materialized with one fill of the state (a later read
 // must not zero them), then copies the rows.
 // CHECK-LABEL: func.func @split_lazy
-// NONE: %[[STATE:.*]] = memref.view %{{.*}}[%c64][%{{.*}}] : memref<?xi8> to memref<?xi8>
+// NONE: %[[DATA:.*]] = arith.muli %{{.*}}, %c64{{[_0-9]*}} overflow<nsw, nuw> : index
+// NONE: %[[END:.*]] = arith.addi %c64{{[_0-9]*}}, %[[DATA]] overflow<nsw, nuw> : index
+// NONE: %[[STATE:.*]] = memref.view %{{.*}}[%[[END]]][%{{.*}}] : memref<?xi8> to memref<?xi8>
 // NONE-NEXT: linalg.fill ins(%c9_i8 : i8) outs(%[[STATE]] : memref<?xi8>)
 // NONE: %[[DATA:.*]] = memref.view %{{.*}}[%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?x16xf32>
 // NONE: memref.copy %{{.*}}, %[[DATA]] : memref<?x16xf32> to memref<?x16xf32>

@@ -285,10 +285,14 @@ func.func @carried(%n: index, %v: tensor<4xf32>) -> !ta.flow {
   }
   return %fw : !ta.flow
 }
+// With lazy zeroing only the header and the state are zeroed (two ranges:
+// the state follows the data), nothing of the data.
 // CHECK-LABEL: func.func @lazy
 // CHECK: %[[ALLOC:.*]] = memref.alloc(%{{.*}}) {{.*}} : memref<?xi8>
-// CHECK: %[[HEAD:.*]] = memref.view %[[ALLOC]]
+// CHECK: %[[HEAD:.*]] = memref.view %[[ALLOC]][%c0{{.*}}][%c64{{.*}}]
+// CHECK: %[[STATE:.*]] = memref.view %[[ALLOC]]
 // CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[HEAD]] : memref<?xi8>)
+// CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[STATE]] : memref<?xi8>)
 // CHECK-NOT: linalg.fill
 // CHECK: scf.for
 func.func @lazy(%n: index, %v: tensor<16xf32>) -> !ta.flow {

@@ -16,17 +16,17 @@
 !T = !ta.handle<4, tensor<64xf32>>
 !G = !ta.handle<4, tensor<64xf32>, grad>
 
-// 4 slots of 256 B: 64 B of header, the state padded to 64 B, 1 KiB of
-// data (checks=none has the state too: elements of 64 B or more). The
+// 4 slots of 256 B: 64 B of header, 1 KiB of data, a state byte per slot
+// (checks=none has the state too: elements of 64 B or more). The
 // accumulator's buffer is the same size, reserved in box slot 2 (after the
 // array's and the one source's).
 // CHECK-LABEL: func.func @frame
-// CHECK: %[[BUF:.*]] = memref.alloca() {alignment = 64 : i64} : memref<1152xi8>
-// CHECK: %[[DYN:.*]] = memref.cast %[[BUF]] : memref<1152xi8> to memref<?xi8>
+// CHECK: %[[BUF:.*]] = memref.alloca() {alignment = 64 : i64} : memref<1092xi8>
+// CHECK: %[[DYN:.*]] = memref.cast %[[BUF]] : memref<1092xi8> to memref<?xi8>
 // CHECK: %[[BOX:.*]] = memref.alloca() : memref<3xmemref<?xi8>>
 // CHECK: memref.store %[[DYN]], %[[BOX]][%c0{{.*}}]
-// CHECK: %[[ACCBUF:.*]] = memref.alloca() {alignment = 64 : i64} : memref<1152xi8>
-// CHECK: %[[ACCDYN:.*]] = memref.cast %[[ACCBUF]] : memref<1152xi8> to memref<?xi8>
+// CHECK: %[[ACCBUF:.*]] = memref.alloca() {alignment = 64 : i64} : memref<1092xi8>
+// CHECK: %[[ACCDYN:.*]] = memref.cast %[[ACCBUF]] : memref<1092xi8> to memref<?xi8>
 // CHECK: memref.store %[[ACCDYN]], %[[BOX]][%c2{{.*}}]
 // CHECK-NOT: memref.alloc(
 // ta.grad: the accumulator, when made, is the reserved buffer, stored in
@@ -91,12 +91,12 @@ func.func @take(%g: !G) {
 // reserved slots; the block's end frees the accumulators of slots 1 and 3
 // if made (the runtime releases one it keeps first).
 // CHECK-LABEL: func.func @heap_accumulators
-// CHECK: memref.alloca() {alignment = 64 : i64} : memref<1152xi8>
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<1092xi8>
 // CHECK: %[[BOX:.*]] = memref.alloca() : memref<9xmemref<?xi8>>
-// CHECK: %[[B:.*]] = memref.alloca() {alignment = 64 : i64} : memref<1152xi8>
+// CHECK: %[[B:.*]] = memref.alloca() {alignment = 64 : i64} : memref<1092xi8>
 // CHECK: %[[BD:.*]] = memref.cast %[[B]]
 // CHECK: memref.store %[[BD]], %[[BOX]][%c6{{.*}}]
-// CHECK: %[[D:.*]] = memref.alloca() {alignment = 64 : i64} : memref<1152xi8>
+// CHECK: %[[D:.*]] = memref.alloca() {alignment = 64 : i64} : memref<1092xi8>
 // CHECK: %[[DD:.*]] = memref.cast %[[D]]
 // CHECK: memref.store %[[DD]], %[[BOX]][%c8{{.*}}]
 // CHECK-NOT: memref.alloca() {alignment
@@ -131,7 +131,7 @@ func.func @heap_accumulators(%v: tensor<64xf32>, %p: tensor<1xi32>) {
 // Five arrays of 3,712 B (64 + 64 + 3,584): four fit in a function's
 // 16 KiB, the fifth goes to the heap.
 // CHECK-LABEL: func.func @budget
-// CHECK-COUNT-4: memref.alloca() {alignment = 64 : i64} : memref<3712xi8>
+// CHECK-COUNT-4: memref.alloca() {alignment = 64 : i64} : memref<3662xi8>
 // CHECK-NOT: memref.alloca() {alignment
 // CHECK: memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
 // CHECK: return
@@ -156,12 +156,12 @@ func.func @budget(%v: tensor<64xf32>) {
 !T = !ta.handle<14, tensor<64xf32>>
 !S = !ta.handle<4, tensor<64xf32>>
 
-// Accumulators count in the budget: two arrays of 3,712 B and their
-// accumulators take 14,848 B; a third array of 1,152 B fits, its
+// Accumulators count in the budget: two arrays of 3,662 B and their
+// accumulators take 14,648 B; a third array of 1,092 B fits, its
 // accumulator does not and goes to the heap.
 // CHECK-LABEL: func.func @accumulator_budget
-// CHECK-COUNT-4: memref.alloca() {alignment = 64 : i64} : memref<3712xi8>
-// CHECK: memref.alloca() {alignment = 64 : i64} : memref<1152xi8>
+// CHECK-COUNT-4: memref.alloca() {alignment = 64 : i64} : memref<3662xi8>
+// CHECK: memref.alloca() {alignment = 64 : i64} : memref<1092xi8>
 // CHECK-NOT: memref.alloca() {alignment
 // CHECK: memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
 // CHECK: return

@@ -31,7 +31,7 @@
 // CHECK: } else {
 // CHECK: %[[ACC:.*]] = memref.alloc(%c64{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
 // CHECK: memref.store %c12_i64, %{{.*}}[%c2
-// STRICT: %[[STATE:.*]] = memref.view %[[FWD]][%c64
+// STRICT: %[[STATE:.*]] = memref.view %[[FWD]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi8>
 // STRICT: %[[STATEP:.*]] = memref.extract_aligned_pointer_as_index %[[STATE]]
 // STRICT: %[[STATE64:.*]] = arith.index_cast %[[STATEP]]
 // STRICT: call @_ta_rt_dyn_grad_static(%{{.*}}, %[[STATE64]], %{{.*}}, %c4_i64{{.*}}, %c1_i64{{.*}}, %{{.*}}, %{{.*}})

@@ -14,8 +14,8 @@
 // STRICT: func.call @_ta_rt_fail(%c5_i32
 // NONE-NOT: _ta_rt_fail
 // NONE-NOT: scf.if
-// CHECK: %[[BYTES:.*]] = arith.muli %{{.*}}, %c24 overflow<nsw, nuw> : index
-// CHECK: %[[OFF:.*]] = arith.addi %{{.*}}, %[[BYTES]] overflow<nsw, nuw> : index
+// CHECK: %[[BYTES:.*]] = arith.muli %{{.*}}, %c24{{[_0-9]*}} overflow<nsw, nuw> : index
+// CHECK: %[[OFF:.*]] = arith.addi %c64{{[_0-9]*}}, %[[BYTES]] overflow<nsw, nuw> : index
 // CHECK: %[[SLOT:.*]] = memref.view %[[BUF]][%[[OFF]]][] : memref<?xi8> to memref<2x3xf32>
 // CHECK: memref.copy %[[SRC]], %[[SLOT]]
 // CHECK-NOT: memref.alloc

@@ -39,22 +39,26 @@
 // CHECK: }
 // CHECK-NEXT: scf.for %{{.*}} = %[[LB]] to %[[UB]]
 // The reservation function: the capacity rounded as growth rounds a mapped
-// buffer's; the allocation between quiet failures on and the setting
-// before; the move only where it gave a buffer.
+// buffer's; the resizing (a copy out of the frame, else a realloc) between
+// quiet failures on and the setting before; the state's shift and the
+// rest of growth only where it gave a buffer.
 // STRICT-LABEL: func.func private @__ta_reserve_strict_16(
 // NONE-LABEL: func.func private @__ta_reserve_none_16(
 // CHECK-SAME: %[[RBOX:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[SLOTS:.*]]: i64) attributes {llvm.linkage = #llvm.linkage<internal>}
 // STRICT: call @__ta_fresh_buffer_is_zero
 // CHECK: %[[WAS:.*]] = call @_ta_rt_quiet_allocations(%c1_i64{{.*}}) : (i64) -> i64
-// CHECK-NEXT: arith.constant
-// CHECK: %[[NEW:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
+// CHECK: %[[NEW:.*]] = scf.if %{{.*}} -> (memref<?xi8>) {
+// CHECK: memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
+// CHECK: } else {
+// CHECK: memref.realloc
+// CHECK: }
 // CHECK-NEXT: call @_ta_rt_quiet_allocations(%[[WAS]]) : (i64) -> i64
 // CHECK-NEXT: %[[P:.*]] = memref.extract_aligned_pointer_as_index %[[NEW]]
 // CHECK-NEXT: %[[P64:.*]] = arith.index_cast %[[P]] : index to i64
 // CHECK-NEXT: %[[NULL:.*]] = arith.constant 0 : i64
 // CHECK-NEXT: %[[GOT:.*]] = arith.cmpi ne, %[[P64]], %[[NULL]] : i64
 // CHECK-NEXT: scf.if %[[GOT]] {
-// CHECK: func.call @_ta_rt_move_bytes
+// STRICT: call @_ta_rt_shift_bytes
 // CHECK: memref.store %[[NEW]], %[[RBOX]][%c0{{.*}}]
 // CHECK-NEXT: }
 // CHECK-NEXT: return

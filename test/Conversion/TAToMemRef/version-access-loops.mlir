@@ -2,7 +2,8 @@
 // forward array at the induction variable runs behind one claim of the
 // whole range (a scan of its state), with accesses that only move data;
 // the loop as it was runs when the claim fails; the claimed loop reads the
-// buffer and its capacity once, before it. With checks=none the claim is the
+// buffer once, before it (a slot's address does not depend on the
+// capacity). With checks=none the claim is the
 // range (and the state lazy zeroing needs). Other loops are left alone, and
 // the pass drops the ta.access marks of access functions.
 // RUN: ta-opt %s --ta-lower-to-memref --ta-version-access-loops -split-input-file | FileCheck %s
@@ -19,18 +20,18 @@
 // CHECK: %[[OK:.*]] = call @__ta_write_loop_claim_array_strict_2xf32(%[[H]], %[[LB64]], %[[UB64]])
 // CHECK: scf.if %[[OK]] {
 // CHECK: %[[BUF:.*]] = memref.load %[[H]][%{{.*}}]
-// CHECK: %[[HDR:.*]] = memref.view %[[BUF]][%{{.*}}][] : memref<?xi8> to memref<8xi64>
-// CHECK: %[[CAP:.*]] = memref.load %[[HDR]][%c1{{.*}}] : memref<8xi64>
+// CHECK-NOT: memref<8xi64>
 // CHECK: scf.for %[[K:.*]] = %[[LB]] to %[[UB]]
 // CHECK: %[[K64:.*]] = arith.index_cast %[[K]] : index to i64
-// CHECK: func.call @__ta_write_prechecked_array_strict_2xf32(%[[BUF]], %[[CAP]], %[[K64]], %{{.*}}) {always_inline}
+// CHECK: func.call @__ta_write_prechecked_array_strict_2xf32(%[[BUF]], %[[K64]], %{{.*}}) {always_inline}
 // CHECK: } else {
 // CHECK: scf.for %[[K2:.*]] = %[[LB]] to %[[UB]]
 // CHECK: %[[K264:.*]] = arith.index_cast %[[K2]] : index to i64
 // CHECK: func.call @__ta_write_array_strict_2xf32(%[[H]], %[[K264]], %{{.*}}) {always_inline}
 // CHECK: return
 // The claim: 0 <= lb, ub <= size, open, lb < ub, then one scan (an OR) of the state
-// of [lb, ub), a view at byte 64 + lb, none written, read or cleared (7),
+// of [lb, ub), a view at byte 64 + capacity x 8 + lb (past the data),
+// none written, read or cleared (7),
 // and the state the writes leave (written | materialized) filled over that
 // range.
 // CHECK-LABEL: func.func private @__ta_write_loop_claim_array_strict_2xf32
@@ -42,7 +43,9 @@
 // CHECK: %[[FIRST:.*]] = arith.index_cast %[[CLB]] : i64 to index
 // CHECK: %[[LAST:.*]] = arith.index_cast %[[CUB]] : i64 to index
 // CHECK: %[[N:.*]] = arith.subi %[[LAST]], %[[FIRST]] : index
-// CHECK: %[[AT:.*]] = arith.addi %c64, %[[FIRST]] : index
+// CHECK: %[[DATA:.*]] = arith.muli %{{.*}}, %c8 overflow<nsw, nuw> : index
+// CHECK: %[[STATE:.*]] = arith.addi %c64, %[[DATA]] overflow<nsw, nuw> : index
+// CHECK: %[[AT:.*]] = arith.addi %[[STATE]], %[[FIRST]] : index
 // CHECK: %[[RANGE:.*]] = memref.view %{{.*}}[%[[AT]]][%[[N]]] : memref<?xi8> to memref<?xi8>
 // CHECK: scf.for {{.*}} to %[[N]] {{.*}} -> (i8) {
 // CHECK: memref.load %[[RANGE]]
@@ -53,7 +56,7 @@
 // CHECK-NEXT: linalg.fill ins(%[[WRITTEN]] : i8) outs(%[[RANGE]] : memref<?xi8>)
 // The prechecked write: the copy into the slot, no state, no call.
 // CHECK-LABEL: func.func private @__ta_write_prechecked_array_strict_2xf32
-// CHECK-SAME: (%{{.*}}: memref<?xi8>, %{{.*}}: i64, %{{.*}}: i64, %{{.*}}: memref<2xf32, strided<[1], offset: ?>>)
+// CHECK-SAME: (%{{.*}}: memref<?xi8>, %{{.*}}: i64, %{{.*}}: memref<2xf32, strided<[1], offset: ?>>)
 // CHECK-NOT: call
 // CHECK-NOT: memref.store
 // CHECK: memref.copy
@@ -110,10 +113,9 @@ func.func @write_loop(%h: !T, %lb: index, %ub: index, %v: tensor<2xf32>,
 // CHECK: func.call @__ta_read_array_strict_2xf32(
 // CHECK-LABEL: func.func @read_loop_dynamic
 // CHECK: scf.if
-// CHECK: %[[CAP:.*]] = memref.load %{{.*}}[%c1{{.*}}] : memref<8xi64>
 // CHECK-NOT: arith.subi
 // CHECK: scf.for
-// CHECK: func.call @__ta_read_prechecked_array_strict_2xf32(%[[CAP]], %{{.*}}) {always_inline}
+// CHECK: func.call @__ta_read_prechecked_array_strict_2xf32(%{{.*}}) {always_inline}
 // The read claim: every slot written and materialized (AND has 9), none
 // cleared (OR has no 4); Read's state then has read (2) and, with
 // clear_after_read, cleared.
@@ -127,7 +129,7 @@ func.func @write_loop(%h: !T, %lb: index, %ub: index, %v: tensor<2xf32>,
 // CHECK: scf.if
 // CHECK-NEXT: linalg.fill ins(%[[READ]] : i8)
 // CHECK-LABEL: func.func private @__ta_read_prechecked_array_strict_2xf32
-// CHECK-SAME: (%{{.*}}: i64, %{{.*}}: i64) -> index
+// CHECK-SAME: (%{{.*}}: i64) -> index
 // CHECK-NOT: memref.store
 // CHECK: return
 // NONE-LABEL: func.func @read_loop

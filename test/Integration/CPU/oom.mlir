@@ -25,8 +25,9 @@ func.func private @opaque(%i: index) -> index attributes {no_inline} {
   return %i : index
 }
 
-// The header, a state byte per slot and 100000 x 65536 bytes of data (an
-// array that is written: one whose data nothing touches would have none).
+// The header, 100000 x 65536 bytes of data and a state byte per slot,
+// 6553700064 bytes, padded to the buffer's 64-byte alignment (an array
+// that is written: one whose data nothing touches would have none).
 // ARRAY: ta runtime error: OOM when allocating tensor of 6553700096 bytes
 func.func @big_array() {
   %c0 = arith.constant 0 : index
@@ -63,7 +64,9 @@ func.func @big_gather() {
 
 // A write at 100000 grows the array to room for 200002 slots, and, as
 // the buffer will be mapped, to 200704: congruent with the old capacity
-// (0) modulo 4096, so that a later growth can remap its pages (13 GB).
+// (0) modulo 4096, so that a later growth can remap the pages of its
+// state. The buffer is reallocated to 64 header bytes and 200704 x (65536
+// + 1 state byte) = 13153538112 bytes.
 // GROWTH: ta runtime error: OOM when allocating tensor of 13153538112 bytes
 func.func @big_growth() {
   %c0 = arith.constant 0 : index
@@ -108,8 +111,9 @@ func.func @reserve_fails() {
 // the capacity reserved for it cannot be had (quietly), so the writes grow
 // the array one by one (to 2, then 6 slots), and the growth for index
 // 100000 fails with its own size: room for 200002 slots, rounded to 200710
-// (congruent with 6 modulo 4096: the buffer would be mapped), 13 GB.
-// SCATTER: ta runtime error: OOM when allocating tensor of 13153931392 bytes
+// (congruent with 6 modulo 4096: the buffer would be mapped), a
+// reallocation to 64 + 200710 x (65536 + 1) = 13153931334 bytes.
+// SCATTER: ta runtime error: OOM when allocating tensor of 13153931334 bytes
 func.func @scatter_reserve_fails() {
   %c0 = arith.constant 0 : index
   %idx = arith.constant dense<[0, 1, 2, 100000]> : tensor<4xi32>

@@ -7,8 +7,9 @@
 // RUN: ta-opt %s --ta-lower-to-nvvm="format=isa" | FileCheck %s --check-prefixes=CHECK,STRICT --implicit-check-not=gpu.launch_func
 // RUN: ta-opt %s --ta-lower-to-nvvm="format=isa checks=none" | FileCheck %s --check-prefixes=CHECK,NONE --implicit-check-not=gpu.launch_func
 
-// Both checks modes: the zero-fill of the header and state (one block: the
-// data is zeroed where a read finds a slot never written), the splat's
+// Both checks modes: the zero-fills of the header and of the state, which
+// follows the data (one block each: the data is zeroed where a read finds
+// a slot never written), the splat's
 // fill, the write's element copy, then the concat, which finds slots never
 // written: one slot at a time, the zero-fill of such a slot and the copy;
 // the copy of all slots at once (the other branch) has a grid computed at
@@ -18,6 +19,7 @@
 // CHECK-DAG: %[[ONE:.*]] = llvm.mlir.constant(1 : index) : i64
 // CHECK-DAG: %[[THREADS:.*]] = llvm.mlir.constant(256 : index) : i64
 // CHECK-DAG: %[[BLOCKS:.*]] = llvm.mlir.constant(65535 : index) : i64
+// CHECK: gpu.launch_func {{.*}} blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[THREADS]], %[[ONE]], %[[ONE]])
 // CHECK: gpu.launch_func {{.*}} blocks in (%[[ONE]], %[[ONE]], %[[ONE]]) threads in (%[[THREADS]], %[[ONE]], %[[ONE]])
 // CHECK: gpu.launch_func {{.*}} blocks in (%[[BLOCKS]], %[[ONE]], %[[ONE]]) threads in (%[[THREADS]], %[[ONE]], %[[ONE]])
 // CHECK: gpu.launch_func {{.*}} blocks in (%[[BLOCKS]], %[[ONE]], %[[ONE]]) threads in (%[[THREADS]], %[[ONE]], %[[ONE]])

@@ -17,7 +17,7 @@ FunctionType ta::getRuntimeFunctionType(MLIRContext *context, StringRef name) {
   return llvm::StringSwitch<FunctionType>(name)
       .Case(TA_RT_FAIL, type({i32, i64, i64, i64, i64}, {}))
       .Case(TA_RT_CHECK_ACCUMULATOR, type({i64, i64}, {}))
-      .Case(TA_RT_MOVE_BYTES, type(SmallVector<Type>(5, i64), {}))
+      .Case(TA_RT_SHIFT_BYTES, type({i64, i64, i64, i64}, {}))
       .Case(TA_RT_QUIET_ALLOCATIONS, type({i64}, {i64}))
       .Case(TA_RT_UNBATCH_GRAD, type(SmallVector<Type>(9, i64), {i64}))
       .Case(TA_RT_UNBATCH_GRAD_ROWS, type({i64}, {i64}))
