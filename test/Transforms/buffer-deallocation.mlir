@@ -58,7 +58,8 @@ func.func @box_argument(%box: memref<1xmemref<?xi8>>) {
 
 // Left alone: a function returning a box (its temporary leaks rather than
 // the box being cloned), one receiving a box from a call, one that frees
-// buffers itself.
+// buffers itself, one that reallocates one (a growth function: the realloc
+// frees its source).
 // CHECK-LABEL: func.func @returns_box
 // CHECK-NOT: bufferization.dealloc
 // CHECK: return
@@ -66,6 +67,9 @@ func.func @box_argument(%box: memref<1xmemref<?xi8>>) {
 // CHECK-NOT: bufferization.dealloc
 // CHECK: return
 // CHECK-LABEL: func.func @frees_itself
+// CHECK-NOT: bufferization.dealloc
+// CHECK: return
+// CHECK-LABEL: func.func @reallocates
 // CHECK-NOT: bufferization.dealloc
 // CHECK: return
 func.func private @use(memref<2xf32>)
@@ -87,5 +91,14 @@ func.func @frees_itself() {
   memref.dealloc %tmp : memref<2xf32>
   %tmp2 = memref.alloc() : memref<2xf32>
   func.call @use(%tmp2) : (memref<2xf32>) -> ()
+  return
+}
+func.func @reallocates(%box: memref<1xmemref<?xi8>>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %buffer = memref.load %box[%c0] : memref<1xmemref<?xi8>>
+  %grown = memref.realloc %buffer(%n) : memref<?xi8> to memref<?xi8>
+  memref.store %grown, %box[%c0] : memref<1xmemref<?xi8>>
+  %tmp = memref.alloc() : memref<2xf32>
+  func.call @use(%tmp) : (memref<2xf32>) -> ()
   return
 }

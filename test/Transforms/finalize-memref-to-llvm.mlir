@@ -177,3 +177,52 @@ func.func @alloc_dynamic(%n: index) -> memref<?xf32> {
   %a = memref.alloc(%n) : memref<?xf32>
   return %a : memref<?xf32>
 }
+
+// With libta_runtime's functions (use-aligned-alloc and
+// use-generic-functions), a memref.realloc of a 1-D identity-layout buffer
+// is a call of _ta_rt_realloc(allocation, old bytes, new bytes), the bytes
+// its element count times the element's 4 bytes, and a descriptor of the
+// result: allocated and aligned pointer both the call's, offset 0, the new
+// size, stride 1. A static result size is a constant count. One that asks for
+// more than malloc's 16-byte alignment, or any without those options, is
+// left as it is (expand-realloc lowers it to an allocation and a copy).
+// GENERIC-LABEL: func.func @realloc
+// GENERIC-SAME: (%[[M:.*]]: memref<?xf32>, %[[N:.*]]: index)
+// GENERIC-DAG: %[[NEW:.*]] = builtin.unrealized_conversion_cast %[[N]] : index to i64
+// GENERIC-DAG: %[[SRC:.*]] = builtin.unrealized_conversion_cast %[[M]] : memref<?xf32> to !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// GENERIC-DAG: %[[ALLOCATED:.*]] = llvm.extractvalue %[[SRC]][0]
+// GENERIC-DAG: %[[FOUR:.*]] = llvm.mlir.constant(4 : index) : i64
+// GENERIC-DAG: %[[OLD:.*]] = llvm.extractvalue %[[SRC]][3, 0]
+// GENERIC: %[[OLDBYTES:.*]] = llvm.mul %[[OLD]], %[[FOUR]] : i64
+// GENERIC: %[[NEWBYTES:.*]] = llvm.mul %[[NEW]], %[[FOUR]] : i64
+// GENERIC: %[[P:.*]] = llvm.call @_ta_rt_realloc(%[[ALLOCATED]], %[[OLDBYTES]], %[[NEWBYTES]]) : (!llvm.ptr, i64, i64) -> !llvm.ptr
+// GENERIC: %[[D0:.*]] = llvm.mlir.poison : !llvm.struct<(ptr, ptr, i64, array<1 x i64>, array<1 x i64>)>
+// GENERIC: %[[D1:.*]] = llvm.insertvalue %[[P]], %[[D0]][0]
+// GENERIC: %[[D2:.*]] = llvm.insertvalue %[[P]], %[[D1]][1]
+// GENERIC: %[[ZERO:.*]] = llvm.mlir.constant(0 : index) : i64
+// GENERIC: %[[D3:.*]] = llvm.insertvalue %[[ZERO]], %[[D2]][2]
+// GENERIC: %[[D4:.*]] = llvm.insertvalue %[[NEW]], %[[D3]][3, 0]
+// GENERIC: %[[ONE:.*]] = llvm.mlir.constant(1 : index) : i64
+// GENERIC: llvm.insertvalue %[[ONE]], %[[D4]][4, 0]
+// GENERIC-LABEL: func.func @realloc_static
+// GENERIC: %[[N24:.*]] = llvm.mlir.constant(24 : index) : i64
+// GENERIC: %[[B24:.*]] = llvm.mul %[[N24]], %{{.*}} : i64
+// GENERIC: llvm.call @_ta_rt_realloc(%{{.*}}, %{{.*}}, %[[B24]])
+// GENERIC-LABEL: func.func @realloc_aligned
+// GENERIC: memref.realloc
+// GENERIC-NOT: _ta_rt_realloc
+// CHECK-LABEL: func.func @realloc
+// CHECK: memref.realloc
+// CHECK-NOT: _ta_rt_realloc
+func.func @realloc(%m: memref<?xf32>, %n: index) -> memref<?xf32> {
+  %r = memref.realloc %m(%n) : memref<?xf32> to memref<?xf32>
+  return %r : memref<?xf32>
+}
+func.func @realloc_static(%m: memref<?xi8>) -> memref<24xi8> {
+  %r = memref.realloc %m : memref<?xi8> to memref<24xi8>
+  return %r : memref<24xi8>
+}
+func.func @realloc_aligned(%m: memref<?xi8>, %n: index) -> memref<?xi8> {
+  %r = memref.realloc %m(%n) {alignment = 64} : memref<?xi8> to memref<?xi8>
+  return %r : memref<?xi8>
+}

@@ -154,8 +154,8 @@ def TAFinalizeMemRefToLLVMPass
     old bytes, new bytes)` (C's realloc: in place where it can; upstream
     has no lowering, and `expand-realloc`'s is an allocation and a copy):
     growth of ta's arrays. Its result has malloc's 16-byte alignment: a
-    realloc that asks for more, or any without those options, is left to
-    fail to legalize (run `expand-realloc` first).
+    realloc that asks for more, or any without those options, is left as
+    it is (`expand-realloc` lowers it to an allocation and a copy).
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
   let options = [
