@@ -18,7 +18,9 @@ void ta_runtime_end_call(TACallScope *scope, int release);
 static const uint64_t kGiB = 1ull << 30;
 
 /* Byte i of a pattern that no run of zeros matches. */
-static unsigned char pattern(uint64_t i) { return (unsigned char)(i % 251 + 1); }
+static unsigned char pattern(uint64_t i) {
+  return (unsigned char)(i % 251 + 1);
+}
 
 static void fill(unsigned char *p, uint64_t first, uint64_t n) {
   for (uint64_t i = 0; i < n; ++i)
@@ -58,8 +60,8 @@ int main(int argc, char **argv) {
   // A mapping remapped: kept (a page at the old end too), the rest zero.
   fill(p, kGiB, 4096);
   p = _ta_rt_realloc(p, kGiB + 4096, 3 * kGiB);
-  printf("remapped: kept %d %d, zero past the old size %d\n",
-         holds(p, 0, 4096), holds(p, kGiB, 4096),
+  printf("remapped: kept %d %d, zero past the old size %d\n", holds(p, 0, 4096),
+         holds(p, kGiB, 4096),
          zero(p, kGiB + 4096, 4096) && zero(p, 3 * kGiB - 4096, 4096));
   // The state's shift in a mapping, offsets congruent modulo the page size:
   // five pages and a bit moved, the source left zero.
