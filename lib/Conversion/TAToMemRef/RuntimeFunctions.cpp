@@ -60,15 +60,15 @@ func::FuncOp lowering::lookupOrDeclareRuntimeFunction(ModuleSymbols &symbols,
 
 /// `<prefix><checks>_<element bytes>`: the name of a growth or reservation
 /// function (the layout of the state depends on the checks mode).
-static std::string moveFunctionName(StringRef prefix,
-                                    const ArrayLayout &layout) {
+static std::string growthFunctionName(StringRef prefix,
+                                      const ArrayLayout &layout) {
   return (prefix + (layout.strict ? "strict_" : "none_") +
           Twine(layout.elementBytes()))
       .str();
 }
 
 std::string lowering::growFunctionName(const ArrayLayout &layout) {
-  return moveFunctionName(kGrowFunctionPrefix, layout);
+  return growthFunctionName(kGrowFunctionPrefix, layout);
 }
 
 static FunctionType getGrowType(MLIRContext *context) {
@@ -157,13 +157,13 @@ bool lowering::isGrowFunction(Operation *op) {
 }
 
 std::string lowering::reserveFunctionName(const ArrayLayout &layout) {
-  return moveFunctionName(kReserveFunctionPrefix, layout);
+  return growthFunctionName(kReserveFunctionPrefix, layout);
 }
 
-/// The array that a growth or reservation function moves, read at its
+/// The array that a growth or reservation function grows, read at its
 /// entry: the box, its buffer, capacity (index) and header flags.
 namespace {
-struct MovedArray {
+struct GrownArray {
   Value box, buffer, oldCap, flags;
 };
 } // namespace
@@ -172,7 +172,7 @@ struct MovedArray {
 /// old size kept: a memref.realloc (in place where the allocator can), or
 /// for a buffer in the frame a fresh one and a copy (the frame's stays to
 /// the frame). Null where the allocation failed quietly.
-static Value resizeBuffer(ArrayEmitter &e, const MovedArray &array,
+static Value resizeBuffer(ArrayEmitter &e, const GrownArray &array,
                           Value newCap) {
   OpBuilder &b = e.b;
   Location loc = e.loc;
@@ -206,7 +206,7 @@ static Value resizeBuffer(ArrayEmitter &e, const MovedArray &array,
 /// state moves to the data's new end (_ta_rt_shift_bytes: pages remapped in
 /// a mapping, a sparse array's untouched pages stay untouched); what new
 /// slots read is zeroed; the box takes the buffer.
-static void finishGrowth(ArrayEmitter &e, const MovedArray &array, Value grown,
+static void finishGrowth(ArrayEmitter &e, const GrownArray &array, Value grown,
                          Value newCap) {
   OpBuilder &b = e.b;
   Location loc = e.loc;
@@ -246,15 +246,15 @@ static void finishGrowth(ArrayEmitter &e, const MovedArray &array, Value grown,
 /// The internal function `name` of type `(box, i64) -> ()` for arrays with
 /// `layout`, defined on first use: `build` emits its body (before the
 /// return) for the array in the box and the i64 argument.
-static func::FuncOp lookupOrDefineMoveFunction(
+static func::FuncOp lookupOrDefineGrowthFunction(
     ModuleSymbols &symbols, const ArrayLayout &layout, StringRef name,
-    llvm::function_ref<void(ArrayEmitter &, const MovedArray &, Value)> build) {
+    llvm::function_ref<void(ArrayEmitter &, const GrownArray &, Value)> build) {
   Location loc = symbols.module.getLoc();
   auto define = [&](OpBuilder &b, Block *entry) {
     ArrayEmitter e(b, loc, layout.type,
                    layout.strict ? ChecksMode::Strict : ChecksMode::None,
                    symbols);
-    MovedArray array;
+    GrownArray array;
     array.box = entry->getArgument(0);
     array.buffer = e.loadBuffer(array.box);
     array.oldCap = e.toIndex(e.get(e.header(array.buffer), kCapacity));
@@ -268,7 +268,7 @@ static func::FuncOp lookupOrDefineMoveFunction(
 
 func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
                                                   const ArrayLayout &layout) {
-  auto build = [](ArrayEmitter &e, const MovedArray &array, Value i) {
+  auto build = [](ArrayEmitter &e, const GrownArray &array, Value i) {
     OpBuilder &b = e.b;
     Location loc = e.loc;
     // Room for twice the slots asked for, without passing maxCapacity (a
@@ -282,8 +282,8 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
       newCap = e.congruentCapacity(newCap, array.oldCap);
     finishGrowth(e, array, resizeBuffer(e, array, newCap), newCap);
   };
-  return lookupOrDefineMoveFunction(symbols, layout, growFunctionName(layout),
-                                    build);
+  return lookupOrDefineGrowthFunction(symbols, layout, growFunctionName(layout),
+                                      build);
 }
 
 func::FuncOp
@@ -293,7 +293,7 @@ lowering::lookupOrDefineReserveFunction(ModuleSymbols &symbols,
       lookupOrDeclareRuntimeFunction(symbols, TA_RT_QUIET_ALLOCATIONS);
   if (!quiet)
     return func::FuncOp();
-  auto build = [&](ArrayEmitter &e, const MovedArray &array, Value slots) {
+  auto build = [&](ArrayEmitter &e, const GrownArray &array, Value slots) {
     OpBuilder &b = e.b;
     Location loc = e.loc;
     Value newCap = e.toIndex(slots);
@@ -312,8 +312,8 @@ lowering::lookupOrDefineReserveFunction(ModuleSymbols &symbols,
     b.setInsertionPointToStart(allocated.thenBlock());
     finishGrowth(e, array, grown, newCap);
   };
-  return lookupOrDefineMoveFunction(symbols, layout,
-                                    reserveFunctionName(layout), build);
+  return lookupOrDefineGrowthFunction(symbols, layout,
+                                      reserveFunctionName(layout), build);
 }
 
 Value lowering::getConstantAddress(OpBuilder &b, Location loc,

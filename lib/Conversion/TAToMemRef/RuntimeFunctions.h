@@ -102,9 +102,10 @@ func::FuncOp lookupOrDefineFreshBufferIsZeroFunction(ModuleSymbols &symbols);
 /// defined on first use: grows the array in `box` to `2 * (i + 1)` slots
 /// (TensorFlow's reservation, amortised O(1) per write; for a mapped buffer
 /// with state, rounded up to a capacity congruent to the old one modulo
-/// TA_MOVE_GRANULE_BYTES), copying the header, moving the slots' state
-/// (strict) and data with _ta_rt_move_bytes (pages remapped between mapped
-/// buffers), and zeroing the rest. Growth is the cold path of a write: one
+/// TA_MOVE_GRANULE_BYTES): resizes the buffer in place (memref.realloc;
+/// a buffer in the frame is copied to the heap), shifts the slots' state to
+/// the data's new end (_ta_rt_shift_bytes: pages remapped in a mapping) and
+/// zeroes what new slots read. Growth is the cold path of a write: one
 /// definition per element size instead of a copy at every write keeps the
 /// lowered code small. Internal linkage: each lowered module (strict and
 /// none, say) has its own, and they link together.
@@ -115,11 +116,11 @@ func::FuncOp lookupOrDefineGrowFunction(ModuleSymbols &symbols,
 std::string reserveFunctionName(const ArrayLayout &layout);
 
 /// The reservation function of growable arrays with `layout`, `(box, i64
-/// slots) -> ()`, defined on first use: moves the array in `box` to a
-/// buffer of `slots` slots (more than its capacity, at most maxCapacity();
-/// rounded as growth rounds a mapped buffer's) as growth does, where that
-/// allocation succeeds; where it fails (allocated with the runtime's quiet
-/// failures) the array stays as it was. Null when the runtime's functions
+/// slots) -> ()`, defined on first use: grows the array in `box` to
+/// `slots` slots (more than its capacity, at most maxCapacity(); rounded as
+/// growth rounds a mapped buffer's) as growth does, where that reallocation
+/// succeeds; where it fails (with the runtime's quiet failures) the array
+/// stays as it was. Null when the runtime's functions
 /// cannot be had or the name is taken (FilledArrays::reservingLoop).
 func::FuncOp lookupOrDefineReserveFunction(ModuleSymbols &symbols,
                                            const ArrayLayout &layout);
