@@ -21,7 +21,7 @@
 static void addLowerToBuffers(mlir::OpPassManager &pm,
                               mlir::ta::ChecksMode checks, bool outlineAccesses,
                               bool frameArrays, bool fillLoops,
-                              bool reserveCapacity) {
+                              bool reserveCapacity, bool scalarize) {
   using namespace mlir;
   using namespace mlir::ta;
   TALowerToMemRefPassOptions lowerOptions;
@@ -37,6 +37,11 @@ static void addLowerToBuffers(mlir::OpPassManager &pm,
     pm.addPass(createTAVersionAccessLoopsPass());
   // Elementwise arith on tensors in the surrounding code.
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
+  // TensorFlow's scalars (0-d tensors: imported loops' counters) as
+  // scalars, not a buffer per op per iteration. On the CPU: the GPU
+  // pipeline has not run it on a device.
+  if (scalarize)
+    pm.addNestedPass<func::FuncOp>(createTAScalarizeZeroDimTensorsPass());
 
   // A value read from an array and inserted into a tensor (the usual way
   // results are collected) is copied straight into its place. One function
@@ -87,7 +92,7 @@ void mlir::ta::buildLowerToLLVMPipeline(OpPassManager &pm,
   // few operations per access through every pass below.
   addLowerToBuffers(pm, options.checks, options.outlineAccesses,
                     /*frameArrays=*/true, /*fillLoops=*/true,
-                    /*reserveCapacity=*/true);
+                    /*reserveCapacity=*/true, /*scalarize=*/true);
   OpPassManager &function = pm.nest<func::FuncOp>();
   // Equal subviews become one value, so that self-copies fold away.
   function.addPass(createCSEPass());
@@ -159,7 +164,7 @@ void mlir::ta::buildLowerToNVVMPipeline(OpPassManager &pm,
   // not run on a GPU yet; managed allocations have no quiet failures).
   addLowerToBuffers(pm, options.checks, /*outlineAccesses=*/false,
                     /*frameArrays=*/false, /*fillLoops=*/false,
-                    /*reserveCapacity=*/false);
+                    /*reserveCapacity=*/false, /*scalarize=*/false);
   // Growth's reallocation as an allocation and a copy: managed memory has
   // no realloc.
   pm.addNestedPass<func::FuncOp>(memref::createExpandReallocPass());

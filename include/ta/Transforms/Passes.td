@@ -69,6 +69,39 @@ def TAConstantGlobalsPass
   let dependentDialects = ["::mlir::memref::MemRefDialect"];
 }
 
+def TAScalarizeZeroDimTensorsPass : Pass<"ta-scalarize-0d-tensors"> {
+  let summary = "compute 0-d tensors, and carry them in scf.while loops, as "
+                "scalars";
+  let description = [{
+    TensorFlow's scalars are 0-d tensors: a loop that `ta-import-tf` brings
+    in carries its counter, limit and the like as `tensor<i32>` and computes
+    them with 0-d `linalg.generic` ops, and bufferization gives each such op
+    a buffer of its own, an allocation and a free per op per iteration. This
+    pass rewrites
+    - a `linalg.generic` without loops whose operands are 0-d tensors or
+      scalars into its body on the elements (`tensor.extract` of each
+      operand its body uses), each result a `tensor.from_elements` of what
+      the body yields;
+    - an `scf.while` that carries 0-d tensors into one that carries their
+      elements, with `tensor.from_elements` where its regions and results
+      use them and `tensor.extract` where its regions pass them on;
+    then an extract of a 0-d from_elements is its scalar, of a 0-d constant
+    a scalar constant, and a loop drops what it carries unchanged or unused
+    (`scf.while`'s canonicalizations). Nothing else is folded or simplified:
+    folding the rest of a function (branches on constants) made
+    bufferization fail on a value passed to an external function
+    (`test/Integration/CPU/tf-lists.mlir`). What remains of 0-d tensors
+    is where scalars meet tensor code (an argument, a result, an op of
+    another dialect). Nothing else changes: ops on tensors of rank 1 or more
+    and every other region op are left as they are.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
 def TACheckAllocationSizesPass
     : Pass<"ta-check-allocation-sizes", "::mlir::ModuleOp"> {
   let summary = "fail with TensorFlow's OOM message where an allocation's "
