@@ -171,8 +171,11 @@ struct ExtractOfFromElements : OpRewritePattern<tensor::ExtractOp> {
     DenseElementsAttr constant;
     if (!matchPattern(op.getTensor(), m_Constant(&constant)))
       return rewriter.notifyMatchFailure(op, "not of a known tensor");
-    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
-        op, cast<TypedAttr>(constant.getSplatValue<Attribute>()));
+    // (A complex element is an array attribute, not arith's.)
+    auto scalar = dyn_cast<TypedAttr>(constant.getSplatValue<Attribute>());
+    if (!scalar || !arith::ConstantOp::isBuildableWith(scalar, op.getType()))
+      return rewriter.notifyMatchFailure(op, "not an arith constant");
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, scalar);
     return success();
   }
 };

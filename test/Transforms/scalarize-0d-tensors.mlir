@@ -176,3 +176,25 @@ func.func @counted_loop(%n: tensor<i32>, %v: tensor<2xf32>) -> (tensor<i32>, ten
   }
   return %r#0, %r#3 : tensor<i32>, tensor<2xf32>
 }
+
+// -----
+
+// In a loop, the element of a 0-d constant is a scalar constant; one of
+// complex type, which arith.constant cannot hold, stays an extract.
+// CHECK-LABEL: func.func @constants
+// CHECK: scf.for
+// CHECK-NEXT: %[[SEVEN:.*]] = arith.constant 7 : i32
+// CHECK-NEXT: %[[C:.*]] = tensor.extract %{{.*}}[] : tensor<complex<f32>>
+// CHECK-NEXT: "test.use"(%[[SEVEN]], %[[C]])
+func.func @constants(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %seven = arith.constant dense<7> : tensor<i32>
+  %complex = arith.constant dense<(1.0, 2.0)> : tensor<complex<f32>>
+  scf.for %k = %c0 to %n step %c1 {
+    %s = tensor.extract %seven[] : tensor<i32>
+    %c = tensor.extract %complex[] : tensor<complex<f32>>
+    "test.use"(%s, %c) : (i32, complex<f32>) -> ()
+  }
+  return
+}
