@@ -1,4 +1,4 @@
-//===- ArrayLayout.h - header, state and data of an array -------*- C++ -*-===//
+//===- ArrayLayout.h - header, data and state of an array -------*- C++ -*-===//
 //
 // Every TensorArray is one byte buffer held in a box:
 //
