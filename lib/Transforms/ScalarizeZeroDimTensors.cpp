@@ -157,7 +157,7 @@ struct ScalarizeWhile : OpRewritePattern<scf::WhileOp> {
 
 /// The element of a 0-d tensor.from_elements: its scalar; of a 0-d
 /// constant: a scalar constant.
-struct ExtractOfFromElements : OpRewritePattern<tensor::ExtractOp> {
+struct ScalarizeExtract : OpRewritePattern<tensor::ExtractOp> {
   using OpRewritePattern::OpRewritePattern;
 
   LogicalResult matchAndRewrite(tensor::ExtractOp op,
@@ -186,8 +186,7 @@ struct TAScalarizeZeroDimTensorsPass
   void runOnOperation() override {
     MLIRContext *context = &getContext();
     RewritePatternSet patterns(context);
-    patterns.add<ScalarizeGeneric, ScalarizeWhile, ExtractOfFromElements>(
-        context);
+    patterns.add<ScalarizeGeneric, ScalarizeWhile, ScalarizeExtract>(context);
     // A loop drops what it carries unchanged or unused (a limit, a step).
     scf::WhileOp::getCanonicalizationPatterns(patterns, context);
     // The loops and what is inside them: where a buffer per op is one per

@@ -213,29 +213,31 @@ static void finishGrowth(ArrayEmitter &e, const GrownArray &array, Value grown,
   Value oldCap = array.oldCap;
   Value added = arith::SubIOp::create(b, loc, newCap, oldCap);
   Value oldEnd = e.stateOffset(oldCap);
+  Value newEnd = e.stateOffset(newCap);
+  // What new slots read zeroed, in one test of whether the grown buffer is
+  // zero there already: their state, and without lazy zeroing their data.
+  SmallVector<Value, 2> zeroed;
   // Where the new slots' data starts to need zeroing: past the old state,
   // which the shift leaves zero where it does not land.
   Value newData = oldEnd;
   if (e.hasState()) {
-    Value newState = e.stateOffset(newCap);
     func::FuncOp shift =
         lookupOrDeclareRuntimeFunction(e.symbols, TA_RT_SHIFT_BYTES);
     func::CallOp::create(b, loc, shift,
                          ValueRange{e.address(grown), e.toI64(oldEnd),
-                                    e.toI64(newState), e.toI64(oldCap)});
-    e.zeroFillFresh(
-        e.bytes(grown, arith::AddIOp::create(b, loc, newState, oldCap), added),
-        newCap);
+                                    e.toI64(newEnd), e.toI64(oldCap)});
+    zeroed.push_back(
+        e.bytes(grown, arith::AddIOp::create(b, loc, newEnd, oldCap), added));
     newData = arith::MinSIOp::create(
-        b, loc, arith::AddIOp::create(b, loc, oldEnd, oldCap), newState);
+        b, loc, arith::AddIOp::create(b, loc, oldEnd, oldCap), newEnd);
   }
   // The new slots read as zeros from their data, or, with lazy zeroing,
   // from their state (see ArrayEmitter::newBuffer).
   if (!e.lazyZeroing())
-    e.zeroFillFresh(
-        e.bytes(grown, newData,
-                arith::SubIOp::create(b, loc, e.stateOffset(newCap), newData)),
-        newCap);
+    zeroed.push_back(e.bytes(grown, newData,
+                             arith::SubIOp::create(b, loc, newEnd, newData)));
+  if (!zeroed.empty())
+    e.zeroFillFresh(zeroed, newCap);
   e.set(e.header(grown), kCapacity, e.toI64(newCap));
   // An accumulator in the frame has moved to the heap.
   e.set(e.header(grown), kFlags,
