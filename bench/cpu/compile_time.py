@@ -1,8 +1,10 @@
 #!/usr/bin/env python3
 """Compile-time scaling: `ta-opt --ta-lower-to-llvm` on generated modules of
-K ta ops (functions of 100 ops: 50 writes and 50 reads on a growable array,
-plus create/close), against `mlir-opt` parsing and printing a module of K
-upstream ops of the same shape (tensor.insert_slice / extract_slice).
+K ta ops (functions of 100 ops: 49 writes and 49 reads on a growable array,
+alternating, each write storing what the read before it returned so that
+every read's value is used, plus create/close), against `mlir-opt` parsing
+and printing a module of K upstream ops of the same shape
+(tensor.insert_slice / extract_slice).
 Prints "COMPILE <what> <K> <seconds>" lines (median of --reps runs).
 Usage: compile_time.py TA_OPT OUTDIR [--reps N] K..."""
 
@@ -22,12 +24,13 @@ def ta_module(k):
         lines.append("  %c0 = arith.constant 0 : index")
         lines.append("  %h, %fl0 = ta.create %c0 {dynamic_size = true, clear_after_read = false} : !ta.handle<?, tensor<4xf32>>")
         flow = "%fl0"
+        value = "%v"
         for i in range(PER_FUNCTION // 2 - 1):
             lines.append(f"  %i{i} = arith.constant {i} : index")
-            lines.append(f"  %fl{i + 1} = ta.write %h[%i{i}], %v, {flow} : !ta.handle<?, tensor<4xf32>>, tensor<4xf32>")
+            lines.append(f"  %fl{i + 1} = ta.write %h[%i{i}], {value}, {flow} : !ta.handle<?, tensor<4xf32>>, tensor<4xf32>")
             flow = f"%fl{i + 1}"
-        for i in range(PER_FUNCTION // 2 - 1):
             lines.append(f"  %r{i} = ta.read %h[%i{i}], {flow} : !ta.handle<?, tensor<4xf32>>")
+            value = f"%r{i}"
         lines.append("  ta.close %h : !ta.handle<?, tensor<4xf32>>")
         lines.append(f"  return %r{PER_FUNCTION // 2 - 2} : tensor<4xf32>")
         lines.append("}")
@@ -39,12 +42,13 @@ def upstream_module(k):
     for f in range(max(1, k // PER_FUNCTION)):
         lines.append(f"func.func @f{f}(%v: tensor<4xf32>, %a0: tensor<64x4xf32>) -> tensor<4xf32> {{")
         acc = "%a0"
+        value = "%v"
         for i in range(PER_FUNCTION // 2 - 1):
             lines.append(f"  %i{i} = arith.constant {i} : index")
-            lines.append(f"  %a{i + 1} = tensor.insert_slice %v into {acc}[%i{i}, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<64x4xf32>")
+            lines.append(f"  %a{i + 1} = tensor.insert_slice {value} into {acc}[%i{i}, 0] [1, 4] [1, 1] : tensor<4xf32> into tensor<64x4xf32>")
             acc = f"%a{i + 1}"
-        for i in range(PER_FUNCTION // 2 - 1):
             lines.append(f"  %r{i} = tensor.extract_slice {acc}[%i{i}, 0] [1, 4] [1, 1] : tensor<64x4xf32> to tensor<4xf32>")
+            value = f"%r{i}"
         lines.append(f"  return %r{PER_FUNCTION // 2 - 2} : tensor<4xf32>")
         lines.append("}")
     return "\n".join(lines) + "\n"

@@ -1,9 +1,11 @@
 #!/usr/bin/env python3
 """LLVM dialect operations per ta op: what `ta-opt --ta-lower-to-llvm`
 leaves for each kind of ta op, in both checks modes, as a Markdown table.
-Results are left unused (a read's value is then copied into a buffer of its
-own, as when it is not inserted in place). ta.size is left out: uses of one
-array's size fold into one load of its header.
+Results are left unused but a read's: one element of it is extracted, and
+its value is then copied into a buffer of its own, as when it is not
+inserted in place (a read whose value nothing uses is the call alone, its
+own row). ta.size is left out: uses of one array's size fold into one load
+of its header.
 
 For each op, a function applies it K times to arrays passed in as arguments
 (so that no create or close is counted but the op's own), lowered once with
@@ -36,12 +38,16 @@ OPS = {
               lambda k: f"  %f{k} = ta.write %h[%i], %v, %f : {H}, tensor<4xf32>\n"),
     "write (growable)": (f"%h: {HG}, %i: index, %v: tensor<4xf32>, %f: !ta.flow",
                          lambda k: f"  %f{k} = ta.write %h[%i], %v, %f : {HG}, tensor<4xf32>\n"),
-    "read": (f"%h: {H}, %i: index, %f: !ta.flow",
-             lambda k: f"  %r{k} = ta.read %h[%i], %f : {H}\n"),
+    "read": (f"%h: {H}, %i: index, %f: !ta.flow, %c: index",
+             lambda k: f"  %r{k} = ta.read %h[%i], %f : {H}\n"
+                       f"  %e{k} = tensor.extract %r{k}[%c] : tensor<4xf32>\n"),
+    "read (value unused)": (f"%h: {H}, %i: index, %f: !ta.flow",
+                            lambda k: f"  %r{k} = ta.read %h[%i], %f : {H}\n"),
     "write (accumulator)": (f"%h: {G}, %i: index, %v: tensor<4xf32>, %f: !ta.flow",
                             lambda k: f"  %f{k} = ta.write %h[%i], %v, %f : {G}, tensor<4xf32>\n"),
-    "read (accumulator)": (f"%h: {G}, %i: index, %f: !ta.flow",
-                           lambda k: f"  %r{k} = ta.read %h[%i], %f : {G}\n"),
+    "read (accumulator)": (f"%h: {G}, %i: index, %f: !ta.flow, %c: index",
+                           lambda k: f"  %r{k} = ta.read %h[%i], %f : {G}\n"
+                                     f"  %e{k} = tensor.extract %r{k}[%c] : tensor<4xf32>\n"),
     "gather": (f"%h: {H}, %i: tensor<?xi32>, %f: !ta.flow",
                lambda k: f"  %r{k} = ta.gather %h[%i], %f : {H}, tensor<?xi32>\n"),
     "gather (accumulator)": (f"%h: {G}, %i: tensor<?xi32>, %f: !ta.flow",

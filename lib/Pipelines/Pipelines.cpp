@@ -30,6 +30,14 @@ static void addLowerToBuffers(mlir::OpPassManager &pm,
   lowerOptions.frameArrays = frameArrays;
   lowerOptions.fillLoops = fillLoops;
   lowerOptions.reserveCapacity = reserveCapacity;
+  // TensorFlow's loops (scf.while over 0-d tensors) with scalar counters,
+  // and those counting by one as scf.for: what the lowering reserves
+  // capacity for, proves filled and versions.
+  if (scalarize) {
+    OpPassManager &function = pm.nest<func::FuncOp>();
+    function.addPass(createTAScalarizeZeroDimTensorsPass());
+    function.addPass(createTAUpliftCountedLoopsPass());
+  }
   pm.addPass(createTALowerToMemRefPass(lowerOptions));
   // Loops of strict writes or reads: their checks once, before the loop
   // (with checks=none the pass only drops the marks of access functions).
@@ -38,8 +46,8 @@ static void addLowerToBuffers(mlir::OpPassManager &pm,
   // Elementwise arith on tensors in the surrounding code.
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
   // TensorFlow's scalars (0-d tensors: imported loops' counters) as
-  // scalars, not a buffer per op per iteration. On the CPU: the GPU
-  // pipeline has not run it on a device.
+  // scalars, not a buffer per op per iteration, those the lowering made
+  // too. On the CPU: the GPU pipeline has not run it on a device.
   if (scalarize)
     pm.addNestedPass<func::FuncOp>(createTAScalarizeZeroDimTensorsPass());
 
@@ -104,28 +112,27 @@ void mlir::ta::buildLowerToLLVMPipeline(OpPassManager &pm,
   function.addPass(createConvertMathToLLVMPass());
   function.addPass(createArithToLLVMConversionPass());
   function.addPass(createConvertIndexToLLVMPass());
-  pm.addPass(createConvertControlFlowToLLVMPass());
   // aligned_alloc: the aligned pointer is the allocation itself (no integer
   // rounding), so LLVM's alias analysis keeps its provenance and hoists the
-  // array's buffer address out of element loops.
-  TAFinalizeMemRefToLLVMPassOptions memrefToLLVM;
-  memrefToLLVM.useAlignedAlloc = true;
-  // Allocations go through libta_runtime (runtime/Allocation.c), which
-  // fails with TensorFlow's OOM message where malloc gives null.
-  memrefToLLVM.useGenericFunctions = true;
-  // Upstream's conversion, with element copies whose addresses LLVM knows
-  // to be in bounds (strict writes then keep the header's loads out of
-  // loops).
-  pm.addPass(createTAFinalizeMemRefToLLVMPass(memrefToLLVM));
-  // Their results are fresh memory, as malloc's are to LLVM.
-  pm.addPass(createTAMarkRuntimeAllocatorsPass());
-  pm.addPass(createConvertFuncToLLVMPass());
+  // array's buffer address out of element loops. Allocations go through
+  // libta_runtime (runtime/Allocation.c), which fails with TensorFlow's OOM
+  // message where malloc gives null. Control flow, memref (upstream's
+  // conversion, with element copies whose addresses LLVM knows to be in
+  // bounds: strict writes then keep the header's loads out of loops) and
+  // func in one conversion.
+  TAConvertToLLVMPassOptions toLLVM;
+  toLLVM.useAlignedAlloc = true;
+  toLLVM.useGenericFunctions = true;
+  pm.addPass(createTAConvertToLLVMPass(toLLVM));
   // The memref descriptors one lowered op builds and the next takes apart
   // (insertvalue / extractvalue chains) fold away: about a fifth of the IR
   // is left for printing, mlir-translate and LLVM to read.
   OpPassManager &llvmFunction = pm.nest<LLVM::LLVMFuncOp>();
   llvmFunction.addPass(createReconcileUnrealizedCastsPass());
   llvmFunction.addPass(createCanonicalizerPass());
+  // The allocation functions' results are fresh memory, as malloc's are to
+  // LLVM. Last: a module pass, its verification then walks the folded IR.
+  pm.addPass(createTAMarkRuntimeAllocatorsPass());
 }
 
 std::string mlir::ta::defaultPTXFeatures(StringRef chip) {

@@ -9,6 +9,7 @@
 
 #include "ta/Runtime/TAABI.h"
 #include "ta/Transforms/Passes.h"
+#include "ta/Transforms/Transforms.h"
 
 #include "mlir/Analysis/DataLayoutAnalysis.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
@@ -361,14 +362,8 @@ struct TAFinalizeMemRefToLLVMPass
     LLVMTypeConverter converter(&getContext(), options, &dataLayout);
     RewritePatternSet patterns(&getContext());
     SymbolTableCollection symbolTables;
-    patterns.add<InBoundsCopyLowering, InBoundsViewLowering>(converter);
-    if (useAlignedAlloc)
-      patterns.add<StaticAlignedAllocLowering>(converter, &symbolTables);
-    // Reallocation goes through libta_runtime as allocation does.
-    if (useAlignedAlloc && useGenericFunctions)
-      patterns.add<RuntimeReallocLowering>(converter, &symbolTables);
-    populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
-                                                   &symbolTables);
+    ta::populateTAFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
+                                                         &symbolTables);
     LLVMConversionTarget target(getContext());
     target.addLegalOp<func::FuncOp>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
@@ -377,3 +372,19 @@ struct TAFinalizeMemRefToLLVMPass
 };
 
 } // namespace
+
+void mlir::ta::populateTAFinalizeMemRefToLLVMConversionPatterns(
+    const LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    SymbolTableCollection *symbolTables) {
+  const LowerToLLVMOptions &options = converter.getOptions();
+  bool alignedAlloc =
+      options.allocLowering == LowerToLLVMOptions::AllocLowering::AlignedAlloc;
+  patterns.add<InBoundsCopyLowering, InBoundsViewLowering>(converter);
+  if (alignedAlloc)
+    patterns.add<StaticAlignedAllocLowering>(converter, symbolTables);
+  // Reallocation goes through libta_runtime as allocation does.
+  if (alignedAlloc && options.useGenericFunctions)
+    patterns.add<RuntimeReallocLowering>(converter, symbolTables);
+  populateFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
+                                                 symbolTables);
+}

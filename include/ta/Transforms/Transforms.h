@@ -1,7 +1,8 @@
 //===- Transforms.h - patterns on lowered ta buffers ------------*- C++ -*-===//
 //
-// Patterns that take the output of ta-lower-to-memref (after bufferization)
-// to the GPU: every buffer is allocated in memory both the host and the
+// Patterns on the output of ta-lower-to-memref (after bufferization): to
+// LLVM on the CPU, with in-bounds addresses and libta_runtime's allocation;
+// to the GPU, where every buffer is allocated in memory both the host and the
 // device reach, every data movement becomes a linalg op, and every
 // resulting parallel loop one grid-stride kernel (ta-parallel-loops-to-gpu).
 //
@@ -12,7 +13,22 @@
 
 #include "mlir/IR/PatternMatch.h"
 
+namespace mlir {
+class LLVMTypeConverter;
+class SymbolTableCollection;
+} // namespace mlir
+
 namespace mlir::ta {
+
+/// Adds ta-finalize-memref-to-llvm's patterns: upstream's memref-to-LLVM
+/// patterns after ta's in-bounds lowerings of `memref.view` and contiguous
+/// `memref.copy`, and, where the converter's options ask for aligned_alloc,
+/// the constant-size lowering of static allocations and (with the generic
+/// allocation functions too) libta_runtime's `memref.realloc`. Runtime
+/// functions are declared on first use, in the nearest symbol table.
+void populateTAFinalizeMemRefToLLVMConversionPatterns(
+    const LLVMTypeConverter &converter, RewritePatternSet &patterns,
+    SymbolTableCollection *symbolTables = nullptr);
 
 /// Adds the pattern that rewrites `memref.copy` (every element move of the
 /// lowered ta ops) to `linalg.copy`, a kernel once linalg is mapped to GPU

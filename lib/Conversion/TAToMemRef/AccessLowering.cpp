@@ -71,6 +71,12 @@ struct ReadLowering : TAPattern<ReadOp> {
     // slot's view is only read, before any later operation on the array.
     Value data = bufferization::ToTensorOp::create(
         rewriter, loc, e.element, slot, /*restrict=*/true, /*writable=*/false);
+    // A value nobody reads needs no copy: the read stays for its checks and
+    // its clearing, and the dead view folds away after bufferization.
+    if (op.getValue().use_empty()) {
+      rewriter.replaceOp(op, data);
+      return success();
+    }
     Value empty = tensor::EmptyOp::create(rewriter, loc, e.element.getShape(),
                                           e.element.getElementType());
     rewriter.replaceOp(op, bufferization::MaterializeInDestinationOp::create(

@@ -245,6 +245,21 @@ func.func @read(%h: !ta.handle<4, tensor<2xf32>>, %i: index, %f: !ta.flow)
 
 // -----
 
+// A read whose value nothing uses is the call alone (its checks, its
+// clearing): no copy out of the slot, which would become an allocation, a
+// copy and a free.
+// CHECK-LABEL: func.func @read_unused
+// CHECK: call @__ta_read_array_{{(strict|none)}}_2xf32
+// CHECK-NOT: tensor.empty
+// CHECK-NOT: materialize_in_destination
+// CHECK: return
+func.func @read_unused(%h: !ta.handle<4, tensor<2xf32>>, %i: index, %f: !ta.flow) {
+  %v = ta.read %h[%i], %f : !ta.handle<4, tensor<2xf32>>
+  return
+}
+
+// -----
+
 // CHECK-LABEL: func.func @size
 // STRICT: func.call @_ta_rt_fail(%c2_i32
 // CHECK: %[[S:.*]] = memref.load %{{.*}}[%c0{{.*}}] : memref<8xi64>

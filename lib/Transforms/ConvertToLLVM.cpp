@@ -1,0 +1,58 @@
+//===- ConvertToLLVM.cpp - cf, memref and func to LLVM in one walk --------===//
+//
+// ta-convert-to-llvm: the last conversion of ta-lower-to-llvm, the patterns
+// of convert-cf-to-llvm, ta-finalize-memref-to-llvm and convert-func-to-llvm
+// applied together. See the pass description in Passes.td.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ta/Transforms/Passes.h"
+#include "ta/Transforms/Transforms.h"
+
+#include "mlir/Analysis/DataLayoutAnalysis.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::ta {
+#define GEN_PASS_DEF_TACONVERTTOLLVMPASS
+#include "ta/Transforms/Passes.h.inc"
+} // namespace mlir::ta
+
+using namespace mlir;
+
+namespace {
+
+struct TAConvertToLLVMPass
+    : public ta::impl::TAConvertToLLVMPassBase<TAConvertToLLVMPass> {
+  using TAConvertToLLVMPassBase::TAConvertToLLVMPassBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    const auto &dataLayout = getAnalysis<DataLayoutAnalysis>();
+    LowerToLLVMOptions options(&getContext(), dataLayout.getAtOrAbove(module));
+    options.allocLowering =
+        useAlignedAlloc ? LowerToLLVMOptions::AllocLowering::AlignedAlloc
+                        : LowerToLLVMOptions::AllocLowering::Malloc;
+    options.useGenericFunctions = useGenericFunctions;
+    LLVMTypeConverter converter(&getContext(), options, &dataLayout);
+    RewritePatternSet patterns(&getContext());
+    SymbolTableCollection symbolTables;
+    cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);
+    cf::populateAssertToLLVMConversionPattern(
+        converter, patterns, /*abortOnFailure=*/true, &symbolTables);
+    ta::populateTAFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
+                                                         &symbolTables);
+    populateFuncToLLVMConversionPatterns(converter, patterns, &symbolTables);
+    LLVMConversionTarget target(getContext());
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
