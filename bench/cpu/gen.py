@@ -27,9 +27,12 @@ Ops:
        by an scf.for (its first use: ta reserves the loop's capacity
        before it); the floor grows a C array by doubling with realloc; no
        upstream formulation
-  wrw  wrg with the writes in an scf.while loop, as TensorFlow's loops
-       are imported: nothing reserved, the array grows as it is written
-       (the amortised cost of growth); the floor's is wrg's
+  wrw  wrg with the writes in an scf.while loop whose condition its body
+       computes (a loop whose trip count only its iterations tell, as a
+       TensorFlow loop on a data-dependent condition; a counted one,
+       `i < n`, becomes an scf.for, ta-uplift-counted-loops): nothing
+       reserved, the array grows as it is written (the amortised cost of
+       growth); the floor's is wrg's
   gsg  unstack into a growable array that starts empty (dynamic_size): a
        scatter of the input at 0..N-1, which grows it (ta reserves the
        capacity for the largest index first), then the gather of gs
@@ -126,15 +129,16 @@ def ta_kernel(op, i, e, n):
   }}
 """
         if op == "wrw":
-            writes = f"""  %kn, %fw = scf.while (%k = %c0, %fl = %f) : (index, !ta.flow) -> (index, !ta.flow) {{
-    %more = arith.cmpi slt, %k, %n : index
-    scf.condition(%more) %k, %fl : index, !ta.flow
+            writes = f"""  %first = arith.cmpi slt, %c0, %n : index
+  %kn, %fw, %done = scf.while (%k = %c0, %fl = %f, %more = %first) : (index, !ta.flow, i1) -> (index, !ta.flow, i1) {{
+    scf.condition(%more) %k, %fl, %more : index, !ta.flow, i1
   }} do {{
-  ^bb0(%k: index, %fl: !ta.flow):
+  ^bb0(%k: index, %fl: !ta.flow, %go: i1):
     %row = tensor.extract_slice %src[%k, 0] [1, {e}] [1, 1] : {t} to tensor<{e}xf32>
     %f2 = ta.write %h[%k], %row, %fl : {h}, tensor<{e}xf32>
     %k1 = arith.addi %k, %c1 : index
-    scf.yield %k1, %f2 : index, !ta.flow
+    %next = arith.cmpi slt, %k1, %n : index
+    scf.yield %k1, %f2, %next : index, !ta.flow, i1
   }}
 """
         body = f"""  %h, %f = {create}

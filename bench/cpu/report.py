@@ -118,8 +118,9 @@ def main():
     if scaling:
         md += ["", "## Scaling: time per element (one write and one read of 64 B)", "",
                "Fixed size (`swr`); growable from empty (`dynamic_size`) written by an `scf.for`, whose "
-               "capacity ta reserves before the loop (`wrg`); the same written by an `scf.while`, as "
-               "TensorFlow's loops are imported, growing as it is written, capacity doubling (`wrw`). "
+               "capacity ta reserves before the loop (`wrg`); the same written by an `scf.while` whose "
+               "condition its body computes (a trip count only the iterations tell), growing as it is "
+               "written, capacity doubling (`wrw`). "
                "The floor of both growable ones doubles a C array with realloc. Flat columns: O(element) "
                "per op, amortised O(1) growth.", "",
                "| elements | fixed: floor ns | fixed: ta none ns | fixed: ta strict ns "
