@@ -7,6 +7,8 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <array>
+
 using namespace ta::execfuzz;
 
 unsigned ta::execfuzz::byteWidth(DType type) {
@@ -65,6 +67,8 @@ std::string ProgramShape::key() const {
     text += "_u";
   if (prefill)
     text += "_p";
+  if (whileLoops)
+    text += "_w";
   return text;
 }
 
@@ -221,6 +225,16 @@ private:
        << " : i64 to index\n";
     return field;
   }
+  /// Opens a loop of `k` over [lb, ub) carrying `carried` (each a name,
+  /// its initial value and its type), an scf.for or, with
+  /// ProgramShape::whileLoops, an scf.while counting an i64 (its results
+  /// the counter's and then the carried values'); returns `result` with
+  /// the position of the first carried value appended ("#0" or "#1").
+  std::string openLoop(const std::string &result, const std::string &k,
+                       const std::string &lb, const std::string &ub,
+                       const std::vector<std::array<std::string, 3>> &carried);
+  /// Closes the loop openLoop opened, yielding `yielded` of `types`.
+  void closeLoop(const std::string &yielded, const std::string &types);
   /// WriteLoop on `target` after `flow` (fields a, b and d): write(k,
   /// rows[(b + k - a) mod rows]) for k in [a, a + d); returns the new flow.
   std::string emitWriteLoop(const Target &target, const std::string &flow);
@@ -233,6 +247,8 @@ private:
   llvm::raw_ostream &os;
   std::string t;
   unsigned counter = 0;
+  /// The counter of the innermost open while loop (openLoop).
+  std::vector<std::string> counters;
   std::string a, b, c, d;
 };
 
@@ -489,20 +505,18 @@ void Emitter::emitCase(TapeOp op, const Target &target,
     std::string ub = fresh(), k = fresh(), out = fresh(), cursor = fresh(),
                 next = fresh();
     os << "      " << ub << " = arith.addi " << a << ", " << d << " : index\n";
-    os << "      " << next << ":2 = scf.for " << k << " = " << a << " to " << ub
-       << " step %c1 iter_args(" << out << " = " << values << ", " << cursor
-       << " = " << valueCursor << ") -> (" << outType() << ", index) {\n";
+    std::string first =
+        openLoop(next, k, a, ub,
+                 {{out, values, outType()}, {cursor, valueCursor, "index"}});
     std::string v = fresh();
     os << "      " << v << " = ta.read " << h << "[" << k << "], " << flow
        << " : " << ht << "\n";
     std::vector<int64_t> read = e;
     v = result(v, read, false, integers, integerCursor);
     append(flatten(v, read), out, cursor, false);
-    os << "      scf.yield " << out << ", " << cursor << " : " << outType()
-       << ", index\n";
-    os << "      }\n";
-    values = next + "#0";
-    valueCursor = next + "#1";
+    closeLoop(out + ", " + cursor, outType() + ", index");
+    values = first;
+    valueCursor = next + (shape.whileLoops ? "#2" : "#1");
     break;
   }
   case TapeOp::WriteRows: {
@@ -609,8 +623,7 @@ std::string Emitter::emitWriteLoop(const Target &target,
   os << "      " << ub << " = arith.addi " << a << ", " << d << " : index\n";
   os << "      " << count << " = tensor.dim " << target.rows
      << ", %c0 : " << rows << "\n";
-  os << "      " << next << " = scf.for " << k << " = " << a << " to " << ub
-     << " step %c1 iter_args(" << fl << " = " << flow << ") -> (!ta.flow) {\n";
+  std::string result = openLoop(next, k, a, ub, {{fl, flow, "!ta.flow"}});
   std::string offset = fresh(), shifted = fresh(), row = fresh();
   os << "      " << offset << " = arith.subi " << k << ", " << a
      << " : index\n";
@@ -624,9 +637,61 @@ std::string Emitter::emitWriteLoop(const Target &target,
   std::string written = fresh();
   os << "      " << written << " = ta.write " << h << "[" << k << "], " << v
      << ", " << fl << " : " << ht << ", " << valueType << "\n";
-  os << "      scf.yield " << written << " : !ta.flow\n";
+  closeLoop(written, "!ta.flow");
+  return result;
+}
+
+std::string
+Emitter::openLoop(const std::string &result, const std::string &k,
+                  const std::string &lb, const std::string &ub,
+                  const std::vector<std::array<std::string, 3>> &carried) {
+  std::string names, inits, types;
+  for (const auto &[name, init, type] : carried) {
+    names += ", " + name;
+    inits += ", " + name + " = " + init;
+    types += ", " + type;
+  }
+  std::string count = std::to_string(carried.size() + 1);
+  if (!shape.whileLoops) {
+    os << "      " << result << ":" << carried.size() << " = scf.for " << k
+       << " = " << lb << " to " << ub << " step %c1 iter_args("
+       << inits.substr(2) << ") -> (" << types.substr(2) << ") {\n";
+    return result + "#0";
+  }
+  // TensorFlow's form: `i < ub` before, the body at index_cast(i), i + 1.
+  std::string from = fresh(), to = fresh(), i = fresh(), more = fresh();
+  os << "      " << from << " = arith.index_cast " << lb << " : index to i64\n";
+  os << "      " << to << " = arith.index_cast " << ub << " : index to i64\n";
+  os << "      " << result << ":" << count << " = scf.while (" << i << " = "
+     << from << inits << ") : (i64" << types << ") -> (i64" << types
+     << ") {\n";
+  os << "      " << more << " = arith.cmpi slt, " << i << ", " << to
+     << " : i64\n";
+  os << "      scf.condition(" << more << ") " << i << names << " : i64"
+     << types << "\n";
+  os << "      } do {\n";
+  os << "      ^bb0(" << i << ": i64";
+  for (const auto &[name, init, type] : carried)
+    os << ", " << name << ": " << type;
+  os << "):\n";
+  os << "      " << k << " = arith.index_cast " << i << " : i64 to index\n";
+  counters.push_back(i);
+  return result + "#1";
+}
+
+void Emitter::closeLoop(const std::string &yielded, const std::string &types) {
+  if (!shape.whileLoops) {
+    os << "      scf.yield " << yielded << " : " << types << "\n";
+    os << "      }\n";
+    return;
+  }
+  std::string i = counters.back(), one = fresh(), next = fresh();
+  counters.pop_back();
+  os << "      " << one << " = arith.constant 1 : i64\n";
+  os << "      " << next << " = arith.addi " << i << ", " << one << " : i64\n";
+  os << "      scf.yield " << next << ", " << yielded << " : i64, " << types
+     << "\n";
   os << "      }\n";
-  return next;
 }
 
 std::string Emitter::emitLoop(const std::vector<Target> &targets,

@@ -106,6 +106,12 @@ struct ProgramShape {
   /// slots outside it where the size is constant). Needs a step 0 of that
   /// kind, before the gradient.
   bool prefill = false;
+  /// Loops of writes and reads are scf.while loops counting an i64 by one
+  /// to a bound, as TensorFlow's loops are imported (with an i64 counter:
+  /// every index the tape holds is exact), which ta-lower-to-llvm makes
+  /// scf.for loops (ta-uplift-counted-loops); otherwise scf.for. Static
+  /// element shapes only (the others have no loops).
+  bool whileLoops = false;
 
   /// The accumulator's element shape: prepend ++ element.
   std::vector<int64_t> gradElement() const;

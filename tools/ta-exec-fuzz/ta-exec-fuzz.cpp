@@ -103,6 +103,8 @@ Case decode(Reader &in) {
     s.prepend = {0};
     break;
   }
+  if (!s.isOpen())
+    s.whileLoops = (b / 32) % 2;
   if (s.isOpen()) {
     s.identical = (b / 32) % 2;
     s.unranked = (b / 64) % 2;
@@ -635,10 +637,12 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   }
   Outcome want = runModel(c);
-  // TA_EXEC_FUZZ_TRACE=1: each input's case and expected outcome.
+  // TA_EXEC_FUZZ_TRACE=1: each input's program, case and expected outcome.
   static const bool trace = getenv("TA_EXEC_FUZZ_TRACE");
-  if (trace)
+  if (trace) {
+    llvm::errs() << c.shape.source();
     printCase(c, want);
+  }
   // TA_EXEC_FUZZ_CORRUPT=1: the first expected value is wrong, to show that
   // a mismatch is found (test/Fuzz/exec-fuzz.test); for open element
   // shapes, the first value of checks=none (runOpen).
