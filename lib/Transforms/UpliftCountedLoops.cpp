@@ -116,9 +116,9 @@ struct UpliftCountedWhile : OpRewritePattern<scf::WhileOp> {
         inits.push_back(init);
     Value lower = toIndex(lb), upper = toIndex(counted->bound);
     Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
-    auto forOp = scf::ForOp::create(
-        rewriter, loc, lower, upper, one, inits,
-        [](OpBuilder &, Location, Value, ValueRange) {});
+    auto forOp =
+        scf::ForOp::create(rewriter, loc, lower, upper, one, inits,
+                           [](OpBuilder &, Location, Value, ValueRange) {});
     Block *body = forOp.getBody();
     Value index = forOp.getInductionVar();
     // The counter in the body: the index itself, or its truncation, where
@@ -136,9 +136,8 @@ struct UpliftCountedWhile : OpRewritePattern<scf::WhileOp> {
     }
     SmallVector<Value> arguments;
     for (unsigned i = 0, e = after->getNumArguments(); i != e; ++i)
-      arguments.push_back(i == position
-                              ? counter
-                              : body->getArgument(1 + i - (i > position)));
+      arguments.push_back(
+          i == position ? counter : body->getArgument(1 + i - (i > position)));
     rewriter.inlineBlockBefore(after, body, body->end(), arguments);
     auto yield = cast<scf::YieldOp>(body->getTerminator());
     SmallVector<Value> yielded;

@@ -663,8 +663,7 @@ Emitter::openLoop(const std::string &result, const std::string &k,
   os << "      " << from << " = arith.index_cast " << lb << " : index to i64\n";
   os << "      " << to << " = arith.index_cast " << ub << " : index to i64\n";
   os << "      " << result << ":" << count << " = scf.while (" << i << " = "
-     << from << inits << ") : (i64" << types << ") -> (i64" << types
-     << ") {\n";
+     << from << inits << ") : (i64" << types << ") -> (i64" << types << ") {\n";
   os << "      " << more << " = arith.cmpi slt, " << i << ", " << to
      << " : i64\n";
   os << "      scf.condition(" << more << ") " << i << names << " : i64"
