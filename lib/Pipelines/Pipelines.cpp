@@ -30,11 +30,14 @@ static void addLowerToBuffers(mlir::OpPassManager &pm,
   lowerOptions.frameArrays = frameArrays;
   lowerOptions.fillLoops = fillLoops;
   lowerOptions.reserveCapacity = reserveCapacity;
-  // TensorFlow's loops (scf.while over 0-d tensors) with scalar counters,
-  // and those counting by one as scf.for: what the lowering reserves
-  // capacity for, proves filled and versions.
+  // TensorFlow's scalars (0-d tensors: imported loops' counters, and
+  // elementwise arith on them once it is linalg) as scalars, not a buffer
+  // per op per iteration; then loops counting by one as scf.for: what the
+  // lowering reserves capacity for, proves filled and versions. On the
+  // CPU: the GPU pipeline has not run them on a device.
   if (scalarize) {
     OpPassManager &function = pm.nest<func::FuncOp>();
+    function.addPass(createConvertElementwiseToLinalgPass());
     function.addPass(createTAScalarizeZeroDimTensorsPass());
     function.addPass(createTAUpliftCountedLoopsPass());
   }
@@ -43,13 +46,9 @@ static void addLowerToBuffers(mlir::OpPassManager &pm,
   // (with checks=none the pass only drops the marks of access functions).
   if (outlineAccesses)
     pm.addPass(createTAVersionAccessLoopsPass());
-  // Elementwise arith on tensors in the surrounding code.
+  // Elementwise arith on tensors in the surrounding code (where the passes
+  // above did not run).
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
-  // TensorFlow's scalars (0-d tensors: imported loops' counters) as
-  // scalars, not a buffer per op per iteration, those the lowering made
-  // too. On the CPU: the GPU pipeline has not run it on a device.
-  if (scalarize)
-    pm.addNestedPass<func::FuncOp>(createTAScalarizeZeroDimTensorsPass());
 
   // A value read from an array and inserted into a tensor (the usual way
   // results are collected) is copied straight into its place. One function
