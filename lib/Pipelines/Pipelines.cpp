@@ -46,8 +46,8 @@ static void addLowerToBuffers(mlir::OpPassManager &pm,
   // (with checks=none the pass only drops the marks of access functions).
   if (outlineAccesses)
     pm.addPass(createTAVersionAccessLoopsPass());
-  // Elementwise arith on tensors in the surrounding code (where the passes
-  // above did not run).
+  // Elementwise arith on tensors: in the surrounding code where the passes
+  // above did not run, and what the lowering made.
   pm.addNestedPass<func::FuncOp>(createConvertElementwiseToLinalgPass());
 
   // A value read from an array and inserted into a tensor (the usual way
