@@ -127,8 +127,9 @@ void ArrayEmitter::zeroFillFresh(ArrayRef<Value> bytes, Value capacity) {
     zeroFill(range);
 }
 
-void ArrayEmitter::reserveFor(Value box, Value lb, Value ub) {
-  func::FuncOp reserve = lookupOrDefineReserveFunction(symbols, *this);
+void ArrayEmitter::reserveFor(Value box, Value lb, Value ub, bool overwritten) {
+  func::FuncOp reserve =
+      lookupOrDefineReserveFunction(symbols, *this, overwritten);
   if (!reserve)
     return;
   using arith::CmpIPredicate;

@@ -89,8 +89,9 @@ public:
   /// 0 <= lb < ub, ub is past its capacity and at most maxCapacity(), a call
   /// of the module's reservation function, which leaves the array as it was
   /// where the allocation fails. Nothing where that function cannot be had:
-  /// growth is then what it was.
-  void reserveFor(Value box, Value lb, Value ub);
+  /// growth is then what it was. `overwritten`: every slot in [0, ub) is
+  /// written before anything can read one (lookupOrDefineReserveFunction).
+  void reserveFor(Value box, Value lb, Value ub, bool overwritten = false);
   /// The capacity growth from `oldCapacity` slots allocates for at least
   /// `capacity` (at most maxCapacity()): for a buffer that is zero when
   /// fresh (mapped), the next one congruent to `oldCapacity` modulo

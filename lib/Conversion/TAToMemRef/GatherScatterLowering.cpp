@@ -7,6 +7,7 @@
 
 #include "AccessFunctions.h"
 #include "BulkValues.h"
+#include "IndexVectors.h"
 #include "Operands.h"
 #include "Patterns.h"
 
@@ -19,24 +20,6 @@ using namespace mlir::ta;
 using namespace mlir::ta::lowering;
 
 namespace {
-
-/// The smallest and largest of the `count` entries of `indices` (i64s; 0 and
-/// -1 when there are none), in one scan LLVM vectorizes.
-static std::pair<Value, Value> indexRange(ArrayEmitter &e, Value indices,
-                                          Value count) {
-  OpBuilder &b = e.b;
-  auto loop = scf::ForOp::create(b, e.loc, e.index(0), count, e.index(1),
-                                 ValueRange{e.i64(0), e.i64(-1)});
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(loop.getBody());
-  Value i = e.entry(indices, loop.getInductionVar());
-  scf::YieldOp::create(
-      b, e.loc,
-      ValueRange{
-          arith::MinSIOp::create(b, e.loc, loop.getRegionIterArg(0), i),
-          arith::MaxSIOp::create(b, e.loc, loop.getRegionIterArg(1), i)});
-  return {loop.getResult(0), loop.getResult(1)};
-}
 
 /// Builds `then` where `condition` holds and `otherwise` where it does not.
 static void ifElse(ArrayEmitter &e, Value condition,
@@ -52,6 +35,15 @@ static void ifElse(ArrayEmitter &e, Value condition,
 
 /// TensorFlow's Gather (ReadMany): one Read per index, in order.
 ///
+/// A forward array never grows on a read, so its header does not change
+/// during the Reads: it is loaded once, the closed check made once (where
+/// there is an index), and each index takes its bounds check and
+/// readInBounds (its state test and update), which LLVM could not hoist
+/// out of a loop of Reads (its state stores might alias the header). A
+/// range's loop of Reads at the induction variable stays one that
+/// ta-version-access-loops claims (one check of the slots, no per-slot
+/// state).
+///
 /// A Read of an accumulator grows it to the index it reads. Where one scan
 /// of the indices finds every one below the capacity (so the array is open)
 /// and, in strict mode, none negative, no Read can fail on its index or
@@ -60,26 +52,26 @@ static void ifElse(ArrayEmitter &e, Value condition,
 /// and update), with the buffer, capacity and flags loaded once. Otherwise
 /// the loop of Reads that grow one by one runs, whose first failing Read
 /// (out of bounds, a cleared slot, or growth out of memory) gives
-/// TensorFlow's error. A forward array never grows on a read: its loop of
-/// Reads is the Reads' checks and state, with its header in registers
-/// (measured: a scan of its indices cost what it saved).
+/// TensorFlow's error.
 struct GatherLowering : TAPattern<GatherOp> {
   using TAPattern::TAPattern;
   LogicalResult lower(GatherOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
                       ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     bool grad = e.type.getIsGrad();
-    FailureOr<func::FuncOp> read = getAccessFunction(
-        e, options.outlineAccesses, lookupOrDefineReadFunction, op, rewriter);
+    bool range = isRangeVector(op.getIndices());
+    FailureOr<func::FuncOp> read =
+        getAccessFunction(e, options.outlineAccesses && (grad || range),
+                          lookupOrDefineReadFunction, op, rewriter);
     if (failed(read))
       return failure();
     FailureOr<func::FuncOp> inBoundsRead =
-        getAccessFunction(e, options.outlineAccesses && grad,
+        getAccessFunction(e, options.outlineAccesses && (grad || !range),
                           lookupOrDefineInBoundsReadFunction, op, rewriter);
     if (failed(inBoundsRead))
       return failure();
-    Value indices, count;
-    std::tie(indices, count) = vectorOperand(rewriter, loc, op.getIndices());
+    IndexVector indices = IndexVector::get(rewriter, loc, op.getIndices());
+    Value count = indices.count;
     auto resultType = cast<RankedTensorType>(op.getValue().getType());
     SmallVector<Value> dynamic;
     if (resultType.isDynamicDim(0))
@@ -89,11 +81,11 @@ struct GatherLowering : TAPattern<GatherOp> {
         MemRefType::get(resultType.getShape(), resultType.getElementType()),
         dynamic);
     Value box = adaptor.getHandle().front();
-    // An accumulator's buffer and header, loaded once (below).
-    Value buffer, header;
+    // The array's buffer and header, loaded once (below).
+    Value buffer, header, size;
     auto readEach = [&] {
       e.forLoop(e.index(0), count, [&](Value k) {
-        Value data = readElement(e, *read, box, e.entry(indices, k),
+        Value data = readElement(e, *read, box, indices.at(e, k),
                                  /*inLoop=*/true);
         memref::CopyOp::create(rewriter, loc, data, e.slot(result, k));
       });
@@ -102,18 +94,37 @@ struct GatherLowering : TAPattern<GatherOp> {
       Value capacity = e.get(header, kCapacity);
       Value clear = e.readClearBits(header);
       e.forLoop(e.index(0), count, [&](Value k) {
-        Value data = readElementInBounds(e, *inBoundsRead, buffer, capacity,
-                                         clear, e.entry(indices, k));
+        Value i = indices.at(e, k);
+        // A forward array's bounds, checked here (`size`); an accumulator's
+        // were (its fast path).
+        if (size)
+          e.failIf(
+              e.outOfBounds(i, size), TA_ERR_READ_OUT_OF_BOUNDS, buffer,
+              [&](SmallVectorImpl<Value> &args) { args.append({i, size}); });
+        Value data =
+            readElementInBounds(e, *inBoundsRead, buffer, capacity, clear, i);
         memref::CopyOp::create(rewriter, loc, data, e.slot(result, k));
       });
     };
-    if (!grad) {
+    if (!grad && range) {
       readEach();
+    } else if (!grad) {
+      buffer = e.loadBuffer(box);
+      header = e.header(buffer);
+      if (e.strict) {
+        Value some = e.cmp(arith::CmpIPredicate::sgt, count, e.index(0));
+        e.failIf(
+            arith::AndIOp::create(rewriter, loc, some,
+                                  e.hasBit(e.get(header, kFlags), kClosed)),
+            TA_ERR_CLOSED, buffer);
+        size = e.get(header, kSize);
+      }
+      readInBounds();
     } else {
       buffer = e.loadBuffer(box);
       header = e.header(buffer);
       Value min, max;
-      std::tie(min, max) = indexRange(e, indices, count);
+      std::tie(min, max) = indices.bounds(e);
       // A closed accumulator's capacity is 0 (ta.close): it reads one by one
       // whenever there is an index to read. A negative index is a Read's
       // error in strict mode, undefined behaviour without checks.
@@ -176,16 +187,24 @@ struct ScatterLowering : TAPattern<ScatterOp> {
     // (reserveFor); where that gives room for every index, each takes
     // writeInBounds too, the size set once.
     bool reserve = e.mayGrow() && options.reserveCapacity;
-    bool inBounds = (e.type.getIsGrad() || reserve) && !checkRows;
+    // A range's Writes to a forward array are the loop of Writes at its
+    // induction variable, which ta-version-access-loops claims (one check
+    // of the slots, the rows moved by one copy), the size set first.
+    bool rangeWrites =
+        isRangeVector(op.getIndices()) && !e.type.getIsGrad() && !checkRows;
+    bool inBounds =
+        (e.type.getIsGrad() || reserve) && !checkRows && !rangeWrites;
     FailureOr<func::FuncOp> inBoundsWrite =
         getAccessFunction(e, options.outlineAccesses && inBounds,
                           lookupOrDefineInBoundsWriteFunction, op, rewriter);
     if (failed(inBoundsWrite))
       return failure();
-    Value indices, count;
-    std::tie(indices, count) = vectorOperand(rewriter, loc, op.getIndices());
+    IndexVector indices = IndexVector::get(rewriter, loc, op.getIndices());
+    Value count = indices.count;
     RankedBulkValue ranked = rankedBulkValue(e, value, e.element.getShape(),
                                              TA_ERR_SCATTER_NOT_VECTOR, count);
+    // (0 where an invalid program's value has no row of the element's rank.)
+    indices.count = count;
     RankedTensorType valueType = ranked.type;
     Value data = ranked.data;
     Value box = adaptor.getHandle().front();
@@ -207,7 +226,7 @@ struct ScatterLowering : TAPattern<ScatterOp> {
       // The largest index (-1 when there are none) must be below the size;
       // a growable array grows to it, so only a fixed one can fail (no
       // `max + 1` to compute: it would wrap for an index of INT64_MAX).
-      std::tie(min, max) = indexRange(e, indices, count);
+      std::tie(min, max) = indices.bounds(e);
       Value past = e.cmp(arith::CmpIPredicate::sge, max, size);
       if (e.mayGrow())
         past = arith::AndIOp::create(
@@ -224,11 +243,26 @@ struct ScatterLowering : TAPattern<ScatterOp> {
     Value inBoundsBuffer = buffer, inBoundsHeader = header, end;
     if (reserve) {
       if (!max)
-        std::tie(min, max) = indexRange(e, indices, count);
+        std::tie(min, max) = indices.bounds(e);
       // max + 1 wraps only for an index of INT64_MAX, past any capacity.
       Value first = e.toIndex(min);
       end = arith::AddIOp::create(rewriter, loc, max, e.i64(1));
-      e.reserveFor(box, first, e.toIndex(end));
+      e.reserveFor(box, first, e.toIndex(end), /*overwritten=*/rangeWrites);
+      if (rangeWrites) {
+        // Where the reservation gave room for them all, the size the
+        // Writes leave, set before them: their slots are then below it, as
+        // the loop's claim asks (an error they find does not say the
+        // size).
+        Value header = e.header(e.loadBuffer(box));
+        auto ifOp = scf::IfOp::create(
+            rewriter, loc,
+            e.cmp(arith::CmpIPredicate::slt, max, e.get(header, kCapacity)),
+            /*withElseRegion=*/false);
+        OpBuilder::InsertionGuard guard(rewriter);
+        rewriter.setInsertionPointToStart(ifOp.thenBlock());
+        e.set(header, kSize,
+              arith::MaxSIOp::create(rewriter, loc, e.get(header, kSize), end));
+      }
       if (inBounds) {
         // Every index in [0, capacity): no write grows the array, and its
         // size becomes what the writes would leave (an error they find
@@ -250,11 +284,11 @@ struct ScatterLowering : TAPattern<ScatterOp> {
         Value row = e.slot(rows, k);
         if (*write) {
           assert(!rowMismatch && "rows of the element shape are not checked");
-          writeElement(e, *write, box, e.entry(indices, k), row,
+          writeElement(e, *write, box, indices.at(e, k), row,
                        /*inLoop=*/true);
           return;
         }
-        e.writeSlot(box, e.entry(indices, k), row, rowMismatch,
+        e.writeSlot(box, indices.at(e, k), row, rowMismatch,
                     [&](SmallVectorImpl<Value> &args) {
                       runtimeShape(e, value, 1, Value(), args);
                     });
@@ -268,7 +302,7 @@ struct ScatterLowering : TAPattern<ScatterOp> {
                                      e.get(inBoundsHeader, kSize), end));
       e.forLoop(e.index(0), count, [&](Value k) {
         writeElementInBounds(e, *inBoundsWrite, inBoundsBuffer, capacity,
-                             e.entry(indices, k), e.slot(rows, k));
+                             indices.at(e, k), e.slot(rows, k));
       });
     };
     if (!inBounds)

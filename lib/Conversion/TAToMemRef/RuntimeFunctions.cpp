@@ -156,7 +156,11 @@ bool lowering::isGrowFunction(Operation *op) {
                                        getGrowType(op->getContext());
 }
 
-std::string lowering::reserveFunctionName(const ArrayLayout &layout) {
+std::string lowering::reserveFunctionName(const ArrayLayout &layout,
+                                          bool overwritten) {
+  if (overwritten && !layout.lazyZeroing())
+    return growthFunctionName((kReserveFunctionPrefix + "overwritten_").str(),
+                              layout);
   return growthFunctionName(kReserveFunctionPrefix, layout);
 }
 
@@ -205,9 +209,11 @@ static Value resizeBuffer(ArrayEmitter &e, const GrownArray &array,
 /// `newCap` slots (resizeBuffer): the data stays where it is; the slots'
 /// state moves to the data's new end (_ta_rt_shift_bytes: pages remapped in
 /// a mapping, a sparse array's untouched pages stay untouched); what new
-/// slots read is zeroed; the box takes the buffer.
+/// slots read is zeroed, but for the data of slots below `overwritten`
+/// (an index; null: none), which the caller writes before anything reads
+/// them; the box takes the buffer.
 static void finishGrowth(ArrayEmitter &e, const GrownArray &array, Value grown,
-                         Value newCap) {
+                         Value newCap, Value overwritten = Value()) {
   OpBuilder &b = e.b;
   Location loc = e.loc;
   Value oldCap = array.oldCap;
@@ -233,9 +239,13 @@ static void finishGrowth(ArrayEmitter &e, const GrownArray &array, Value grown,
   }
   // The new slots read as zeros from their data, or, with lazy zeroing,
   // from their state (see ArrayEmitter::newBuffer).
-  if (!e.lazyZeroing())
+  if (!e.lazyZeroing()) {
+    if (overwritten)
+      newData =
+          arith::MaxSIOp::create(b, loc, newData, e.stateOffset(overwritten));
     zeroed.push_back(e.bytes(grown, newData,
                              arith::SubIOp::create(b, loc, newEnd, newData)));
+  }
   if (!zeroed.empty())
     e.zeroFillFresh(zeroed, newCap);
   e.set(e.header(grown), kCapacity, e.toI64(newCap));
@@ -288,9 +298,9 @@ func::FuncOp lowering::lookupOrDefineGrowFunction(ModuleSymbols &symbols,
                                       build);
 }
 
-func::FuncOp
-lowering::lookupOrDefineReserveFunction(ModuleSymbols &symbols,
-                                        const ArrayLayout &layout) {
+func::FuncOp lowering::lookupOrDefineReserveFunction(ModuleSymbols &symbols,
+                                                     const ArrayLayout &layout,
+                                                     bool overwritten) {
   func::FuncOp quiet =
       lookupOrDeclareRuntimeFunction(symbols, TA_RT_QUIET_ALLOCATIONS);
   if (!quiet)
@@ -312,10 +322,11 @@ lowering::lookupOrDefineReserveFunction(ModuleSymbols &symbols,
         /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(allocated.thenBlock());
-    finishGrowth(e, array, grown, newCap);
+    finishGrowth(e, array, grown, newCap,
+                 overwritten ? e.toIndex(slots) : Value());
   };
-  return lookupOrDefineGrowthFunction(symbols, layout,
-                                      reserveFunctionName(layout), build);
+  return lookupOrDefineGrowthFunction(
+      symbols, layout, reserveFunctionName(layout, overwritten), build);
 }
 
 Value lowering::getConstantAddress(OpBuilder &b, Location loc,

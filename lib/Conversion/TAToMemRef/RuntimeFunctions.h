@@ -112,8 +112,10 @@ func::FuncOp lookupOrDefineFreshBufferIsZeroFunction(ModuleSymbols &symbols);
 func::FuncOp lookupOrDefineGrowFunction(ModuleSymbols &symbols,
                                         const ArrayLayout &layout);
 
-/// The name of the reservation function of arrays with `layout`.
-std::string reserveFunctionName(const ArrayLayout &layout);
+/// The name of the reservation function of arrays with `layout`
+/// (`overwritten`: see lookupOrDefineReserveFunction).
+std::string reserveFunctionName(const ArrayLayout &layout,
+                                bool overwritten = false);
 
 /// The reservation function of growable arrays with `layout`, `(box, i64
 /// slots) -> ()`, defined on first use: grows the array in `box` to
@@ -122,8 +124,12 @@ std::string reserveFunctionName(const ArrayLayout &layout);
 /// succeeds; where it fails (with the runtime's quiet failures) the array
 /// stays as it was. Null when the runtime's functions
 /// cannot be had or the name is taken (FilledArrays::reservingLoop).
+/// `overwritten`: the caller writes every slot below `slots` before
+/// anything can read one (a scatter of a range), so their data is not
+/// zeroed (a variant only where the data would be: without lazy zeroing).
 func::FuncOp lookupOrDefineReserveFunction(ModuleSymbols &symbols,
-                                           const ArrayLayout &layout);
+                                           const ArrayLayout &layout,
+                                           bool overwritten = false);
 
 /// Whether `op` is a growth function as lookupOrDefineGrowFunction defines
 /// them (a module lowered before, or by the patterns alone, has them).

@@ -111,8 +111,16 @@ struct TALowerToMemRefPass
     scf::populateSCFStructuralTypeConversionsAndLegality(typeConverter,
                                                          patterns, target);
     populateTAToMemRefConversionPatterns(typeConverter, patterns, options);
-    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    if (failed(applyPartialConversion(module, target, std::move(patterns)))) {
       signalPassFailure();
+      return;
+    }
+    // The index vectors the patterns computed rather than read (ranges,
+    // IndexVectors.h) would still be materialized by bufferization.
+    module.walk([](tensor::GenerateOp generate) {
+      if (isOpTriviallyDead(generate))
+        generate.erase();
+    });
   }
 };
 

@@ -152,16 +152,29 @@ std::string unsupportedRange(Operation *op) {
   return "";
 }
 
+/// The value of operand `i` of `op` where it is an integer constant of one
+/// element (a tf.Const, converted or not).
+static std::optional<int64_t> constantOperand(Operation *op,
+                                              ValueRange operands, int i) {
+  for (Value v : {operands[i], op->getOperand(i)}) {
+    DenseIntElementsAttr value;
+    if (!matchPattern(v, m_Constant(&value)))
+      if (Operation *def = v.getDefiningOp();
+          def && def->getName().getStringRef() == "tf.Const")
+        value = dyn_cast_or_null<DenseIntElementsAttr>(def->getAttr("value"));
+    if (value && value.getNumElements() == 1)
+      return (*value.getValues<APInt>().begin()).getSExtValue();
+  }
+  return std::nullopt;
+}
+
 LogicalResult rewriteRange(Operation *op, ValueRange operands,
                            ConversionPatternRewriter &rewriter) {
   Location loc = op->getLoc();
   RankedTensorType result = rankedType(op->getResult(0));
   Type element = result.getElementType();
-  Value start = scalarIndex(rewriter, loc, operands[0]);
   Value limit = scalarIndex(rewriter, loc, operands[1]);
-  Value delta = scalarIndex(rewriter, loc, operands[2]);
-  // TensorFlow's RangeOp: its three checks, then
-  // size = (|limit - start| + |delta| - 1) / |delta|.
+  Value start, delta;
   auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) -> Value {
     return arith::CmpIOp::create(rewriter, loc, p, x, y);
   };
@@ -169,32 +182,50 @@ LogicalResult rewriteRange(Operation *op, ValueRange operands,
     return arith::ConstantIndexOp::create(rewriter, loc, v);
   };
   Value c0 = index(0);
-  failUnless(rewriter, op, cmp(arith::CmpIPredicate::ne, delta, c0),
-             TA_ERR_RANGE_DELTA, delta, c0);
-  Value up = cmp(arith::CmpIPredicate::sgt, delta, c0);
-  Value down = arith::XOrIOp::create(
-      rewriter, loc, up, arith::ConstantIntOp::create(rewriter, loc, 1, 1));
-  failUnless(rewriter, op,
-             arith::OrIOp::create(rewriter, loc, down,
-                                  cmp(arith::CmpIPredicate::sle, start, limit)),
-             TA_ERR_RANGE_UP, start, limit);
-  failUnless(rewriter, op,
-             arith::OrIOp::create(rewriter, loc, up,
-                                  cmp(arith::CmpIPredicate::sge, start, limit)),
-             TA_ERR_RANGE_DOWN, start, limit);
-  auto abs = [&](Value v) -> Value {
-    Value negated = arith::SubIOp::create(rewriter, loc, c0, v);
-    return arith::SelectOp::create(
-        rewriter, loc, cmp(arith::CmpIPredicate::slt, v, c0), negated, v);
-  };
-  Value step = abs(delta);
-  Value span = abs(arith::SubIOp::create(rewriter, loc, limit, start));
-  Value size = arith::DivUIOp::create(
-      rewriter, loc,
-      arith::SubIOp::create(rewriter, loc,
-                            arith::AddIOp::create(rewriter, loc, span, step),
-                            index(1)),
-      step);
+  // TensorArray.stack() and .unstack(): range(0, limit, 1), whose entries
+  // are their indices and whose size is the limit (an integer of the
+  // element type: the lowering knows every entry exact, IndexVectors.h).
+  bool iota = constantOperand(op, operands, 0) == 0 &&
+              constantOperand(op, operands, 2) == 1;
+  Value size;
+  if (iota) {
+    failUnless(rewriter, op, cmp(arith::CmpIPredicate::sle, c0, limit),
+               TA_ERR_RANGE_UP, c0, limit);
+    size = limit;
+  } else {
+    // TensorFlow's RangeOp: its three checks, then
+    // size = (|limit - start| + |delta| - 1) / |delta|.
+    start = scalarIndex(rewriter, loc, operands[0]);
+    delta = scalarIndex(rewriter, loc, operands[2]);
+    failUnless(rewriter, op, cmp(arith::CmpIPredicate::ne, delta, c0),
+               TA_ERR_RANGE_DELTA, delta, c0);
+    Value up = cmp(arith::CmpIPredicate::sgt, delta, c0);
+    Value down = arith::XOrIOp::create(
+        rewriter, loc, up, arith::ConstantIntOp::create(rewriter, loc, 1, 1));
+    failUnless(
+        rewriter, op,
+        arith::OrIOp::create(rewriter, loc, down,
+                             cmp(arith::CmpIPredicate::sle, start, limit)),
+        TA_ERR_RANGE_UP, start, limit);
+    failUnless(
+        rewriter, op,
+        arith::OrIOp::create(rewriter, loc, up,
+                             cmp(arith::CmpIPredicate::sge, start, limit)),
+        TA_ERR_RANGE_DOWN, start, limit);
+    auto abs = [&](Value v) -> Value {
+      Value negated = arith::SubIOp::create(rewriter, loc, c0, v);
+      return arith::SelectOp::create(
+          rewriter, loc, cmp(arith::CmpIPredicate::slt, v, c0), negated, v);
+    };
+    Value step = abs(delta);
+    Value span = abs(arith::SubIOp::create(rewriter, loc, limit, start));
+    size = arith::DivUIOp::create(
+        rewriter, loc,
+        arith::SubIOp::create(rewriter, loc,
+                              arith::AddIOp::create(rewriter, loc, span, step),
+                              index(1)),
+        step);
+  }
   SmallVector<Value> dynamic;
   if (result.isDynamicDim(0))
     dynamic.push_back(size);
@@ -205,8 +236,10 @@ LogicalResult rewriteRange(Operation *op, ValueRange operands,
   auto generate = tensor::GenerateOp::create(
       rewriter, loc, result, dynamic,
       [&](OpBuilder &b, Location loc, ValueRange ivs) {
-        Value offset = arith::MulIOp::create(b, loc, ivs[0], delta);
-        Value value = arith::AddIOp::create(b, loc, start, offset);
+        Value value = ivs[0];
+        if (!iota)
+          value = arith::AddIOp::create(
+              b, loc, start, arith::MulIOp::create(b, loc, ivs[0], delta));
         tensor::YieldOp::create(
             b, loc, arith::IndexCastOp::create(b, loc, element, value));
       });

@@ -4,7 +4,8 @@
 //   [[1,2],[3,4]] * 2 = [[2,4],[6,8]]; max([1,-2], 0) = [1,0];
 //   [1,5] < [3,3] = [true,false] (cast to int32: [1,0]);
 //   Range(2, 8, 2) = [2,4,6]; Range(7, 0, -3) = [7,4,1] (size from the
-//   operands at run time); Fill([2,2], 7) = [[7,7],[7,7]];
+//   operands at run time); Range(0, 4, 1) = [0,1,2,3] and Range(0, 0, 1) =
+//   [] (stack's and unstack's form: the size is the limit); Fill([2,2], 7) = [[7,7],[7,7]];
 //   Pack(3, 4) = [3,4]; Cast([1.9,-1.9] f32 -> int32) = [1,-1] (truncates);
 //   x[1] and x[-1] of [[1,2],[3,4],[5,6]] = [3,4] and [5,6];
 //   MatMul([[1,2],[3,4]], [[5,6],[7,8]]) = [[19,22],[43,50]];
@@ -25,6 +26,8 @@
 // DELTA: ta runtime error: Requires delta != 0: 0
 // RUN: not %run_cpu -e range_wrong_way %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=WAY
 // WAY: ta runtime error: Requires start <= limit when delta > 0: 5/2
+// RUN: not %run_cpu -e range_iota_negative %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=IOTA
+// IOTA: ta runtime error: Requires start <= limit when delta > 0: 0/-2
 
 func.func private @printMemrefF32(tensor<*xf32>)
 func.func private @printMemrefI32(tensor<*xi32>)
@@ -74,6 +77,17 @@ func.func @main() {
   %down = "tf.Range"(%r7, %r0, %rm3) : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<?xi32>
   %dn = tensor.cast %down : tensor<?xi32> to tensor<*xi32>
   call @printMemrefI32(%dn) : (tensor<*xi32>) -> ()
+  // CHECK: [0,  1,  2,  3]
+  %i0 = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %i1 = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %i4 = "tf.Const"() <{value = dense<4> : tensor<i32>}> : () -> tensor<i32>
+  %iota = "tf.Range"(%i0, %i4, %i1) : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<?xi32>
+  %io = tensor.cast %iota : tensor<?xi32> to tensor<*xi32>
+  call @printMemrefI32(%io) : (tensor<*xi32>) -> ()
+  // CHECK: sizes = [0]
+  %none = "tf.Range"(%i0, %i0, %i1) : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<?xi32>
+  %no = tensor.cast %none : tensor<?xi32> to tensor<*xi32>
+  call @printMemrefI32(%no) : (tensor<*xi32>) -> ()
   // CHECK: {{\[}}[7,   7],
   // CHECK-NEXT: [7,   7]]
   %dims = "tf.Const"() <{value = dense<[2, 2]> : tensor<2xi32>}> : () -> tensor<2xi32>
@@ -156,6 +170,16 @@ func.func @range_delta_zero() {
   %s = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
   %l = "tf.Const"() <{value = dense<4> : tensor<i32>}> : () -> tensor<i32>
   %r = "tf.Range"(%s, %l, %s) : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<?xi32>
+  %u = tensor.cast %r : tensor<?xi32> to tensor<*xi32>
+  call @printMemrefI32(%u) : (tensor<*xi32>) -> ()
+  return
+}
+
+func.func @range_iota_negative() {
+  %s = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.Const"() <{value = dense<-2> : tensor<i32>}> : () -> tensor<i32>
+  %d = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %r = "tf.Range"(%s, %l, %d) : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<?xi32>
   %u = tensor.cast %r : tensor<?xi32> to tensor<*xi32>
   call @printMemrefI32(%u) : (tensor<*xi32>) -> ()
   return
