@@ -116,10 +116,13 @@ struct TALowerToMemRefPass
       return;
     }
     // The index vectors the patterns computed rather than read (ranges,
-    // IndexVectors.h) would still be materialized by bufferization.
-    module.walk([](tensor::GenerateOp generate) {
-      if (isOpTriviallyDead(generate))
-        generate.erase();
+    // IndexVectors.h) would still be materialized by bufferization (a
+    // generate filled, a constant made a global).
+    module.walk([](Operation *op) {
+      if (isa<tensor::GenerateOp, arith::ConstantOp>(op) &&
+          isa<RankedTensorType>(op->getResult(0).getType()) &&
+          isOpTriviallyDead(op))
+        op->erase();
     });
   }
 };
