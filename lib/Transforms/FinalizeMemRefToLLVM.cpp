@@ -23,6 +23,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/MemRef/Utils/MemRefUtils.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/Support/MathExtras.h"
@@ -277,6 +278,44 @@ struct InBoundsViewLowering : ConvertOpToLLVMPattern<memref::ViewOp> {
   }
 };
 
+/// memref.dim of a ranked memref at a constant dim: the size from the
+/// type or the descriptor. Upstream's lowering takes the dim as a constant
+/// only from an index constant; after arith-to-llvm it is an
+/// llvm.mlir.constant behind a cast, and upstream stores the sizes on the
+/// stack to load the one indexed: five operations for one.
+struct ConstantDimLowering : ConvertOpToLLVMPattern<memref::DimOp> {
+  ConstantDimLowering(const LLVMTypeConverter &converter)
+      : ConvertOpToLLVMPattern(converter, /*benefit=*/2) {}
+
+  LogicalResult
+  matchAndRewrite(memref::DimOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    auto type = dyn_cast<MemRefType>(op.getSource().getType());
+    // The constant through the casts between the converted and the
+    // unconverted integer.
+    Value index = adaptor.getIndex();
+    while (auto cast = index.getDefiningOp<UnrealizedConversionCastOp>()) {
+      if (cast->getNumOperands() != 1)
+        break;
+      index = cast->getOperand(0);
+    }
+    APInt dim;
+    if (!type || !matchPattern(index, m_ConstantInt(&dim)))
+      return rewriter.notifyMatchFailure(op, "not a constant dim");
+    int64_t d = dim.getSExtValue();
+    if (d < 0 || d >= type.getRank())
+      return rewriter.notifyMatchFailure(op, "no such dim");
+    Location loc = op.getLoc();
+    Value size =
+        type.isDynamicDim(d)
+            ? MemRefDescriptor(adaptor.getSource()).size(rewriter, loc, d)
+            : createIndexAttrConstant(rewriter, loc, getIndexType(),
+                                      type.getDimSize(d));
+    rewriter.replaceOp(op, size);
+    return success();
+  }
+};
+
 /// memref.realloc of a 1-D identity-layout buffer whose aligned pointer is
 /// its allocation (aligned_alloc's): a call of libta_runtime's
 /// `_ta_rt_realloc(allocation, old bytes, new bytes)`, which extends the
@@ -379,7 +418,8 @@ void mlir::ta::populateTAFinalizeMemRefToLLVMConversionPatterns(
   const LowerToLLVMOptions &options = converter.getOptions();
   bool alignedAlloc =
       options.allocLowering == LowerToLLVMOptions::AllocLowering::AlignedAlloc;
-  patterns.add<InBoundsCopyLowering, InBoundsViewLowering>(converter);
+  patterns.add<ConstantDimLowering, InBoundsCopyLowering,
+               InBoundsViewLowering>(converter);
   if (alignedAlloc)
     patterns.add<StaticAlignedAllocLowering>(converter, symbolTables);
   // Reallocation goes through libta_runtime as allocation does.

@@ -226,3 +226,22 @@ func.func @realloc_aligned(%m: memref<?xi8>, %n: index) -> memref<?xi8> {
   %r = memref.realloc %m(%n) {alignment = 64} : memref<?xi8> to memref<?xi8>
   return %r : memref<?xi8>
 }
+
+// memref.dim at a constant dim, also one arith-to-llvm left behind a cast:
+// the size from the descriptor (a static one a constant), not upstream's
+// store of the sizes on the stack and load of the one indexed.
+// CHECK-LABEL: func.func @dims
+// CHECK-SAME: (%[[M:.*]]: memref<?x3xf32>)
+// CHECK: %[[D:.*]] = builtin.unrealized_conversion_cast %[[M]]
+// CHECK: %[[N:.*]] = llvm.extractvalue %[[D]][3, 0]
+// CHECK: %[[THREE:.*]] = llvm.mlir.constant(3 : index) : i64
+// CHECK-NOT: llvm.alloca
+// CHECK: return
+func.func @dims(%m: memref<?x3xf32>) -> (index, index) {
+  %c = llvm.mlir.constant(0 : index) : i64
+  %zero = builtin.unrealized_conversion_cast %c : i64 to index
+  %one = arith.constant 1 : index
+  %n = memref.dim %m, %zero : memref<?x3xf32>
+  %three = memref.dim %m, %one : memref<?x3xf32>
+  return %n, %three : index, index
+}

@@ -222,6 +222,10 @@ def TAFinalizeMemRefToLLVMPass
     growth of ta's arrays. Its result has malloc's 16-byte alignment: a
     realloc that asks for more, or any without those options, is left as
     it is (`expand-realloc` lowers it to an allocation and a copy).
+    A `memref.dim` at a constant dim, also one `arith-to-llvm` left as an
+    `llvm.mlir.constant` behind a cast, is the descriptor's size (or the
+    type's): upstream's lowering recognizes only an index constant, and
+    otherwise stores the sizes on the stack to load the one indexed.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
   let options = [

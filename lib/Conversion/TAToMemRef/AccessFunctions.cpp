@@ -179,6 +179,22 @@ lowering::lookupOrDefineInBoundsReadFunction(const ArrayEmitter &e) {
       });
 }
 
+func::FuncOp lowering::lookupOrDefineLoadedReadFunction(const ArrayEmitter &e) {
+  MLIRContext *context = e.type.getContext();
+  auto i64 = IntegerType::get(context, 64);
+  auto type =
+      FunctionType::get(context,
+                        {TATypeConverter::getBoxType(context).getElementType(),
+                         i64, i64, i64, i64},
+                        {IndexType::get(context)});
+  return lookupOrDefine(
+      e, functionName((kReadFunctionPrefix + "loaded_").str(), e, false), type,
+      [](ArrayEmitter &fe, ValueRange args) {
+        return SmallVector<Value>{fe.readLoadedSlotOffset(
+            args[0], args[1], args[2], args[3], args[4])};
+      });
+}
+
 func::FuncOp lowering::lookupOrDefineLoopClaimFunction(const ArrayEmitter &e,
                                                        bool write) {
   MLIRContext *context = e.type.getContext();
@@ -273,6 +289,18 @@ Value lowering::readElementInBounds(ArrayEmitter &e, func::FuncOp read,
                                     ValueRange{buffer, capacity, clear, i},
                                     /*inLoop=*/true)
                      .getResult(0);
+  return e.elementAt(buffer, offset);
+}
+
+Value lowering::readElementLoaded(ArrayEmitter &e, func::FuncOp read,
+                                  Value buffer, Value flags, Value size,
+                                  Value capacity, Value i) {
+  Value offset =
+      read ? callAccessFunction(e.b, e.loc, read,
+                                ValueRange{buffer, flags, size, capacity, i},
+                                /*inLoop=*/true)
+                 .getResult(0)
+           : e.readLoadedSlotOffset(buffer, flags, size, capacity, i);
   return e.elementAt(buffer, offset);
 }
 

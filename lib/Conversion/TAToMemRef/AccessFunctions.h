@@ -48,6 +48,11 @@ func::FuncOp lookupOrDefineInBoundsWriteFunction(const ArrayEmitter &e);
 /// readClearBits), giving the slot's byte offset. Null when another symbol
 /// has its name.
 func::FuncOp lookupOrDefineInBoundsReadFunction(const ArrayEmitter &e);
+/// `(buffer, i64 flags, i64 size, i64 capacity, i64 i) -> index`: the Read
+/// of slot `i` of a forward array whose header words were loaded before
+/// (ArrayEmitter::readLoadedSlotOffset), giving the slot's byte offset:
+/// what a gather runs per index. Null when another symbol has its name.
+func::FuncOp lookupOrDefineLoadedReadFunction(const ArrayEmitter &e);
 
 /// The attribute that marks a function as an access function of
 /// ta-lower-to-memref: `{kind = "write" | "read", size, element, grad}` (the
@@ -94,6 +99,13 @@ Value readElement(ArrayEmitter &e, func::FuncOp read, Value box, Value i,
 /// LLVM) or, null, ArrayEmitter::readInBounds written out.
 Value readElementInBounds(ArrayEmitter &e, func::FuncOp read, Value buffer,
                           Value capacity, Value clear, Value i);
+
+/// The same of slot `i` of a forward array in `buffer` whose header words
+/// were loaded before: a call of `read` (lookupOrDefineLoadedReadFunction,
+/// inlined by LLVM) or, null, ArrayEmitter::readLoadedSlotOffset written
+/// out.
+Value readElementLoaded(ArrayEmitter &e, func::FuncOp read, Value buffer,
+                        Value flags, Value size, Value capacity, Value i);
 
 /// TensorFlow's Write of `source` (a row-major view of one element) to slot
 /// `i` of the array in `box` as a call of `write`. `inLoop`: LLVM inlines it.

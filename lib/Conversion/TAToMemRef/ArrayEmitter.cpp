@@ -352,10 +352,13 @@ SlotRef ArrayEmitter::prepareRead(Value box, Value i) {
 }
 
 Value ArrayEmitter::readClearBits(Value header) {
+  return strict ? readClearBitsOf(get(header, kFlags)) : i8(0);
+}
+
+Value ArrayEmitter::readClearBitsOf(Value flags) {
   if (!strict)
     return i8(0);
-  return arith::SelectOp::create(b, loc,
-                                 hasBit(get(header, kFlags), kClearAfterRead),
+  return arith::SelectOp::create(b, loc, hasBit(flags, kClearAfterRead),
                                  i8(kCleared), i8(0));
 }
 
@@ -412,6 +415,20 @@ Value ArrayEmitter::readSlot(Value box, Value i) {
 
 Value ArrayEmitter::readSlotOffset(Value box, Value i) {
   SlotRef ref = prepareRead(box, i);
+  return slotOffset(ref.index);
+}
+
+Value ArrayEmitter::readLoadedSlotOffset(Value buffer, Value flags, Value size,
+                                         Value capacity, Value i) {
+  assert(!type.getIsGrad() && "forward arrays");
+  // prepareRead's checks, in its order.
+  if (strict) {
+    failIf(hasBit(flags, kClosed), TA_ERR_CLOSED, buffer);
+    failIf(outOfBounds(i, size), TA_ERR_READ_OUT_OF_BOUNDS, buffer,
+           [&](SmallVectorImpl<Value> &args) { args.append({i, size}); });
+  }
+  SlotRef ref{buffer, toIndex(capacity), slotIndex(i)};
+  readInBounds(ref, i, readClearBitsOf(flags));
   return slotOffset(ref.index);
 }
 

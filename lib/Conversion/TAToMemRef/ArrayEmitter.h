@@ -144,6 +144,11 @@ public:
   /// readSlot's checks and state updates, giving the byte offset (an index)
   /// of the slot in the array's buffer, as the box holds it after the read.
   Value readSlotOffset(Value box, Value i);
+  /// readSlotOffset of slot `i` of a forward array whose buffer and header
+  /// words (`flags`, `size`, `capacity`: i64s) were loaded before: a Read
+  /// changes neither (what a gather's Reads share).
+  Value readLoadedSlotOffset(Value buffer, Value flags, Value size,
+                             Value capacity, Value i);
   /// The rest of TensorFlow's Read of `slot`, which is there (the array
   /// open, the index `i` in bounds, an accumulator's room made and its size
   /// set): the state checks and updates, the zeroing of a slot never
@@ -152,6 +157,8 @@ public:
   /// The state bits a Read adds besides written and read (an i8): kCleared
   /// for an array that clears after reads, in strict mode; else 0.
   Value readClearBits(Value header);
+  /// The same from the header's flags (an i64).
+  Value readClearBitsOf(Value flags);
   /// For reads of an accumulator at indices below its capacity (an i64 of
   /// `header`), whose largest is `max` (-1 for none): the size each Read
   /// would set (at least `max + 1`), set once, so that the reads can be

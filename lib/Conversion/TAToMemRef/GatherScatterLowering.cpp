@@ -36,10 +36,10 @@ static void ifElse(ArrayEmitter &e, Value condition,
 /// TensorFlow's Gather (ReadMany): one Read per index, in order.
 ///
 /// A forward array never grows on a read, so its header does not change
-/// during the Reads: it is loaded once, the closed check made once (where
-/// there is an index), and each index takes its bounds check and
-/// readInBounds (its state test and update), which LLVM could not hoist
-/// out of a loop of Reads (its state stores might alias the header). A
+/// during the Reads: it is loaded once, and each index takes the Read of
+/// the loaded header (readLoadedSlotOffset: the closed and bounds checks,
+/// the state test and update), which LLVM could not hoist out of a loop of
+/// Reads (their state stores might alias the header). A
 /// range's loop of Reads at the induction variable stays one that
 /// ta-version-access-loops claims (one check of the slots, no per-slot
 /// state).
@@ -66,9 +66,14 @@ struct GatherLowering : TAPattern<GatherOp> {
     if (failed(read))
       return failure();
     FailureOr<func::FuncOp> inBoundsRead =
-        getAccessFunction(e, options.outlineAccesses && (grad || !range),
+        getAccessFunction(e, options.outlineAccesses && grad,
                           lookupOrDefineInBoundsReadFunction, op, rewriter);
     if (failed(inBoundsRead))
+      return failure();
+    FailureOr<func::FuncOp> loadedRead =
+        getAccessFunction(e, options.outlineAccesses && !grad && !range,
+                          lookupOrDefineLoadedReadFunction, op, rewriter);
+    if (failed(loadedRead))
       return failure();
     IndexVector indices = IndexVector::get(rewriter, loc, op.getIndices());
     Value count = indices.count;
@@ -82,7 +87,7 @@ struct GatherLowering : TAPattern<GatherOp> {
         dynamic);
     Value box = adaptor.getHandle().front();
     // The array's buffer and header, loaded once (below).
-    Value buffer, header, size;
+    Value buffer, header;
     auto readEach = [&] {
       e.forLoop(e.index(0), count, [&](Value k) {
         Value data = readElement(e, *read, box, indices.at(e, k),
@@ -94,15 +99,8 @@ struct GatherLowering : TAPattern<GatherOp> {
       Value capacity = e.get(header, kCapacity);
       Value clear = e.readClearBits(header);
       e.forLoop(e.index(0), count, [&](Value k) {
-        Value i = indices.at(e, k);
-        // A forward array's bounds, checked here (`size`); an accumulator's
-        // were (its fast path).
-        if (size)
-          e.failIf(
-              e.outOfBounds(i, size), TA_ERR_READ_OUT_OF_BOUNDS, buffer,
-              [&](SmallVectorImpl<Value> &args) { args.append({i, size}); });
-        Value data =
-            readElementInBounds(e, *inBoundsRead, buffer, capacity, clear, i);
+        Value data = readElementInBounds(e, *inBoundsRead, buffer, capacity,
+                                         clear, indices.at(e, k));
         memref::CopyOp::create(rewriter, loc, data, e.slot(result, k));
       });
     };
@@ -111,15 +109,20 @@ struct GatherLowering : TAPattern<GatherOp> {
     } else if (!grad) {
       buffer = e.loadBuffer(box);
       header = e.header(buffer);
+      // (Without checks the Read needs no flags or size, nor, without
+      // state, the capacity.)
+      Value flags = e.i64(0), size = e.i64(0), capacity = e.i64(0);
       if (e.strict) {
-        Value some = e.cmp(arith::CmpIPredicate::sgt, count, e.index(0));
-        e.failIf(
-            arith::AndIOp::create(rewriter, loc, some,
-                                  e.hasBit(e.get(header, kFlags), kClosed)),
-            TA_ERR_CLOSED, buffer);
+        flags = e.get(header, kFlags);
         size = e.get(header, kSize);
       }
-      readInBounds();
+      if (e.hasState())
+        capacity = e.get(header, kCapacity);
+      e.forLoop(e.index(0), count, [&](Value k) {
+        Value data = readElementLoaded(e, *loadedRead, buffer, flags, size,
+                                       capacity, indices.at(e, k));
+        memref::CopyOp::create(rewriter, loc, data, e.slot(result, k));
+      });
     } else {
       buffer = e.loadBuffer(box);
       header = e.header(buffer);

@@ -7,33 +7,36 @@
 // RUN: ta-opt %s --ta-lower-to-memref -split-input-file | FileCheck %s --check-prefixes=CHECK,STRICT
 // RUN: ta-opt %s --ta-lower-to-memref=checks=none -split-input-file | FileCheck %s --check-prefixes=CHECK,NONE
 
-// Gather from a forward array: its header loaded once (no Read changes
-// it), the closed check once where there is an index, then per index the
-// bounds check and a call of the in-bounds read function (state test and
-// update), the slot copied out.
+// Gather from a forward array: its header words loaded once (no Read
+// changes them; checks=none needs none of them for 8 B elements, which
+// have no state), then per index a call of the read function of the loaded
+// header (the closed and bounds checks, the state test and update) and the
+// slot copied out.
 // CHECK-LABEL: func.func @gather
 // CHECK-SAME: (%[[H:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[I:.*]]: tensor<?xi32>)
 // CHECK: %[[IDX:.*]] = bufferization.to_buffer %[[I]] read_only : tensor<?xi32> to memref<?xi32>
 // CHECK: %[[K:.*]] = memref.dim %[[IDX]], %c0
 // CHECK: %[[OUT:.*]] = memref.alloc(%[[K]]) : memref<?x2xf32>
 // CHECK: %[[BUF:.*]] = memref.load %[[H]]
-// STRICT: arith.cmpi sgt, %[[K]]
-// STRICT: func.call @_ta_rt_fail(%c2_i32
+// STRICT: %[[FLAGS:.*]] = memref.load %{{.*}}[%c2] : memref<8xi64>
 // STRICT: %[[SIZE:.*]] = memref.load %{{.*}}[%c0{{.*}}] : memref<8xi64>
+// STRICT: %[[CAP:.*]] = memref.load %{{.*}}[%c1] : memref<8xi64>
+// NONE-NOT: memref.load %{{.*}} : memref<8xi64>
 // CHECK: scf.for %[[J:.*]] = %c0{{.*}} to %[[K]]
 // CHECK: memref.load %[[IDX]][%[[J]]]
 // CHECK: %[[I64:.*]] = arith.extsi %{{.*}} : i32 to i64
-// STRICT: arith.cmpi sge, %[[I64]], %[[SIZE]]
-// STRICT: func.call @_ta_rt_fail(%c6_i32, %{{.*}}, %[[I64]], %[[SIZE]]
-// NONE-NOT: _ta_rt_fail
-// CHECK: %[[OFF:.*]] = func.call @__ta_read_in_bounds_array_{{(strict|none)}}_2xf32(%[[BUF]], %{{.*}}, %{{.*}}, %[[I64]]) {always_inline}
+// STRICT: %[[OFF:.*]] = func.call @__ta_read_loaded_array_strict_2xf32(%[[BUF]], %[[FLAGS]], %[[SIZE]], %[[CAP]], %[[I64]]) {always_inline}
+// NONE: %[[OFF:.*]] = func.call @__ta_read_loaded_array_none_2xf32(%[[BUF]], %{{.*}}, %{{.*}}, %{{.*}}, %[[I64]]) {always_inline}
 // CHECK: %[[SLOT:.*]] = memref.view %[[BUF]][%[[OFF]]][] : memref<?xi8> to memref<2xf32>
 // CHECK: %[[ROW:.*]] = memref.subview %[[OUT]][%[[J]], 0] [1, 2] [1, 1]
 // CHECK: memref.copy %[[SLOT]], %[[ROW]]
 // CHECK: }
 // CHECK: bufferization.to_tensor %[[OUT]] restrict writable : memref<?x2xf32> to tensor<?x2xf32>
-// The state test of each Read (a cleared slot), in the read function.
-// CHECK-LABEL: func.func private @__ta_read_in_bounds_array_{{(strict|none)}}_2xf32(
+// The checks of each Read (closed, out of bounds, a cleared slot), in the
+// read function.
+// CHECK-LABEL: func.func private @__ta_read_loaded_array_{{(strict|none)}}_2xf32(
+// STRICT: func.call @_ta_rt_fail(%c2_i32
+// STRICT: func.call @_ta_rt_fail(%c6_i32
 // STRICT: func.call @_ta_rt_fail(%c7_i32
 // NONE-NOT: _ta_rt_fail
 func.func @gather(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>, %f: !ta.flow) -> tensor<?x2xf32> {
