@@ -418,8 +418,8 @@ void mlir::ta::populateTAFinalizeMemRefToLLVMConversionPatterns(
   const LowerToLLVMOptions &options = converter.getOptions();
   bool alignedAlloc =
       options.allocLowering == LowerToLLVMOptions::AllocLowering::AlignedAlloc;
-  patterns.add<ConstantDimLowering, InBoundsCopyLowering,
-               InBoundsViewLowering>(converter);
+  patterns.add<ConstantDimLowering, InBoundsCopyLowering, InBoundsViewLowering>(
+      converter);
   if (alignedAlloc)
     patterns.add<StaticAlignedAllocLowering>(converter, symbolTables);
   // Reallocation goes through libta_runtime as allocation does.
