@@ -108,17 +108,14 @@ void mlir::ta::buildLowerToLLVMPipeline(OpPassManager &pm,
   function.addPass(memref::createExpandStridedMetadataPass());
   function.addPass(createLowerAffinePass());
   function.addPass(createSCFToControlFlowPass());
-  function.addPass(createConvertMathToLLVMPass());
-  function.addPass(createArithToLLVMConversionPass());
-  function.addPass(createConvertIndexToLLVMPass());
   // aligned_alloc: the aligned pointer is the allocation itself (no integer
   // rounding), so LLVM's alias analysis keeps its provenance and hoists the
   // array's buffer address out of element loops. Allocations go through
   // libta_runtime (runtime/Allocation.c), which fails with TensorFlow's OOM
   // message where malloc gives null. Control flow, memref (upstream's
   // conversion, with element copies whose addresses LLVM knows to be in
-  // bounds: strict writes then keep the header's loads out of loops) and
-  // func in one conversion.
+  // bounds: strict writes then keep the header's loads out of loops), func,
+  // arith, math and index in one conversion.
   TAConvertToLLVMPassOptions toLLVM;
   toLLVM.useAlignedAlloc = true;
   toLLVM.useGenericFunctions = true;

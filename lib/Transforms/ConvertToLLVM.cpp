@@ -1,8 +1,9 @@
-//===- ConvertToLLVM.cpp - cf, memref and func to LLVM in one walk --------===//
+//===- ConvertToLLVM.cpp - the CPU pipeline's conversion to LLVM ----------===//
 //
 // ta-convert-to-llvm: the last conversion of ta-lower-to-llvm, the patterns
-// of convert-cf-to-llvm, ta-finalize-memref-to-llvm and convert-func-to-llvm
-// applied together. See the pass description in Passes.td.
+// of convert-cf-to-llvm, ta-finalize-memref-to-llvm, convert-func-to-llvm
+// and the arith, math and index conversions applied together. See the pass
+// description in Passes.td.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,10 +11,13 @@
 #include "ta/Transforms/Transforms.h"
 
 #include "mlir/Analysis/DataLayoutAnalysis.h"
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -49,6 +53,9 @@ struct TAConvertToLLVMPass
     ta::populateTAFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
                                                          &symbolTables);
     populateFuncToLLVMConversionPatterns(converter, patterns, &symbolTables);
+    arith::populateArithToLLVMConversionPatterns(converter, patterns);
+    populateMathToLLVMConversionPatterns(converter, patterns);
+    index::populateIndexToLLVMConversionPatterns(converter, patterns);
     LLVMConversionTarget target(getContext());
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();

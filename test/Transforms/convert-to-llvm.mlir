@@ -1,6 +1,7 @@
 // ta-convert-to-llvm: control flow, memref (ta-finalize-memref-to-llvm's
-// patterns, with its options) and func to LLVM in one conversion; the
-// descriptors it builds for calls and returns need no unrealized casts.
+// patterns, with its options), func, arith, math and index to LLVM in one
+// conversion; the descriptors it builds for calls and returns, and the
+// i64s of index values, need no unrealized casts.
 // RUN: ta-opt %s --ta-convert-to-llvm="use-aligned-alloc=true use-generic-functions=true" | FileCheck %s
 // RUN: ta-opt %s --ta-convert-to-llvm | FileCheck %s --check-prefix=MALLOC
 
@@ -47,4 +48,26 @@ func.func @body(%buffer: memref<?xi8>, %shift: index, %c: i1, %n: index) -> memr
   %grown = memref.realloc %buffer(%n) : memref<?xi8> to memref<?xi8>
   memref.dealloc %a : memref<8xf32>
   return %grown : memref<?xi8>
+}
+
+// Arithmetic on index values and floats, a memref.dim at an arith
+// constant: all in the same conversion (math and index ops, which ta-opt
+// does not parse, come from ta-legalize-tf and upstream passes: test/TF).
+// CHECK-LABEL: llvm.func @arithmetic
+// CHECK-SAME: (%[[A:.*]]: i64, %[[B:.*]]: i64, %[[X:.*]]: f32,
+// CHECK: %[[SUM:.*]] = llvm.add %[[A]], %[[B]] : i64
+// CHECK: %[[MAX:.*]] = llvm.intr.smax(%[[SUM]], %[[B]]) : (i64, i64) -> i64
+// CHECK: llvm.fmul %[[X]], %[[X]] : f32
+// CHECK: %[[DIM:.*]] = llvm.extractvalue %{{.*}}[3, 0]
+// CHECK: llvm.add %[[MAX]], %[[DIM]] : i64
+// CHECK-NOT: builtin.unrealized_conversion_cast
+// CHECK: llvm.return
+func.func @arithmetic(%a: index, %b: index, %x: f32, %m: memref<?xf32>) -> (index, f32) {
+  %sum = arith.addi %a, %b : index
+  %max = arith.maxsi %sum, %b : index
+  %r = arith.mulf %x, %x : f32
+  %c0 = arith.constant 0 : index
+  %n = memref.dim %m, %c0 : memref<?xf32>
+  %t = arith.addi %max, %n : index
+  return %t, %r : index, f32
 }
