@@ -144,8 +144,8 @@ Tally::~Tally() {
                << " out of memory); " << steps << " steps; " << noneRuns
                << " runs with checks=none; " << open
                << " of open element shape; " << unbatch << " of unbatch_grad ("
-               << unbatchCalls << " calls); " << loops
-               << " loops of accesses\n";
+               << unbatchCalls << " calls); " << loops << " loops of accesses; "
+               << ranges << " range gathers and scatters\n";
   for (const auto &[kind, n] : errorKinds)
     llvm::errs() << "  " << n << " x " << kind << "\n";
 }

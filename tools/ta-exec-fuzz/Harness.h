@@ -146,7 +146,7 @@ bool sameValue(uint64_t x, uint64_t y, DType type);
 struct Tally {
   uint64_t inputs = 0, skipped = 0, values = 0, errors = 0, oom = 0,
            noneRuns = 0, steps = 0, open = 0, unbatch = 0, unbatchCalls = 0,
-           loops = 0;
+           loops = 0, ranges = 0;
   uint64_t compiled = 0;
   std::map<std::string, uint64_t> errorKinds;
 

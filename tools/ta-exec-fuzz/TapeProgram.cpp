@@ -210,6 +210,8 @@ private:
   /// `out`/`cursor`; sets both to the new values.
   void append(const std::string &flat, std::string &out, std::string &cursor,
               bool integers);
+  /// The range 0, 1, ..., n - 1 (`n` an index value) as a tensor<?xi64>.
+  std::string range(const std::string &n);
   /// The body of one step on `target`: the yields of an index_switch case.
   /// `state` is (flows..., values, value cursor, integers, integer cursor)
   /// and `flowIndex` the position of the target's flow in it.
@@ -390,6 +392,16 @@ void Emitter::append(const std::string &flat, std::string &out,
   cursor = end;
 }
 
+std::string Emitter::range(const std::string &n) {
+  std::string r = fresh(), k = fresh(), i = fresh();
+  os << "      " << r << " = tensor.generate " << n << " {\n"
+     << "      ^bb0(" << k << ": index):\n"
+     << "        " << i << " = arith.index_cast " << k << " : index to i64\n"
+     << "        tensor.yield " << i << " : i64\n"
+     << "      } : tensor<?xi64>\n";
+  return r;
+}
+
 void Emitter::emitCase(TapeOp op, const Target &target,
                        std::vector<std::string> state, unsigned flowIndex,
                        const std::string &stateTypes) {
@@ -434,8 +446,11 @@ void Emitter::emitCase(TapeOp op, const Target &target,
     append(flatten(v, read), values, valueCursor, false);
     break;
   }
-  case TapeOp::Gather: {
-    std::string indices = slice("%indices", "tensor<?xi64>", {}, a, b),
+  case TapeOp::Gather:
+  case TapeOp::GatherRange: {
+    std::string indices = op == TapeOp::Gather
+                              ? slice("%indices", "tensor<?xi64>", {}, a, b)
+                              : range(b),
                 v = fresh();
     os << "      " << v << " = ta.gather " << h << "[" << indices << "], "
        << flow << " : " << ht << ", tensor<?xi64>\n";
@@ -446,8 +461,11 @@ void Emitter::emitCase(TapeOp op, const Target &target,
     append(flatten(v, gathered), values, valueCursor, false);
     break;
   }
-  case TapeOp::Scatter: {
-    std::string indices = slice("%indices", "tensor<?xi64>", {}, a, b);
+  case TapeOp::Scatter:
+  case TapeOp::ScatterRange: {
+    std::string indices = op == TapeOp::Scatter
+                              ? slice("%indices", "tensor<?xi64>", {}, a, b)
+                              : range(d);
     std::string valueType = rows;
     std::string value = operand(
         slice(target.rows, rows, e, c, d, "", openDims(target.rows, rows, e)),
@@ -724,7 +742,8 @@ std::string Emitter::emitLoop(const std::vector<Target> &targets,
       auto tapeOp = static_cast<TapeOp>(op);
       if ((!shape.hasBulkOps() &&
            (tapeOp == TapeOp::Concat || tapeOp == TapeOp::Split)) ||
-          (shape.isOpen() && tapeOp >= TapeOp::WriteLoop))
+          (shape.isOpen() && tapeOp >= TapeOp::WriteLoop &&
+           tapeOp <= TapeOp::ReadRows))
         continue;
       os << "    case " << (i * kGradOpBase + op) << " {\n";
       emitCase(tapeOp, target, state, i, types);

@@ -71,11 +71,17 @@ enum class TapeOp : int64_t {
   // number of rows).
   WriteRows = 10,
   ReadRows = 11,
+  // TensorArray.stack() and .unstack(): the index vector the range
+  // 0, 1, ..., n - 1 (a tensor.generate of its index, i64), which the
+  // lowering neither materializes nor scans: gather(range(0, b)) and
+  // scatter(range(0, d), rows[c, c+d)).
+  GatherRange = 12,
+  ScatterRange = 13,
 };
-constexpr int64_t kNumTapeOps = 12;
+constexpr int64_t kNumTapeOps = 14;
 /// Added to an op of the steps after the gradient: the op addresses the
 /// accumulator.
-constexpr int64_t kGradOpBase = 12;
+constexpr int64_t kGradOpBase = 14;
 constexpr int64_t kRowsBegin = 1, kRowsEnd = 3;
 constexpr int64_t kValueCapacity = 4096;
 constexpr int64_t kIntegerCapacity = 256;

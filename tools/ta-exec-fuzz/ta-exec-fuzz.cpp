@@ -137,7 +137,8 @@ Case decode(Reader &in) {
     uint8_t op = in.byte();
     // Bits 0-2: the op; bit 3: on the accumulator (after the gradient);
     // bit 4: a write or read becomes a loop of them (static element
-    // shapes), bit 5 with it: the loop of constant trip count; bit 6 of
+    // shapes), bit 5 with it: the loop of constant trip count; a gather or
+    // scatter takes the range 0..n-1 as its indices; bit 6 of
     // step 0, a loop of writes on the forward array: it runs before the
     // loop over the tape (ProgramShape::prefill).
     step.op = op % 8;
@@ -151,6 +152,10 @@ Case decode(Reader &in) {
       step.op = int64_t(constantBounds ? TapeOp::WriteRows : TapeOp::WriteLoop);
     else if (loop && step.op == int64_t(TapeOp::Read))
       step.op = int64_t(constantBounds ? TapeOp::ReadRows : TapeOp::ReadLoop);
+    else if ((op / 16) % 2 && step.op == int64_t(TapeOp::Gather))
+      step.op = int64_t(TapeOp::GatherRange);
+    else if ((op / 16) % 2 && step.op == int64_t(TapeOp::Scatter))
+      step.op = int64_t(TapeOp::ScatterRange);
     onGrad.push_back(hasGrad && k >= c.split && (op / 8) % 2);
     step.a = in.integer();
     step.b = in.byte();
@@ -215,6 +220,13 @@ Case decode(Reader &in) {
       break;
     case TapeOp::Scatter:
       within(step.a, step.b, c.indices.size());
+      within(step.c, step.d, rowCount);
+      break;
+    case TapeOp::GatherRange:
+      // Up to 16 slots: past the size of small arrays too.
+      step.b %= 17;
+      break;
+    case TapeOp::ScatterRange:
       within(step.c, step.d, rowCount);
       break;
     case TapeOp::Split:
@@ -300,6 +312,12 @@ Outcome runModel(const Case &c) {
       return std::vector<int64_t>(c.indices.begin() + step.a,
                                   c.indices.begin() + step.a + step.b);
     };
+    auto range = [](int64_t n) {
+      std::vector<int64_t> r(n);
+      for (int64_t k = 0; k < n; ++k)
+        r[k] = k;
+      return r;
+    };
     bool onGrad = step.op >= kGradOpBase;
     int array = onGrad ? acc : forward;
     const Values &rows = onGrad ? c.gradRows : c.rows;
@@ -326,6 +344,15 @@ Outcome runModel(const Case &c) {
       break;
     case TapeOp::Gather:
       ok = model.gather(array, stepIndices(), values);
+      break;
+    case TapeOp::GatherRange:
+      ok = model.gather(array, range(step.b), values);
+      break;
+    case TapeOp::ScatterRange:
+      ok = model.scatter(array, range(step.d),
+                         Values(rows.begin() + step.c * rowElements,
+                                rows.begin() + (step.c + step.d) * rowElements),
+                         step.d);
       break;
     case TapeOp::Scatter:
       ok = model.scatter(array, stepIndices(),
@@ -654,9 +681,13 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     return 0;
   }
   tally.steps += c.tape.size();
-  for (const Step &step : c.tape)
-    if (step.op % kGradOpBase >= int64_t(TapeOp::WriteLoop))
+  for (const Step &step : c.tape) {
+    int64_t op = step.op % kGradOpBase;
+    if (op >= int64_t(TapeOp::GatherRange))
+      ++tally.ranges;
+    else if (op >= int64_t(TapeOp::WriteLoop))
       ++tally.loops;
+  }
   Outcome strict =
       runCompiled(programs->get(c.shape, mta::ChecksMode::Strict), c);
   std::string why = compare(want, strict, c.shape.type);
