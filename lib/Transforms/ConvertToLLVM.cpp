@@ -18,6 +18,7 @@
 #include "mlir/Conversion/LLVMCommon/ConversionTarget.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -53,6 +54,9 @@ struct TAConvertToLLVMPass
     ta::populateTAFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
                                                          &symbolTables);
     populateFuncToLLVMConversionPatterns(converter, patterns, &symbolTables);
+    // As convert-arith-to-llvm: ceildivsi, ceildivui and floordivsi first
+    // expanded into the ops that lower.
+    arith::populateCeilFloorDivExpandOpsPatterns(patterns);
     arith::populateArithToLLVMConversionPatterns(converter, patterns);
     populateMathToLLVMConversionPatterns(converter, patterns);
     index::populateIndexToLLVMConversionPatterns(converter, patterns);

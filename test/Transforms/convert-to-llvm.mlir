@@ -71,3 +71,17 @@ func.func @arithmetic(%a: index, %b: index, %x: f32, %m: memref<?xf32>) -> (inde
   %t = arith.addi %max, %n : index
   return %t, %r : index, f32
 }
+
+// The divisions arith-to-llvm expands first (ceildivsi, ceildivui,
+// floordivsi) are expanded in the same conversion: no arith op is left.
+// CHECK-LABEL: llvm.func @divisions
+// CHECK-NOT: arith.
+// CHECK: llvm.sdiv
+// CHECK-NOT: arith.
+// CHECK: llvm.return
+func.func @divisions(%a: i32, %b: i32) -> (i32, i32, i32) {
+  %f = arith.floordivsi %a, %b : i32
+  %c = arith.ceildivsi %a, %b : i32
+  %u = arith.ceildivui %a, %b : i32
+  return %f, %c, %u : i32, i32, i32
+}

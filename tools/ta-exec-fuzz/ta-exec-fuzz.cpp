@@ -137,7 +137,7 @@ Case decode(Reader &in) {
     uint8_t op = in.byte();
     // Bits 0-2: the op; bit 3: on the accumulator (after the gradient);
     // bit 4: a write or read becomes a loop of them (static element
-    // shapes), bit 5 with it: the loop of constant trip count; a gather or
+    // shapes; bit 5 with it: the loop of constant trip count), a gather or
     // scatter takes the range 0..n-1 as its indices; bit 6 of
     // step 0, a loop of writes on the forward array: it runs before the
     // loop over the tape (ProgramShape::prefill).

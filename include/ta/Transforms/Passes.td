@@ -253,8 +253,10 @@ def TAConvertToLLVMPass : Pass<"ta-convert-to-llvm", "::mlir::ModuleOp"> {
     module: the first three passes' 0.55-0.65 s become about half; the
     other three, which ran per function in parallel, folded in: 2.60 ->
     2.38 s for the whole pipeline, the same output; see
-    docs/performance.md). Anything else left is an error of the conversion
-    (SCF is lowered to control flow before it).
+    docs/performance.md). `arith.ceildivsi`, `ceildivui` and `floordivsi`
+    are expanded first, as `convert-arith-to-llvm` expands them. Like
+    those passes it converts partially: an op none of them lowers (SCF,
+    which the pipeline lowers to control flow before it) is left as it is.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
   let options = [

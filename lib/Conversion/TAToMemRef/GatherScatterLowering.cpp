@@ -165,7 +165,14 @@ struct GatherLowering : TAPattern<GatherOp> {
 /// capacity for its largest index where none is negative (reserveFor, with
 /// `reserveCapacity`): one move of its slots instead of a growth, and a
 /// copy of every slot, at each doubling, as a scatter of 0..n-1 (unstack)
-/// into an empty array had.
+/// into an empty array had; where that gives room for every index, each
+/// takes writeInBounds, the size set once. A range 0..n-1 (IndexVectors.h)
+/// instead takes the loop of Writes at the induction variable, which
+/// ta-version-access-loops claims (one check of the slots, the rows moved
+/// by one copy): its reservation leaves the data of slots below n unzeroed
+/// (every one is written before anything can read it, or the scatter
+/// fails), and the size is set before the Writes where it gave room, so
+/// that the claim holds.
 struct ScatterLowering : TAPattern<ScatterOp> {
   using TAPattern::TAPattern;
   LogicalResult lower(ScatterOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
@@ -188,7 +195,7 @@ struct ScatterLowering : TAPattern<ScatterOp> {
       return failure();
     // A growable array gets the capacity for the largest index first
     // (reserveFor); where that gives room for every index, each takes
-    // writeInBounds too, the size set once.
+    // writeInBounds too, the size set once (but for a range's Writes).
     bool reserve = e.mayGrow() && options.reserveCapacity;
     // A range's Writes to a forward array are the loop of Writes at its
     // induction variable, which ta-version-access-loops claims (one check
@@ -203,11 +210,12 @@ struct ScatterLowering : TAPattern<ScatterOp> {
     if (failed(inBoundsWrite))
       return failure();
     IndexVector indices = IndexVector::get(rewriter, loc, op.getIndices());
-    Value count = indices.count;
+    // The indices' count, which rankedBulkValue makes 0 where an invalid
+    // program's value has no row of the element's rank: the loops and a
+    // range's bounds (the overwriting reservation's slots) read the same.
+    Value &count = indices.count;
     RankedBulkValue ranked = rankedBulkValue(e, value, e.element.getShape(),
                                              TA_ERR_SCATTER_NOT_VECTOR, count);
-    // (0 where an invalid program's value has no row of the element's rank.)
-    indices.count = count;
     RankedTensorType valueType = ranked.type;
     Value data = ranked.data;
     Value box = adaptor.getHandle().front();
@@ -256,15 +264,16 @@ struct ScatterLowering : TAPattern<ScatterOp> {
         // Writes leave, set before them: their slots are then below it, as
         // the loop's claim asks (an error they find does not say the
         // size).
-        Value header = e.header(e.loadBuffer(box));
+        Value reserved = e.header(e.loadBuffer(box));
         auto ifOp = scf::IfOp::create(
             rewriter, loc,
-            e.cmp(arith::CmpIPredicate::slt, max, e.get(header, kCapacity)),
+            e.cmp(arith::CmpIPredicate::slt, max, e.get(reserved, kCapacity)),
             /*withElseRegion=*/false);
         OpBuilder::InsertionGuard guard(rewriter);
         rewriter.setInsertionPointToStart(ifOp.thenBlock());
-        e.set(header, kSize,
-              arith::MaxSIOp::create(rewriter, loc, e.get(header, kSize), end));
+        e.set(
+            reserved, kSize,
+            arith::MaxSIOp::create(rewriter, loc, e.get(reserved, kSize), end));
       }
       if (inBounds) {
         // Every index in [0, capacity): no write grows the array, and its

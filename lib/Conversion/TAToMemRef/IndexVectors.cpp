@@ -69,7 +69,7 @@ static std::optional<OpFoldResult> matchRange(Value tensor) {
   if (matchPattern(tensor, m_Constant(&values))) {
     int64_t k = 0;
     for (const APInt &value : values.getValues<APInt>())
-      if (value.getSExtValue() != k++)
+      if (value.getSignificantBits() > 64 || value.getSExtValue() != k++)
         return std::nullopt;
     return b.getIndexAttr(k);
   }

@@ -24,9 +24,8 @@ struct IndexVector {
   Value count;
   bool isRange() const { return !entries; }
 
-  /// `tensor` (a 1-D integer tensor) as an index vector: a range where it is
-  /// one (isRangeVector), else its
-  /// buffer.
+  /// `tensor` (a 1-D integer tensor) as an index vector: a range where it
+  /// is one (isRangeVector), else its buffer.
   static IndexVector get(OpBuilder &b, Location loc, Value tensor);
   /// Entry `k` as an i64.
   Value at(CodeBuilder &e, Value k) const;

@@ -240,6 +240,7 @@ static void finishGrowth(ArrayEmitter &e, const GrownArray &array, Value grown,
   // The new slots read as zeros from their data, or, with lazy zeroing,
   // from their state (see ArrayEmitter::newBuffer).
   if (!e.lazyZeroing()) {
+    // (stateOffset(n): the end of the data of slots [0, n), n <= newCap.)
     if (overwritten)
       newData =
           arith::MaxSIOp::create(b, loc, newData, e.stateOffset(overwritten));

@@ -154,8 +154,8 @@ std::string unsupportedRange(Operation *op) {
 
 /// The value of operand `i` of `op` where it is an integer constant of one
 /// element (a tf.Const, converted or not).
-static std::optional<int64_t> constantOperand(Operation *op,
-                                              ValueRange operands, int i) {
+std::optional<int64_t> constantOperand(Operation *op, ValueRange operands,
+                                       int i) {
   for (Value v : {operands[i], op->getOperand(i)}) {
     DenseIntElementsAttr value;
     if (!matchPattern(v, m_Constant(&value)))

@@ -22,7 +22,7 @@ func.func @gather_negative(%h: !ta.handle<?, tensor<2xf32>>, %f: !ta.flow) {
 
 func.func @gather_indices_rank(%h: !ta.handle<4, tensor<2xf32>>,
                                %idx: tensor<2x2xi32>, %f: !ta.flow) {
-  // expected-error @+1 {{'ta.gather' op operand #1 must be 1D tensor of signless integer values, but got 'tensor<2x2xi32>'}}
+  // expected-error @+1 {{'ta.gather' op operand #1 must be 1D tensor of signless integer of at most 64 bits values, but got 'tensor<2x2xi32>'}}
   %v = "ta.gather"(%h, %idx, %f) : (!ta.handle<4, tensor<2xf32>>, tensor<2x2xi32>, !ta.flow) -> tensor<2x2x2xf32>
   return
 }
@@ -213,4 +213,21 @@ func.func @split_lengths_type(%h: !ta.handle<4, tensor<2xf32>>, %v: tensor<8xf32
   // expected-error @+1 {{'ta.split' op operand #2 must be 1D tensor of 64-bit signless integer values, but got 'tensor<4xi32>'}}
   %f1 = "ta.split"(%h, %v, %l, %f) : (!ta.handle<4, tensor<2xf32>>, tensor<8xf32>, tensor<4xi32>, !ta.flow) -> !ta.flow
   return
+}
+
+// -----
+
+// Indices wider than 64 bits: each is read as an int64.
+func.func @gather_wide_indices(%h: !ta.handle<3, tensor<2xf32>>, %i: tensor<3xi128>, %f: !ta.flow) -> tensor<3x2xf32> {
+  // expected-error @+1 {{'ta.gather' op operand #1 must be 1D tensor of signless integer of at most 64 bits values, but got 'tensor<3xi128>'}}
+  %v = ta.gather %h[%i], %f : !ta.handle<3, tensor<2xf32>>, tensor<3xi128>
+  return %v : tensor<3x2xf32>
+}
+
+// -----
+
+func.func @scatter_wide_indices(%h: !ta.handle<3, tensor<2xf32>>, %i: tensor<3xi65>, %v: tensor<3x2xf32>, %f: !ta.flow) -> !ta.flow {
+  // expected-error @+1 {{'ta.scatter' op operand #1 must be 1D tensor of signless integer of at most 64 bits values, but got 'tensor<3xi65>'}}
+  %f1 = ta.scatter %h[%i], %v, %f : !ta.handle<3, tensor<2xf32>>, tensor<3xi65>, tensor<3x2xf32>
+  return %f1 : !ta.flow
 }

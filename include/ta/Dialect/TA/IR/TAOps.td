@@ -29,7 +29,14 @@ def TA_ObservedHandle
     : Arg<TA_HandleType, "TensorArray handle",
           [MemRead<TA_TensorArrayResource>]>;
 
-def TA_IndexVector : 1DTensorOf<[AnySignlessInteger]>;
+/// An index: a signless integer of at most 64 bits (each is read as an
+/// int64; TensorFlow's are int32).
+def TA_IndexInteger : Type<
+    CPred<"::llvm::isa<::mlir::IntegerType>($_self) && "
+          "::llvm::cast<::mlir::IntegerType>($_self).isSignless() && "
+          "::llvm::cast<::mlir::IntegerType>($_self).getWidth() <= 64">,
+    "signless integer of at most 64 bits">;
+def TA_IndexVector : 1DTensorOf<[TA_IndexInteger]>;
 def TA_LengthVector : 1DTensorOf<[I64]>;
 def TA_ShapeVector : 1DTensorOf<[I32]>;
 
