@@ -280,9 +280,9 @@ struct InBoundsViewLowering : ConvertOpToLLVMPattern<memref::ViewOp> {
 
 /// memref.dim of a ranked memref at a constant dim: the size from the
 /// type or the descriptor. Upstream's lowering takes the dim as a constant
-/// only from an index constant; after arith-to-llvm it is an
-/// llvm.mlir.constant behind a cast, and upstream stores the sizes on the
-/// stack to load the one indexed: five operations for one.
+/// only from an index constant; once arith's constants are converted it is
+/// an llvm.mlir.constant behind a cast, and upstream stores the sizes on
+/// the stack to load the one indexed: five operations for one.
 struct ConstantDimLowering : ConvertOpToLLVMPattern<memref::DimOp> {
   ConstantDimLowering(const LLVMTypeConverter &converter)
       : ConvertOpToLLVMPattern(converter, /*benefit=*/2) {}
