@@ -4,7 +4,6 @@
 #include "Operands.h"
 
 #include "mlir/Dialect/Arith/Utils/Utils.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
@@ -104,13 +103,11 @@ IndexVector IndexVector::get(OpBuilder &b, Location loc, Value tensor) {
   return {entries, count};
 }
 
-Value IndexVector::at(CodeBuilder &e, Value k) const {
-  if (isRange())
-    return e.toI64(k);
-  return e.toI64(memref::LoadOp::create(e.b, e.loc, entries, ValueRange{k}));
+Value IndexVector::at(ArrayEmitter &e, Value k) const {
+  return isRange() ? e.toI64(k) : e.entry(entries, k);
 }
 
-std::pair<Value, Value> IndexVector::bounds(CodeBuilder &e) const {
+std::pair<Value, Value> IndexVector::bounds(ArrayEmitter &e) const {
   OpBuilder &b = e.b;
   if (isRange())
     return {

@@ -13,7 +13,7 @@
 #ifndef TA_LIB_CONVERSION_TATOMEMREF_INDEXVECTORS_H
 #define TA_LIB_CONVERSION_TATOMEMREF_INDEXVECTORS_H
 
-#include "ArrayLayout.h"
+#include "ArrayEmitter.h"
 
 namespace mlir::ta::lowering {
 
@@ -28,10 +28,10 @@ struct IndexVector {
   /// is one (isRangeVector), else its buffer.
   static IndexVector get(OpBuilder &b, Location loc, Value tensor);
   /// Entry `k` as an i64.
-  Value at(CodeBuilder &e, Value k) const;
+  Value at(ArrayEmitter &e, Value k) const;
   /// The smallest and the largest entry (i64s; 0 and -1 when there is
   /// none): a range's from its count, others' in one scan LLVM vectorizes.
-  std::pair<Value, Value> bounds(CodeBuilder &e) const;
+  std::pair<Value, Value> bounds(ArrayEmitter &e) const;
 };
 
 /// Whether `tensor` holds the range 0, 1, ..., n - 1, each entry exact in
