@@ -242,6 +242,38 @@ void mlir::ta::buildLowerToNVVMPipeline(OpPassManager &pm,
 }
 
 void mlir::ta::registerPipelines() {
+  // Every upstream pass the pipelines run, so that what
+  // `--dump-pass-pipeline` prints, or a crash reproducer holds, runs again in
+  // ta-opt as a `--pass-pipeline` (ta's own passes are registered with the
+  // rest of ta's).
+  registerConvertElementwiseToLinalgPass();
+  registerConvertLinalgToLoopsPass();
+  registerConvertLinalgToParallelLoopsPass();
+  bufferization::registerEmptyTensorEliminationPass();
+  bufferization::registerOneShotBufferizePass();
+  bufferization::registerBufferDeallocationSimplificationPass();
+  bufferization::registerLowerDeallocationsPass();
+  registerConvertBufferizationToMemRefPass();
+  memref::registerExpandStridedMetadataPass();
+  memref::registerExpandReallocPass();
+  registerLowerAffinePass();
+  registerSCFToControlFlowPass();
+  registerReconcileUnrealizedCastsPass();
+  registerGpuKernelOutliningPass();
+  registerGpuAsyncRegionPass();
+  registerGpuNVVMAttachTarget();
+  registerGpuModuleToBinaryPass();
+  registerConvertNVGPUToNVVMPass();
+  registerConvertVectorToSCF();
+  registerConvertNVVMToLLVMPass();
+  registerConvertFuncToLLVMPass();
+  registerArithToLLVMConversionPass();
+  registerConvertIndexToLLVMPass();
+  registerConvertGpuOpsToNVVMOps();
+  registerGpuToLLVMConversionPass();
+  registerFinalizeMemRefToLLVMConversionPass();
+  registerConvertMathToLLVMPass();
+
   PassPipelineRegistration<LowerToLLVMOptions>(
       "ta-lower-to-llvm",
       "lower ta and the surrounding tensor code to the LLVM dialect",
