@@ -40,12 +40,11 @@ struct TAConvertToLLVMPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     const auto &dataLayout = getAnalysis<DataLayoutAnalysis>();
-    LowerToLLVMOptions options(&getContext(), dataLayout.getAtOrAbove(module));
-    options.allocLowering =
-        useAlignedAlloc ? LowerToLLVMOptions::AllocLowering::AlignedAlloc
-                        : LowerToLLVMOptions::AllocLowering::Malloc;
-    options.useGenericFunctions = useGenericFunctions;
-    LLVMTypeConverter converter(&getContext(), options, &dataLayout);
+    LLVMTypeConverter converter(&getContext(),
+                                ta::llvmLoweringOptions(module, dataLayout,
+                                                        useAlignedAlloc,
+                                                        useGenericFunctions),
+                                &dataLayout);
     RewritePatternSet patterns(&getContext());
     SymbolTableCollection symbolTables;
     cf::populateControlFlowToLLVMConversionPatterns(converter, patterns);

@@ -393,12 +393,11 @@ struct TAFinalizeMemRefToLLVMPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     const auto &dataLayout = getAnalysis<DataLayoutAnalysis>();
-    LowerToLLVMOptions options(&getContext(), dataLayout.getAtOrAbove(module));
-    options.allocLowering =
-        useAlignedAlloc ? LowerToLLVMOptions::AllocLowering::AlignedAlloc
-                        : LowerToLLVMOptions::AllocLowering::Malloc;
-    options.useGenericFunctions = useGenericFunctions;
-    LLVMTypeConverter converter(&getContext(), options, &dataLayout);
+    LLVMTypeConverter converter(&getContext(),
+                                ta::llvmLoweringOptions(module, dataLayout,
+                                                        useAlignedAlloc,
+                                                        useGenericFunctions),
+                                &dataLayout);
     RewritePatternSet patterns(&getContext());
     SymbolTableCollection symbolTables;
     ta::populateTAFinalizeMemRefToLLVMConversionPatterns(converter, patterns,
@@ -411,6 +410,19 @@ struct TAFinalizeMemRefToLLVMPass
 };
 
 } // namespace
+
+LowerToLLVMOptions
+mlir::ta::llvmLoweringOptions(ModuleOp module,
+                              const DataLayoutAnalysis &dataLayout,
+                              bool useAlignedAlloc, bool useGenericFunctions) {
+  LowerToLLVMOptions options(module.getContext(),
+                             dataLayout.getAtOrAbove(module));
+  options.allocLowering = useAlignedAlloc
+                              ? LowerToLLVMOptions::AllocLowering::AlignedAlloc
+                              : LowerToLLVMOptions::AllocLowering::Malloc;
+  options.useGenericFunctions = useGenericFunctions;
+  return options;
+}
 
 void mlir::ta::populateTAFinalizeMemRefToLLVMConversionPatterns(
     const LLVMTypeConverter &converter, RewritePatternSet &patterns,

@@ -11,14 +11,26 @@
 #ifndef TA_TRANSFORMS_TRANSFORMS_H
 #define TA_TRANSFORMS_TRANSFORMS_H
 
+#include "mlir/Conversion/LLVMCommon/LoweringOptions.h"
 #include "mlir/IR/PatternMatch.h"
 
 namespace mlir {
+class DataLayoutAnalysis;
 class LLVMTypeConverter;
+class ModuleOp;
 class SymbolTableCollection;
 } // namespace mlir
 
 namespace mlir::ta {
+
+/// The options of ta's conversions to LLVM for `module`: its data layout
+/// (from `dataLayout`), heap allocations through aligned_alloc or malloc,
+/// and the generic allocation functions (`_mlir_memref_to_llvm_*`, which
+/// libta_runtime provides) or libc's.
+LowerToLLVMOptions llvmLoweringOptions(ModuleOp module,
+                                       const DataLayoutAnalysis &dataLayout,
+                                       bool useAlignedAlloc,
+                                       bool useGenericFunctions);
 
 /// Adds ta-finalize-memref-to-llvm's patterns: upstream's memref-to-LLVM
 /// patterns after ta's in-bounds lowerings of `memref.view` and contiguous
