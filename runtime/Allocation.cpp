@@ -357,10 +357,13 @@ void _ta_rt_shift_bytes(int64_t buffer, int64_t from, int64_t to,
   }
   // The partial pages at both ends are copied (their neighbours share
   // them), the whole pages between them moved and fresh (zero) pages
-  // mapped in their place.
+  // mapped in their place. The target's partial first page may lie on the
+  // source's last whole page (the target starts a whole number of pages
+  // after the source, at least as many as move): it is copied after the
+  // pages have moved, the tail before (the target's tail lies past the
+  // source).
   char *pages = base + source + head;
   std::memmove(base + target + head + whole, pages + whole, n - head - whole);
-  std::memmove(base + target, base + source, head);
   void *moved = mremap(pages, whole, whole, MREMAP_MAYMOVE | MREMAP_FIXED,
                        base + target + head);
   void *fresh =
@@ -372,11 +375,13 @@ void _ta_rt_shift_bytes(int64_t buffer, int64_t from, int64_t to,
   if (moved == MAP_FAILED) {
     // Out of mappings (vm.max_map_count), say: then a copy.
     std::memmove(base + target + head, pages, whole);
+    std::memmove(base + target, base + source, head);
     zeroLeft(source, source + n);
     return;
   }
   if (fresh == MAP_FAILED)
     _ta_rt_fail(TA_ERR_OOM, 0, (int64_t)whole, 1, TA_ALLOC_TENSOR);
+  std::memmove(base + target, base + source, head);
   zeroLeft(source, source + head);
   zeroLeft(source + head + whole, source + n);
 }

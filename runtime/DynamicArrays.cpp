@@ -85,10 +85,22 @@ struct Shape {
     }
     return rest;
   }
+  /// The number of elements of this fully defined shape; a failure where
+  /// it passes 2**63 - 1, with TensorShape's message (shapes come from
+  /// run-time values: a shape_to_prepend of [65536, 65536, 65536, 65536]).
   int64_t elements() const {
-    int64_t n = 1;
     for (int64_t d = 0; d < rank; ++d)
-      n *= dims[d];
+      if (dims[d] == 0)
+        return 0;
+    int64_t n = 1;
+    for (int64_t d = 0; d < rank; ++d) {
+      int64_t product;
+      if (__builtin_mul_overflow(n, dims[d], &product))
+        fail("Encountered overflow when multiplying %" PRId64 " with %" PRId64
+             ", result: -1",
+             n, dims[d]);
+      n = product;
+    }
     return n;
   }
   /// TensorShape::DebugString ("[2,?]", "<unknown>").
@@ -99,6 +111,26 @@ struct Shape {
     _ta_rt_format_shape(out, n, encoded);
   }
 };
+
+/// The bytes of a tensor of the fully defined `shape`, of `elementBytes`
+/// per element; TensorFlow's OOM message where they pass 2**63 - 1.
+int64_t shapeBytes(const Shape &shape, int64_t elementBytes) {
+  int64_t elements = shape.elements(), bytes;
+  if (__builtin_mul_overflow(elements, elementBytes, &bytes))
+    fail("OOM when allocating tensor: more than 2**63 - 1 bytes (%" PRId64
+         " x %" PRId64 " bytes)",
+         elements, elementBytes);
+  return bytes;
+}
+
+/// Fails where a tensor of `shape`, once its dims are all known, could not
+/// be allocated (shapeBytes); the unknown dims count as 1.
+void checkBytes(Shape shape, int64_t elementBytes) {
+  for (int64_t d = 0; d < shape.rank; ++d)
+    if (shape.dims[d] < 0)
+      shape.dims[d] = 1;
+  (void)shapeBytes(shape, elementBytes);
+}
 
 Shape Shape::from(const int64_t *s) {
   Shape shape;
@@ -160,7 +192,7 @@ struct DynamicArray {
   int64_t flags() const { return header->flags; }
   bool isGrad() const { return header->flags & TA_FLAG_IS_GRAD; }
   int64_t bytes(const Shape &shape) const {
-    return shape.elements() * elementBytes;
+    return shapeBytes(shape, elementBytes);
   }
 };
 
@@ -438,6 +470,8 @@ Shape prependedDims(int64_t prepend, int64_t prependRank) {
     if (before.dims[d] < 0)
       fail("Dimension %" PRId64 " must be >= 0", before.dims[d]);
   }
+  // MakeShape's TensorShape counts its elements.
+  (void)before.elements();
   return before;
 }
 
@@ -505,11 +539,15 @@ void _ta_rt_dyn_grad(int64_t forward, int64_t accumulator, int64_t prepend,
   if (!accumulator)
     return; // LookupOrCreate found it
   Shape before = prependedDims(prepend, prependRank);
-  // Ranks are checked before anything is allocated (a failure unwinds).
+  // Ranks and sizes are checked before anything is allocated (a failure
+  // unwinds).
   checkPrefixedRank(before, f.elementShape);
+  checkBytes(prefixed(before, f.elementShape), f.elementBytes);
   for (const Slot &slot : f.slots)
-    if (slot.written)
+    if (slot.written) {
       checkPrefixedRank(before, slot.shape);
+      checkBytes(prefixed(before, slot.shape), f.elementBytes);
+    }
   auto *g = (TAArrayHeader *)(intptr_t)accumulator;
   g->flags |= h->flags & TA_FLAG_IDENTICAL_SHAPES;
   DynamicArray &a =
@@ -532,6 +570,7 @@ void _ta_rt_dyn_grad_static(int64_t forward, int64_t state, int64_t accumulator,
   Shape element = Shape::from((const int64_t *)(intptr_t)h->element_shape);
   checkPrefixedRank(before, element);
   Shape shape = prefixed(before, element);
+  checkBytes(shape, elementBytes);
   DynamicArray &a =
       newAccumulator((TAArrayHeader *)(intptr_t)accumulator, h, elementBytes,
                      elementKind, shape, (size_t)h->size);
@@ -625,6 +664,13 @@ void _ta_rt_dyn_gather(int64_t header, int64_t indices, int64_t count,
          "index %zu has shape: %s",
          s0, k, sk);
   }
+  // The result, whose size the lowered code computes from this shape
+  // (values read as zeros take no memory until then).
+  int64_t elementBytes = a.bytes(first), total;
+  if (__builtin_mul_overflow(count, elementBytes, &total))
+    fail("OOM when allocating tensor: more than 2**63 - 1 bytes (%" PRId64
+         " x %" PRId64 " bytes)",
+         count, elementBytes);
   store(first, 0, shapeOut, count);
 }
 
@@ -667,8 +713,13 @@ int64_t _ta_rt_dyn_concat(int64_t header, int64_t shapeOut) {
            "shape: %s",
            s0, k, sk);
     }
-    rows += shape.dims[0];
+    if (__builtin_add_overflow(rows, shape.dims[0], &rows))
+      fail("OOM when allocating tensor: more than 2**63 - 1 bytes");
   }
+  // The result's size, as the gather's.
+  Shape result = first;
+  result.dims[0] = rows;
+  (void)a.bytes(result);
   store(first, 1, shapeOut, rows);
   return count;
 }

@@ -58,6 +58,9 @@ struct Batch {
   std::vector<int64_t> ids; // column 0 of the owner's batch_index
   std::unordered_set<int64_t> missing;
   std::unique_ptr<Ticket> result; // set when the batch is complete
+  /// Set instead where the call that completed the batch found that its
+  /// grads do not concatenate (batchError's message).
+  std::string error;
   std::condition_variable complete;
 };
 
@@ -76,6 +79,11 @@ struct Registry {
   std::map<std::pair<std::string, std::string>, std::shared_ptr<Resource>>
       resources;
   std::atomic<int64_t> timeout{0};
+  /// Why TA_UNBATCH_GRAD_TIMEOUT_MICROS could not be read (empty: it
+  /// could), and whether that still stands: until a timeout is set, every
+  /// call that would use the default reports it.
+  std::string environmentError;
+  std::atomic<bool> environmentBad{false};
 };
 
 /// Whether a wait of `micros` would end past the range of the clock
@@ -89,31 +97,44 @@ bool beyondClock(int64_t micros) {
   return micros >= left.count();
 }
 
-/// The default timeout from TA_UNBATCH_GRAD_TIMEOUT_MICROS (0: none).
-int64_t timeoutFromEnvironment() {
+/// The default timeout from TA_UNBATCH_GRAD_TIMEOUT_MICROS (0: none) into
+/// `r`, or why the variable is not a number. Reported by the callers, not
+/// here: the registry's initialization must end normally (an error handler
+/// that left it by longjmp would leave its guard taken for good).
+void timeoutFromEnvironment(Registry &r) {
   const char *text = std::getenv("TA_UNBATCH_GRAD_TIMEOUT_MICROS");
   if (!text || !*text)
-    return 0;
+    return;
   char *end = nullptr;
   errno = 0;
   long long value = std::strtoll(text, &end, 10);
   if (errno || *end) {
-    std::string message = "TA_UNBATCH_GRAD_TIMEOUT_MICROS must be a number "
-                          "of microseconds, got '" +
-                          std::string(text) + "'";
-    _ta_rt_exit_with(message.c_str());
+    r.environmentError = "TA_UNBATCH_GRAD_TIMEOUT_MICROS must be a number "
+                         "of microseconds, got '" +
+                         std::string(text) + "'";
+    r.environmentBad = true;
+    return;
   }
-  return value;
+  r.timeout = value;
 }
 
 /// Never destroyed: owners may still be waiting when the process exits.
 Registry &registry() {
   static Registry *r = [] {
     auto *created = new Registry;
-    created->timeout = timeoutFromEnvironment();
+    timeoutFromEnvironment(*created);
     return created;
   }();
   return *r;
+}
+
+/// The registry, where its default timeout is known; otherwise the runtime
+/// error saying why it is not (with no lock held: the handler may longjmp).
+Registry &registryWithTimeout() {
+  Registry &r = registry();
+  if (r.environmentBad)
+    _ta_rt_exit_with(r.environmentError.c_str());
+  return r;
 }
 
 std::shared_ptr<Resource> lookup(const std::string &container,
@@ -146,38 +167,60 @@ struct Failure {
   throw Failure{std::move(text)};
 }
 
-/// TensorFlow's OutputBatch: takes the grads of `ids` in order and checks
-/// that they concatenate (batching_util's Concat). `caller` is the id of the
-/// call that completes the batch, for messages.
-std::unique_ptr<Ticket> outputBatch(Resource &r, int64_t caller,
-                                    const std::vector<int64_t> &ids) {
+/// Why TensorFlow's OutputBatch of `ids` fails (batching_util's Concat of
+/// their grads in order), empty where it would not: checked before a grad
+/// is taken, so that after a failure every grad stays parked.
+std::string batchError(const Resource &r, const std::vector<int64_t> &ids) {
+  const Grad *first = nullptr;
+  // TensorFlow takes each grad as it goes: an id the batch names twice is
+  // not there the second time.
+  std::unordered_set<int64_t> taken;
+  for (size_t i = 0; i < ids.size(); ++i) {
+    auto it = r.available.find(ids[i]);
+    if (it == r.available.end() || !taken.insert(ids[i]).second)
+      return "bad bookkeeping of available tensors.";
+    const Grad &part = it->second;
+    if (!first)
+      first = &part;
+    std::string shapes = "shape[0] = " + shapeString(first->shape) +
+                         " vs. shape[" + std::to_string(i) +
+                         "] = " + shapeString(part.shape);
+    if (part.shape[0] != first->shape[0])
+      return "Ranks of all input tensors should match: " + shapes;
+    for (int64_t d = 1; d < first->shape[0]; ++d)
+      if (part.shape[1 + d] != first->shape[1 + d])
+        return "Dimensions of inputs should match: " + shapes;
+    if (part.type != first->type)
+      return "the batch's grads have different element types: " + first->type +
+             " (shape[0]) vs. " + part.type + " (shape[" + std::to_string(i) +
+             "])";
+  }
+  return "";
+}
+
+/// TensorFlow's OutputBatch once batchError found nothing: takes the grads
+/// of `ids` in order.
+std::unique_ptr<Ticket> takeBatch(Resource &r,
+                                  const std::vector<int64_t> &ids) {
   auto ticket = std::make_unique<Ticket>();
   for (int64_t id : ids) {
     auto it = r.available.find(id);
-    if (it == r.available.end())
-      fail(r, caller, "bad bookkeeping of available tensors.");
+    ticket->rows += it->second.shape[1];
     ticket->parts.push_back(std::move(it->second));
     r.available.erase(it);
   }
-  const Grad &first = ticket->parts.front();
-  for (size_t i = 0; i < ticket->parts.size(); ++i) {
-    const Grad &part = ticket->parts[i];
-    std::string shapes = "shape[0] = " + shapeString(first.shape) +
-                         " vs. shape[" + std::to_string(i) +
-                         "] = " + shapeString(part.shape);
-    if (part.shape[0] != first.shape[0])
-      fail(r, caller, "Ranks of all input tensors should match: " + shapes);
-    for (int64_t d = 1; d < first.shape[0]; ++d)
-      if (part.shape[1 + d] != first.shape[1 + d])
-        fail(r, caller, "Dimensions of inputs should match: " + shapes);
-    if (part.type != first.type)
-      fail(r, caller,
-           "the batch's grads have different element types: " + first.type +
-               " (shape[0]) vs. " + part.type + " (shape[" + std::to_string(i) +
-               "])");
-    ticket->rows += part.shape[1];
-  }
   return ticket;
+}
+
+/// Withdraws the batch `owner` registered: it is no longer waited for, and
+/// the ids it waited for are no longer wanted.
+void withdraw(Resource &r, int64_t owner, const Batch &batch) {
+  for (int64_t claimed : batch.missing) {
+    auto it = r.desired.find(claimed);
+    if (it != r.desired.end() && it->second == owner)
+      r.desired.erase(it);
+  }
+  r.batches.erase(owner);
 }
 
 /// The owner's result must have the owner's type beyond dim 0 (the lowered
@@ -279,8 +322,12 @@ int64_t unbatchGrad(int64_t site, int64_t element_bytes, int64_t timeout_micros,
     }
     // As TensorFlow: a batch complete on arrival returns at once, without
     // looking whether another batch wants this grad.
-    if (batch->missing.empty())
-      return deliver(r, id, outputBatch(r, id, batch->ids), own);
+    if (batch->missing.empty()) {
+      std::string error = batchError(r, batch->ids);
+      if (!error.empty())
+        fail(r, id, error);
+      return deliver(r, id, takeBatch(r, batch->ids), own);
+    }
     if (!r.batches.emplace(id, batch).second)
       fail(r, id, "Batch key with valid batch used twice.");
     for (int64_t missing : batch->missing) {
@@ -290,12 +337,7 @@ int64_t unbatchGrad(int64_t site, int64_t element_bytes, int64_t timeout_micros,
       // id could never own a batch again and a reset would be refused
       // forever. ta withdraws it (the ids it had claimed included); the
       // call's own grad stays parked, as after every error.
-      for (int64_t claimed : batch->missing) {
-        auto it = r.desired.find(claimed);
-        if (it != r.desired.end() && it->second == id)
-          r.desired.erase(it);
-      }
-      r.batches.erase(id);
+      withdraw(r, id, *batch);
       fail(r, id, "Missing tensor wanted by more than one batch.");
     }
     mine = std::move(batch);
@@ -311,9 +353,23 @@ int64_t unbatchGrad(int64_t site, int64_t element_bytes, int64_t timeout_micros,
     Batch &waiting = *batch->second;
     waiting.missing.erase(id);
     if (waiting.missing.empty()) {
-      waiting.result = outputBatch(r, id, waiting.ids);
+      // TensorFlow returns OutputBatch's error to this call and never
+      // completes the owner, which then waits forever with its batch
+      // registered (a reset refused for good). ta fails the owner with the
+      // same message, withdraws this call's own batch, and leaves every
+      // grad parked.
+      std::string error = batchError(r, waiting.ids);
+      if (error.empty())
+        waiting.result = takeBatch(r, waiting.ids);
+      else
+        waiting.error = error;
       waiting.complete.notify_all();
       r.batches.erase(batch);
+      if (!error.empty()) {
+        if (mine)
+          withdraw(r, id, *mine);
+        fail(r, id, error);
+      }
     }
   }
   if (!mine)
@@ -321,7 +377,7 @@ int64_t unbatchGrad(int64_t site, int64_t element_bytes, int64_t timeout_micros,
 
   int64_t timeout =
       timeout_micros > 0 ? timeout_micros : registry().timeout.load();
-  auto complete = [&] { return mine->result != nullptr; };
+  auto complete = [&] { return mine->result || !mine->error.empty(); };
   if (timeout > 0 && !beyondClock(timeout)) {
     if (!mine->complete.wait_for(lock, std::chrono::microseconds(timeout),
                                  complete)) {
@@ -340,6 +396,8 @@ int64_t unbatchGrad(int64_t site, int64_t element_bytes, int64_t timeout_micros,
   } else {
     mine->complete.wait(lock, complete);
   }
+  if (!mine->error.empty())
+    fail(r, id, mine->error);
   return deliver(r, id, std::move(mine->result), own);
 }
 
@@ -358,6 +416,9 @@ int64_t _ta_rt_unbatch_grad(int64_t site, int64_t element_bytes,
                             int64_t timeout_micros, int64_t id, int64_t owner,
                             int64_t batch_index, int64_t rows, int64_t grad,
                             int64_t grad_shape) {
+  // An owner that would wait for the default timeout needs it known.
+  if (owner && timeout_micros <= 0)
+    registryWithTimeout();
   try {
     return unbatchGrad(site, element_bytes, timeout_micros, id, owner,
                        batch_index, rows, grad, grad_shape);
@@ -451,9 +512,12 @@ int64_t ta_unbatch_grad_reset(const char *container, const char *shared_name) {
 }
 
 void ta_unbatch_grad_set_timeout(int64_t micros) {
-  registry().timeout = micros;
+  Registry &r = registry();
+  r.timeout = micros;
+  // The timeout set replaces the environment's, read or not.
+  r.environmentBad = false;
 }
 
-int64_t ta_unbatch_grad_timeout(void) { return registry().timeout; }
+int64_t ta_unbatch_grad_timeout(void) { return registryWithTimeout().timeout; }
 
 } // extern "C"

@@ -70,6 +70,24 @@ int main(int argc, char **argv) {
   _ta_rt_shift_bytes((int64_t)p, (int64_t)from, (int64_t)to, (int64_t)n);
   printf("shift, remapped: moved %d, source zero %d\n", holds(p, to, n),
          zero(p, from, n));
+  // The target a whole page after the source, which moves one whole page
+  // and more: the target's partial first page lies on the source's last
+  // whole page, and must be copied after that page moved.
+  from = 3000 * 4096 + 100;
+  to = from + 4096;
+  n = (4096 - 100) + 4096;
+  fill(p, from, n);
+  _ta_rt_shift_bytes((int64_t)p, (int64_t)from, (int64_t)to, (int64_t)n);
+  printf("shift, onto the last page: moved %d, uncovered zero %d\n",
+         holds(p, to, n), zero(p, from, to - from));
+  // The same two whole pages after, with a tail.
+  from = 4000 * 4096 + 100;
+  to = from + 2 * 4096;
+  n = (4096 - 100) + 2 * 4096 + 50;
+  fill(p, from, n);
+  _ta_rt_shift_bytes((int64_t)p, (int64_t)from, (int64_t)to, (int64_t)n);
+  printf("shift, onto the last pages: moved %d, uncovered zero %d\n",
+         holds(p, to, n), zero(p, from, to - from));
   // Not congruent: a copy, the same result.
   from = 2 * kGiB + 3;
   to = 2 * kGiB + 50000;

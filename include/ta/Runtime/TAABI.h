@@ -21,9 +21,9 @@ extern "C" {
 #endif
 
 /// The 64-byte header at the start of every array buffer, followed by the
-/// per-slot states (strict mode) and the element data (see
-/// lib/Conversion/TAToMemRef/TAToMemRef.cpp). Shapes are addresses of
-/// `int64_t[1 + rank]` arrays `{rank, d0, d1, ...}`.
+/// element data and then the per-slot states, one byte each, where the
+/// array has them (lib/Conversion/TAToMemRef/ArrayLayout.h). Shapes are
+/// addresses of `int64_t[1 + rank]` arrays `{rank, d0, d1, ...}`.
 typedef struct TAArrayHeader {
   int64_t size;
   int64_t capacity;

@@ -186,7 +186,9 @@ int64_t ta_unbatch_grad_reset(const char *container, const char *shared_name);
 /// Sets the default timeout of waiting owners (ops without timeout_micros),
 /// in microseconds; <= 0 waits forever (TensorFlow's behaviour, and the
 /// default unless the environment variable TA_UNBATCH_GRAD_TIMEOUT_MICROS
-/// says otherwise).
+/// says otherwise). While that variable is not a number, every call that
+/// would use the default (and ta_unbatch_grad_timeout) is a runtime error
+/// saying so, until a timeout is set here.
 void ta_unbatch_grad_set_timeout(int64_t micros);
 
 /// The default timeout in microseconds (<= 0: none).
@@ -199,7 +201,9 @@ int64_t ta_unbatch_grad_timeout(void);
 /// the compiled code with longjmp (the Python binding turns the error into
 /// an exception). The runtime releases its own locks and buffers before
 /// calling it, and undoes the failed call's registration as a batch owner;
-/// the call's own grad stays parked (ta_unbatch_grad_reset clears it). A
+/// the call's own grad stays parked (ta_unbatch_grad_reset clears it), as
+/// do the grads of a batch it completed whose grads do not concatenate (its
+/// owner fails with the same message). A
 /// driver that leaves calls this way wraps each in a call scope
 /// (ta_runtime_begin_call) to free what compiled code held. If the handler
 /// returns, the default runs.

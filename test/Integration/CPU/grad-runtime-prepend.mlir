@@ -24,6 +24,10 @@
 // RUN: not %run_cpu -e locked %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=LOCKED
 // RUN: not %run_cpu -e rank %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=RANK
 // RUN: not %run_cpu -e rank %t.none.mlir 2>&1 | FileCheck %s --check-prefix=RANK
+// RUN: not %run_cpu -e prepend_overflow %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=POVER
+// RUN: not %run_cpu -e prepend_overflow %t.none.mlir 2>&1 | FileCheck %s --check-prefix=POVER
+// RUN: not %run_cpu -e element_overflow %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=EOVER
+// RUN: not %run_cpu -e element_overflow %t.none.mlir 2>&1 | FileCheck %s --check-prefix=EOVER
 
 !A = !ta.handle<3, tensor<2xf32>>
 !D = !ta.handle<?, tensor<2xf32>>
@@ -258,4 +262,32 @@ func.func @rank() {
 
 func.func private @opaque_rank(%t: tensor<?xi32>) -> tensor<?xi32> {
   return %t : tensor<?xi32>
+}
+
+// A prepend of 2^64 elements: TensorFlow's MakeShape of shape_to_prepend
+// fails counting them (before, ta handed out the shape and a gather's
+// result of a wrapped size).
+// POVER: ta runtime error: Encountered overflow when multiplying 281474976710656 with 65536, result: -1
+func.func @prepend_overflow() {
+  %c3 = arith.constant 3 : index
+  %h, %f = ta.create %c3 : !A
+  %p0 = arith.constant dense<65536> : tensor<4xi32>
+  %p1 = tensor.cast %p0 : tensor<4xi32> to tensor<?xi32>
+  %p = func.call @opaque_rank(%p1) : (tensor<?xi32>) -> tensor<?xi32>
+  %g, %gf = ta.grad_with_shape %h, %f, %p source "pfor" : !A, tensor<?xi32>
+  return
+}
+
+// A prepend of 2^61 elements, whose accumulator elements (prepend ++ [2],
+// f32: 2^62 of them) would be 2^64 bytes: the accumulator is refused as it
+// is made, not at the first read of it.
+// EOVER: ta runtime error: OOM when allocating tensor: more than 2**63 - 1 bytes (4611686018427387904 x 4 bytes)
+func.func @element_overflow() {
+  %c3 = arith.constant 3 : index
+  %h, %f = ta.create %c3 : !A
+  %p0 = arith.constant dense<[1073741824, 1073741824, 2]> : tensor<3xi32>
+  %p1 = tensor.cast %p0 : tensor<3xi32> to tensor<?xi32>
+  %p = func.call @opaque_rank(%p1) : (tensor<?xi32>) -> tensor<?xi32>
+  %g, %gf = ta.grad_with_shape %h, %f, %p source "pfor" : !A, tensor<?xi32>
+  return
 }
