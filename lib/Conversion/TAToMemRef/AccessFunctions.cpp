@@ -22,11 +22,16 @@ static std::string functionName(StringRef prefix, const ArrayLayout &layout,
   else
     name += "array_";
   name += layout.strict ? "strict_" : "none_";
+  return name + elementName(layout.element);
+}
+
+std::string lowering::elementName(RankedTensorType element) {
   std::string shape;
   llvm::raw_string_ostream os(shape);
-  for (int64_t d : layout.element.getShape())
+  for (int64_t d : element.getShape())
     os << d << 'x';
-  os << layout.element.getElementType();
+  os << element.getElementType();
+  std::string name;
   for (char c : shape)
     name.push_back(llvm::isAlnum(c) ? c : '_');
   return name;
@@ -345,7 +350,8 @@ bool lowering::takesReservedName(Operation *op) {
       name.starts_with(kReserveFunctionPrefix))
     return !isGrowFunction(op);
   if (name.starts_with(kWriteFunctionPrefix) ||
-      name.starts_with(kReadFunctionPrefix))
+      name.starts_with(kReadFunctionPrefix) ||
+      name.starts_with(kGradFunctionPrefix))
     return !isInternalFunction(op);
   return false;
 }

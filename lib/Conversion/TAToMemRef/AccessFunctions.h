@@ -24,6 +24,13 @@ namespace mlir::ta::lowering {
 /// functions').
 inline constexpr StringLiteral kWriteFunctionPrefix = "__ta_write_";
 inline constexpr StringLiteral kReadFunctionPrefix = "__ta_read_";
+/// The prefix of the gradient functions' names (GradLowering.cpp:
+/// ta.grad's accumulator lookup and creation), reserved too.
+inline constexpr StringLiteral kGradFunctionPrefix = "__ta_grad_";
+
+/// `<dims>x<element type>` with every other character `_`: an element
+/// shape in an internal function's name (`2x3xf32`).
+std::string elementName(RankedTensorType element);
 
 /// The type of a value a write function takes: the element shape with
 /// row-major strides and any offset (a row of a batch, in place).
@@ -128,8 +135,8 @@ inline constexpr StringLiteral kAlwaysInline = "always_inline";
 bool isInLoop(Operation *op);
 
 /// Whether `op` is a function with a name reserved for the internal
-/// functions of ta-lower-to-memref (growth and access) that is not one the
-/// lowering defined.
+/// functions of ta-lower-to-memref (growth, access and gradient) that is
+/// not one the lowering defined.
 bool takesReservedName(Operation *op);
 
 } // namespace mlir::ta::lowering

@@ -10,6 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "AccessFunctions.h"
 #include "OpenArrayEmitter.h"
 #include "Operands.h"
 #include "Patterns.h"
@@ -25,27 +26,116 @@ namespace {
 
 /// What both gradient patterns do first: TensorFlow's DisableDynamicSize
 /// (before anything else, even when the array is closed) and its closed
-/// check on the forward array in `box`, then a look at the source's slot
-/// `index`, whose buffer `existing` is the empty view until an accumulator
-/// exists.
+/// check on the forward array in `box`, then a look at the source's slot,
+/// entry `index` of `slots` (the box, or the accumulator's handle: a view of
+/// the box at the slot), whose buffer `existing` is the empty view until an
+/// accumulator exists.
 struct SourceSlot {
-  SourceSlot(ArrayEmitter &fwd, Value box, int64_t index)
-      : index(index), box(box) {
+  SourceSlot(ArrayEmitter &fwd, Value box, Value slots, int64_t index)
+      : box(box), slots(slots), index(index) {
     buffer = fwd.loadBuffer(box);
     header = fwd.header(buffer);
     Value flags = fwd.get(header, kFlags);
     fwd.set(header, kFlags,
             arith::AndIOp::create(fwd.b, fwd.loc, flags, fwd.i64(~kDynamic)));
     fwd.checkOpen(buffer, header);
-    existing = fwd.loadBuffer(box, index);
+    existing = fwd.loadBuffer(slots, index);
     Value length = memref::DimOp::create(fwd.b, fwd.loc, existing, 0);
     exists = fwd.cmp(arith::CmpIPredicate::ne, length, fwd.index(0));
   }
+  Value box, slots;
   int64_t index;
-  Value box, buffer, header, existing, exists;
+  Value buffer, header, existing, exists;
 };
 
-/// ta.grad and ta.grad_with_shape: TensorFlow's TensorArrayGradOp.
+/// TensorFlow's TensorArrayGradOp on arrays of static element shape, from
+/// the forward array in `box` to the accumulator of the source named at
+/// `source` (an i64 address) in entry `index` of `slots` (SourceSlot):
+/// LookupOrCreate. An
+/// existing accumulator is checked (strict) to have the element shape this
+/// op's type promises; a new one is zeroed, sized as the forward array, with
+/// its marked size and name, and (`copyState`) the forward array's written
+/// slots soft-written. `reserved`: the box slot of the buffer ta.create
+/// reserved for an accumulator in the frame.
+void emitGrad(ArrayEmitter &fwd, ArrayEmitter &acc, Value box, Value slots,
+              int64_t index, Value source, std::optional<int64_t> reserved,
+              bool copyState) {
+  OpBuilder &b = acc.b;
+  Location loc = acc.loc;
+  SourceSlot slot(fwd, box, slots, index);
+  Value shape = acc.shapeAddress(acc.element.getShape());
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{}, slot.exists, true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  if (acc.strict) {
+    func::FuncOp check =
+        lookupOrDeclareRuntimeFunction(acc.symbols, TA_RT_CHECK_ACCUMULATOR);
+    func::CallOp::create(b, loc, check,
+                         ValueRange{acc.address(slot.existing), shape});
+  }
+  b.setInsertionPointToStart(ifOp.elseBlock());
+  Value size = fwd.get(slot.header, kSize);
+  Value capacity = fwd.toIndex(size);
+  Value grad =
+      reserved ? acc.loadBuffer(box, *reserved) : acc.newBuffer(capacity);
+  Value gradHeader = acc.header(grad);
+  acc.set(gradHeader, kSize, size);
+  acc.set(gradHeader, kCapacity, size);
+  acc.set(gradHeader, kFlags,
+          acc.i64(kIsGrad | kClearAfterRead | (reserved ? kInFrame : 0)));
+  acc.set(gradHeader, kMarkedSize, fwd.get(slot.header, kMarkedSize));
+  acc.set(gradHeader, kName, fwd.get(slot.header, kName));
+  acc.set(gradHeader, kSource, source);
+  acc.set(gradHeader, kElementShape, shape);
+  // CopyShapesFrom: every slot written in the forward array is soft
+  // written, with shape shape_to_prepend ++ slot shape (this accumulator's
+  // element shape: element shapes are static).
+  if (copyState) {
+    Value fwdState = fwd.stateView(
+        slot.buffer, fwd.toIndex(fwd.get(slot.header, kCapacity)));
+    Value gradState = acc.stateView(grad, capacity);
+    acc.forLoop(acc.index(0), capacity, [&](Value j) {
+      Value st = memref::LoadOp::create(b, loc, fwdState, j);
+      Value soft = arith::AndIOp::create(b, loc, st, acc.i8(kWritten));
+      memref::StoreOp::create(b, loc, soft, gradState, j);
+    });
+  }
+  acc.storeBuffer(grad, slots, index);
+}
+
+/// `__ta_grad_<checks>_<accumulator element>_of_<forward element>`, with
+/// `_dataless` where the forward array has no state to copy: emitGrad of an
+/// accumulator on the heap as a function `(box, view, i64 source) -> ()`,
+/// `view` the accumulator's handle. Null when another symbol has the
+/// name.
+func::FuncOp lookupOrDefineGradFunction(const ArrayEmitter &fwd,
+                                        const ArrayEmitter &acc,
+                                        bool copyState) {
+  std::string name =
+      (kGradFunctionPrefix + (acc.strict ? "strict_" : "none_") +
+       elementName(acc.element) + "_of_" + elementName(fwd.element))
+          .str();
+  if (acc.strict && !copyState)
+    name += "_dataless";
+  MLIRContext *context = acc.type.getContext();
+  Type box = TATypeConverter::getBoxType(context);
+  auto type =
+      FunctionType::get(context, {box, box, IntegerType::get(context, 64)}, {});
+  Location loc = acc.symbols.module.getLoc();
+  ChecksMode checks = acc.strict ? ChecksMode::Strict : ChecksMode::None;
+  return lookupOrDefineInternalFunction(
+      acc.symbols, name, type, [&](OpBuilder &b, Block *entry) {
+        ArrayEmitter f(b, loc, fwd.type, checks, acc.symbols);
+        ArrayEmitter a(b, loc, acc.type, checks, acc.symbols);
+        emitGrad(f, a, entry->getArgument(0), entry->getArgument(1), 0,
+                 entry->getArgument(2), std::nullopt, copyState);
+        func::ReturnOp::create(b, loc);
+      });
+}
+
+/// ta.grad and ta.grad_with_shape: a call of the gradient function of the
+/// two arrays' element shapes, or (an accumulator in the frame, or accesses
+/// written out) emitGrad where the op is.
 template <typename OpTy> struct GradLowering : TAPattern<OpTy> {
   using TAPattern<OpTy>::TAPattern;
   LogicalResult lower(OpTy op,
@@ -57,63 +147,34 @@ template <typename OpTy> struct GradLowering : TAPattern<OpTy> {
     if (failed(accOr))
       return failure();
     ArrayEmitter &acc = *accOr;
-    std::optional<int64_t> id = this->options.sources.lookup(op.getSource());
+    const TAToMemRefOptions &options = this->options;
+    std::optional<int64_t> id = options.sources.lookup(op.getSource());
     if (!id)
       return rewriter.notifyMatchFailure(op, "source not in the table");
     Location loc = op.getLoc();
-    SourceSlot slot(fwd, adaptor.getHandle().front(), 1 + *id);
-    auto [slotIndex, box, buffer, header, existing, exists] = slot;
-    Value shape = acc.shapeAddress(acc.element.getShape());
-    auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, exists, true);
-    {
-      // LookupOrCreate: the same source returns the same accumulator. ta
-      // checks that it has the element shape this op's type promises.
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(ifOp.thenBlock());
-      if (acc.strict) {
-        func::FuncOp check = lookupOrDeclareRuntimeFunction(
-            acc.symbols, TA_RT_CHECK_ACCUMULATOR);
-        func::CallOp::create(rewriter, loc, check,
-                             ValueRange{acc.address(existing), shape});
-      }
-      rewriter.setInsertionPointToStart(ifOp.elseBlock());
-      Value size = fwd.get(header, kSize);
-      Value capacity = fwd.toIndex(size);
-      // An accumulator in the frame takes the buffer ta.create reserved for
-      // it (the forward array's size is that constant).
-      bool inFrame = this->options.frame.holds(op.getGradHandle());
-      Value grad =
-          inFrame ? acc.loadBuffer(box, FrameArrays::reservedSlot(
-                                            this->options.sources.size(), *id))
-                  : acc.newBuffer(capacity);
-      Value gradHeader = acc.header(grad);
-      acc.set(gradHeader, kSize, size);
-      acc.set(gradHeader, kCapacity, size);
-      acc.set(gradHeader, kFlags,
-              acc.i64(kIsGrad | kClearAfterRead | (inFrame ? kInFrame : 0)));
-      acc.set(gradHeader, kMarkedSize, fwd.get(header, kMarkedSize));
-      acc.set(gradHeader, kName, fwd.get(header, kName));
-      acc.set(gradHeader, kSource,
-              getNameAddress(rewriter, loc, acc.symbols, op.getSource()));
-      acc.set(gradHeader, kElementShape, shape);
-      // CopyShapesFrom: every slot written in the forward array is soft
-      // written, with shape shape_to_prepend ++ slot shape (this
-      // accumulator's element shape: element shapes are static). A forward
-      // array of DatalessArrays has no slot written.
-      if (acc.strict && !this->options.dataless.holds(op.getHandle())) {
-        Value fwdState =
-            fwd.stateView(buffer, fwd.toIndex(fwd.get(header, kCapacity)));
-        Value gradState = acc.stateView(grad, capacity);
-        acc.forLoop(acc.index(0), capacity, [&](Value j) {
-          Value st = memref::LoadOp::create(rewriter, loc, fwdState, j);
-          Value soft =
-              arith::AndIOp::create(rewriter, loc, st, acc.i8(kWritten));
-          memref::StoreOp::create(rewriter, loc, soft, gradState, j);
-        });
-      }
-      acc.storeBuffer(grad, box, slotIndex);
+    Value box = adaptor.getHandle().front();
+    int64_t slot = 1 + *id;
+    Value view = acc.handleOf(box, slot);
+    Value source = getNameAddress(rewriter, loc, acc.symbols, op.getSource());
+    // A forward array of DatalessArrays has no slot written; only strict
+    // mode keeps the written bits.
+    bool copyState = acc.strict && !options.dataless.holds(op.getHandle());
+    // An accumulator in the frame takes the buffer ta.create reserved for
+    // it (the forward array's size is that constant).
+    if (options.frame.holds(op.getGradHandle())) {
+      emitGrad(fwd, acc, box, box, slot, source,
+               FrameArrays::reservedSlot(options.sources.size(), *id),
+               copyState);
+    } else if (options.outlineAccesses) {
+      func::FuncOp grad = lookupOrDefineGradFunction(fwd, acc, copyState);
+      if (!grad)
+        return rewriter.notifyMatchFailure(
+            op, "the name of a gradient function is taken by another symbol");
+      func::CallOp::create(rewriter, loc, grad, ValueRange{box, view, source});
+    } else {
+      emitGrad(fwd, acc, box, box, slot, source, std::nullopt, copyState);
     }
-    rewriter.replaceOpWithMultiple(op, {{acc.handleOf(box, slotIndex)}, {}});
+    rewriter.replaceOpWithMultiple(op, {{view}, {}});
     return success();
   }
 };
@@ -136,8 +197,9 @@ struct RuntimeKeptGradLowering : TAPattern<GradWithShapeOp> {
     if (!id)
       return rewriter.notifyMatchFailure(op, "source not in the table");
     Location loc = op.getLoc();
-    SourceSlot slot(fwd, adaptor.getHandle().front(), 1 + *id);
-    auto [slotIndex, box, buffer, header, existing, exists] = slot;
+    Value box = adaptor.getHandle().front();
+    SourceSlot slot(fwd, box, box, 1 + *id);
+    auto [_, slots, slotIndex, buffer, header, existing, exists] = slot;
     OpenArrayEmitter acc(rewriter, loc, gradType, fwd.symbols);
     Value shape = acc.partialShape();
     auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, exists, true);

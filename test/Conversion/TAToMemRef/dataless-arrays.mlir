@@ -16,20 +16,28 @@
 // CHECK: %[[HDR:.*]] = memref.view %[[BUF]]
 // CHECK: memref.store %{{.*}}, %[[HDR]][%c0{{.*}}] : memref<8xi64>
 // CHECK: memref.store %c0_i64{{.*}}, %[[HDR]][%c1{{.*}}] : memref<8xi64>
-// ta.grad: the accumulator's buffer, and no loop over the forward state.
-// CHECK: scf.if
-// CHECK: } else {
-// CHECK: memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
-// CHECK-NOT: scf.for
-// CHECK: memref.store %{{.*}}, %{{.*}}[%c1{{.*}}] : memref<?xmemref<?xi8>, strided<[1], offset: ?>>
-// CHECK-NEXT: }
+// ta.grad: a call of the gradient function for a dataless forward array
+// (below).
+// CHECK: call @__ta_grad_strict_4xf32_of_4xf32_dataless(
 // ta.close: the closed flag in place, no new buffer.
 // CHECK-NOT: memref.alloc
 // CHECK: arith.ori %{{.*}}, %c1_i64
 // CHECK-NOT: memref.alloc
 // CHECK: return
+// That function makes the accumulator's buffer, with no loop over the
+// forward state.
+// CHECK-LABEL: func.func private @__ta_grad_strict_4xf32_of_4xf32_dataless(
+// CHECK: scf.if
+// CHECK: } else {
+// CHECK: memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
+// CHECK-NOT: scf.for
+// CHECK: memref.store %{{.*}}, %arg1[%c0{{.*}}] : memref<?xmemref<?xi8>, strided<[1], offset: ?>>
+// CHECK-NEXT: }
 // NONE-LABEL: func.func @heap
 // NONE: memref.alloc() {alignment = 64 : i64, bufferization.manual_deallocation} : memref<64xi8>
+// NONE: call @__ta_grad_none_4xf32_of_4xf32(
+// NONE: return
+// NONE-LABEL: func.func private @__ta_grad_none_4xf32_of_4xf32(
 // NONE-NOT: scf.for
 // NONE: return
 func.func @heap(%n: index) -> index {

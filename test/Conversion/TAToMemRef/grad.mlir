@@ -2,6 +2,7 @@
 // both checks modes.
 // RUN: ta-opt %s --ta-lower-to-memref -split-input-file | FileCheck %s --check-prefixes=CHECK,STRICT
 // RUN: ta-opt %s --ta-lower-to-memref=checks=none -split-input-file | FileCheck %s --check-prefixes=CHECK,NONE
+// RUN: ta-opt %s --ta-lower-to-memref=outline-accesses=false -split-input-file | FileCheck %s --check-prefix=INLINE
 
 // Sources are numbered module-wide in sorted order ("a" = 0, "b" = 1): an
 // array's box gets one slot per source, each starting as an empty view.
@@ -14,6 +15,15 @@ func.func @create(%n: index) -> !ta.handle<?, tensor<2xf32>> {
   %h, %f = ta.create %n : !ta.handle<?, tensor<2xf32>>
   return %h : !ta.handle<?, tensor<2xf32>>
 }
+// Two sources, two slots, one gradient function (the element shapes are
+// the same).
+// CHECK-LABEL: func.func @sources
+// CHECK: %[[A:.*]] = memref.subview %{{.*}}[2] [1] [1]
+// CHECK: call @[[GRAD:__ta_grad_[a-z]+_2xf32_of_2xf32]](
+// CHECK: %[[B:.*]] = memref.subview %{{.*}}[1] [1] [1]
+// CHECK: call @[[GRAD]](
+// CHECK: func.func private @[[GRAD]](
+// CHECK-NOT: func.func private @__ta_grad
 func.func @sources(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
   %a, %af = ta.grad %h, %f source "b" : !ta.handle<4, tensor<2xf32>>
   %b, %bf = ta.grad %h, %f source "a" : !ta.handle<4, tensor<2xf32>>
@@ -22,21 +32,36 @@ func.func @sources(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
 
 // -----
 
-// The gradient clears the dynamic flag first, checks the array is open, and
-// looks the accumulator up in its slot: an existing one is checked (strict)
-// and returned; otherwise a zeroed buffer of the forward size is made, with
-// the forward's marked size and name and the source, and (strict) the
-// forward's written slots soft-written. Both modes check that the
-// accumulator's byte size fits in an int64 (TensorFlow's OOM error, code
-// 31): its element may be larger than the forward's (grad_with_shape).
+// ta.grad is a call of the gradient function of its two element shapes
+// (one per module, `__ta_grad_<checks>_<accumulator>_of_<forward>`) with
+// the forward array's box, the accumulator's handle (a view of the box at
+// the source's slot) and the source's name. The function clears the dynamic
+// flag first, checks the array is open, and looks the accumulator up in
+// its slot: an existing one is checked (strict) and returned; otherwise a
+// zeroed buffer of the forward size is made, with the forward's marked size
+// and name and the source, and (strict) the forward's written slots
+// soft-written. Both modes check that the accumulator's byte size fits in
+// an int64 (TensorFlow's OOM error, code 31): its element may be larger
+// than the forward's (grad_with_shape). With accesses written out (the NVVM
+// pipeline's outline-accesses=false) the same code is where the op is.
 // CHECK-DAG: func.func private @_ta_rt_fail(i32, i64, i64, i64, i64)
 // STRICT-DAG: func.func private @_ta_rt_check_accumulator(i64, i64)
 // NONE-NOT: _ta_rt_check_accumulator
 // CHECK-LABEL: func.func @grad
 // CHECK-SAME: (%[[H:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>) -> memref<?xmemref<?xi8>, strided<[1], offset: ?>>
+// CHECK: %[[SLOT:.*]] = memref.subview %[[H]][1] [1] [1]
+// CHECK: %[[G:.*]] = memref.cast %[[SLOT]]
+// CHECK: memref.get_global @__ta_name.b
+// STRICT: call @__ta_grad_strict_2xf32_of_2xf32(%[[H]], %[[G]], %{{.*}})
+// NONE: call @__ta_grad_none_2xf32_of_2xf32(%[[H]], %[[G]], %{{.*}})
+// CHECK: return %[[G]]
+// CHECK-LABEL: func.func private @__ta_grad_{{strict|none}}_2xf32_of_2xf32
+// CHECK-SAME: (%[[FH:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[FV:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[SRC:.*]]: i64)
+// CHECK-SAME: attributes {llvm.linkage = #llvm.linkage<internal>}
+// CHECK: memref.load %[[FH]][%c0
 // CHECK: arith.andi %{{.*}}, %c-3_i64
 // STRICT: func.call @_ta_rt_fail(%c2_i32
-// CHECK: %[[ACC:.*]] = memref.load %[[H]][%c1{{.*}}]
+// CHECK: %[[ACC:.*]] = memref.load %[[FV]][%c0{{.*}}]
 // CHECK: %[[LEN:.*]] = memref.dim %[[ACC]], %c0
 // CHECK: %[[EXISTS:.*]] = arith.cmpi ne, %[[LEN]], %c0
 // CHECK: scf.if %[[EXISTS]] {
@@ -45,14 +70,26 @@ func.func @sources(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
 // CHECK: func.call @_ta_rt_fail(%c31_i32
 // CHECK: %[[NEW:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
 // CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[NEW]] : memref<?xi8>)
+// CHECK: memref.store %[[SRC]], %{{.*}}[%c5] : memref<8xi64>
 // STRICT: scf.for
 // STRICT: arith.andi %{{.*}}, %c1_i8
 // NONE-NOT: scf.for
-// CHECK: memref.store %[[NEW]], %[[H]][%c1{{.*}}]
+// CHECK: memref.store %[[NEW]], %[[FV]][%c0{{.*}}]
 // CHECK: }
-// CHECK: %[[SLOT:.*]] = memref.subview %[[H]][1] [1] [1]
-// CHECK: %[[G:.*]] = memref.cast %[[SLOT]]
-// CHECK: return %[[G]]
+// CHECK: return
+// INLINE-LABEL: func.func @grad
+// INLINE-SAME: (%[[H:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>)
+// INLINE: %[[SLOT:.*]] = memref.subview %[[H]][1] [1] [1]
+// INLINE: %[[G:.*]] = memref.cast %[[SLOT]]
+// INLINE-NOT: call
+// INLINE: arith.andi %{{.*}}, %c-3_i64
+// INLINE: %[[ACC:.*]] = memref.load %[[H]][%c1{{.*}}]
+// INLINE: scf.if
+// INLINE: } else {
+// INLINE: %[[NEW:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
+// INLINE: memref.store %[[NEW]], %[[H]][%c1{{.*}}]
+// INLINE-NEXT: }
+// INLINE-NEXT: return %[[G]]
 func.func @grad(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow)
     -> !ta.handle<4, tensor<2xf32>, grad> {
   %g, %gf = ta.grad %h, %f source "b" : !ta.handle<4, tensor<2xf32>>

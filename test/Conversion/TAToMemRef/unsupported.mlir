@@ -42,6 +42,19 @@ func.func @reads(%h: !ta.handle<4, tensor<2xf32>>, %i: index, %f: !ta.flow) -> t
 
 // -----
 
+// So are the gradient functions' names.
+// expected-error @+1 {{'func.func' op is named '__ta_grad_strict_2xf32_of_2xf32', a name ta-lower-to-memref reserves for its internal functions}}
+func.func @__ta_grad_strict_2xf32_of_2xf32() {
+  return
+}
+
+func.func @grads(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
+  %g, %gf = ta.grad %h, %f source "s" : !ta.handle<4, tensor<2xf32>>
+  return
+}
+
+// -----
+
 // So are libta_runtime's names: a function of another type, or another
 // kind of symbol, under the name of a function lowered code calls.
 // expected-error @+1 {{'func.func' op is named '_ta_rt_fail', the runtime function of type '(i32, i64, i64, i64, i64) -> ()' that lowered ta code calls}}
