@@ -59,7 +59,7 @@ struct Batch {
   std::unordered_set<int64_t> missing;
   std::unique_ptr<Ticket> result; // set when the batch is complete
   /// Set instead where the call that completed the batch found that its
-  /// grads do not concatenate (batchError's message).
+  /// grads do not concatenate (outputBatch's message).
   std::string error;
   std::condition_variable complete;
 };
@@ -167,47 +167,40 @@ struct Failure {
   throw Failure{std::move(text)};
 }
 
-/// Why TensorFlow's OutputBatch of `ids` fails (batching_util's Concat of
-/// their grads in order), empty where it would not: checked before a grad
-/// is taken, so that after a failure every grad stays parked.
-std::string batchError(const Resource &r, const std::vector<int64_t> &ids) {
-  const Grad *first = nullptr;
-  // TensorFlow takes each grad as it goes: an id the batch names twice is
-  // not there the second time.
-  std::unordered_set<int64_t> taken;
-  for (size_t i = 0; i < ids.size(); ++i) {
-    auto it = r.available.find(ids[i]);
-    if (it == r.available.end() || !taken.insert(ids[i]).second)
-      return "bad bookkeeping of available tensors.";
-    const Grad &part = it->second;
-    if (!first)
-      first = &part;
-    std::string shapes = "shape[0] = " + shapeString(first->shape) +
-                         " vs. shape[" + std::to_string(i) +
-                         "] = " + shapeString(part.shape);
-    if (part.shape[0] != first->shape[0])
-      return "Ranks of all input tensors should match: " + shapes;
-    for (int64_t d = 1; d < first->shape[0]; ++d)
-      if (part.shape[1 + d] != first->shape[1 + d])
-        return "Dimensions of inputs should match: " + shapes;
-    if (part.type != first->type)
-      return "the batch's grads have different element types: " + first->type +
-             " (shape[0]) vs. " + part.type + " (shape[" + std::to_string(i) +
-             "])";
-  }
-  return "";
-}
-
-/// TensorFlow's OutputBatch once batchError found nothing: takes the grads
-/// of `ids` in order.
-std::unique_ptr<Ticket> takeBatch(Resource &r,
-                                  const std::vector<int64_t> &ids) {
+/// TensorFlow's OutputBatch: takes the grads of `ids` in order and checks
+/// that they concatenate (batching_util's Concat). Null where they do not,
+/// with `error` saying why; the grads it took are gone either way, as in
+/// TensorFlow.
+std::unique_ptr<Ticket>
+outputBatch(Resource &r, const std::vector<int64_t> &ids, std::string &error) {
   auto ticket = std::make_unique<Ticket>();
   for (int64_t id : ids) {
     auto it = r.available.find(id);
-    ticket->rows += it->second.shape[1];
+    if (it == r.available.end()) {
+      error = "bad bookkeeping of available tensors.";
+      return nullptr;
+    }
     ticket->parts.push_back(std::move(it->second));
     r.available.erase(it);
+  }
+  const Grad &first = ticket->parts.front();
+  for (size_t i = 0; i < ticket->parts.size(); ++i) {
+    const Grad &part = ticket->parts[i];
+    std::string shapes = "shape[0] = " + shapeString(first.shape) +
+                         " vs. shape[" + std::to_string(i) +
+                         "] = " + shapeString(part.shape);
+    if (part.shape[0] != first.shape[0])
+      error = "Ranks of all input tensors should match: " + shapes;
+    for (int64_t d = 1; error.empty() && d < first.shape[0]; ++d)
+      if (part.shape[1 + d] != first.shape[1 + d])
+        error = "Dimensions of inputs should match: " + shapes;
+    if (error.empty() && part.type != first.type)
+      error = "the batch's grads have different element types: " + first.type +
+              " (shape[0]) vs. " + part.type + " (shape[" + std::to_string(i) +
+              "])";
+    if (!error.empty())
+      return nullptr;
+    ticket->rows += part.shape[1];
   }
   return ticket;
 }
@@ -323,10 +316,11 @@ int64_t unbatchGrad(int64_t site, int64_t element_bytes, int64_t timeout_micros,
     // As TensorFlow: a batch complete on arrival returns at once, without
     // looking whether another batch wants this grad.
     if (batch->missing.empty()) {
-      std::string error = batchError(r, batch->ids);
-      if (!error.empty())
+      std::string error;
+      std::unique_ptr<Ticket> ticket = outputBatch(r, batch->ids, error);
+      if (!ticket)
         fail(r, id, error);
-      return deliver(r, id, takeBatch(r, batch->ids), own);
+      return deliver(r, id, std::move(ticket), own);
     }
     if (!r.batches.emplace(id, batch).second)
       fail(r, id, "Batch key with valid batch used twice.");
@@ -356,13 +350,10 @@ int64_t unbatchGrad(int64_t site, int64_t element_bytes, int64_t timeout_micros,
       // TensorFlow returns OutputBatch's error to this call and never
       // completes the owner, which then waits forever with its batch
       // registered (a reset refused for good). ta fails the owner with the
-      // same message, withdraws this call's own batch, and leaves every
-      // grad parked.
-      std::string error = batchError(r, waiting.ids);
-      if (error.empty())
-        waiting.result = takeBatch(r, waiting.ids);
-      else
-        waiting.error = error;
+      // same message and withdraws this call's own batch.
+      std::string error;
+      waiting.result = outputBatch(r, waiting.ids, error);
+      waiting.error = error;
       waiting.complete.notify_all();
       r.batches.erase(batch);
       if (!error.empty()) {

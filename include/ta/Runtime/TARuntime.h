@@ -201,9 +201,9 @@ int64_t ta_unbatch_grad_timeout(void);
 /// the compiled code with longjmp (the Python binding turns the error into
 /// an exception). The runtime releases its own locks and buffers before
 /// calling it, and undoes the failed call's registration as a batch owner;
-/// the call's own grad stays parked (ta_unbatch_grad_reset clears it), as
-/// do the grads of a batch it completed whose grads do not concatenate (its
-/// owner fails with the same message). A
+/// the call's own grad stays parked (ta_unbatch_grad_reset clears it),
+/// unless the batch it completed took it (a batch whose grads do not
+/// concatenate: its owner fails with the same message). A
 /// driver that leaves calls this way wraps each in a call scope
 /// (ta_runtime_begin_call) to free what compiled code held. If the handler
 /// returns, the default runs.
