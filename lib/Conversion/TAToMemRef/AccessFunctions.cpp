@@ -345,13 +345,13 @@ bool lowering::takesReservedName(Operation *op) {
   if (!symbol)
     return false;
   StringRef name = symbol.getValue();
-  // The reservation functions have the growth functions' type.
-  if (name.starts_with(kGrowFunctionPrefix) ||
-      name.starts_with(kReserveFunctionPrefix))
-    return !isGrowFunction(op);
-  if (name.starts_with(kWriteFunctionPrefix) ||
-      name.starts_with(kReadFunctionPrefix) ||
-      name.starts_with(kGradFunctionPrefix))
-    return !isInternalFunction(op);
-  return false;
+  // Checked before the lowering defines any: a symbol of the input under
+  // one of these names, even an internal function of the type the lowering
+  // would give it, is the program's, which the lowering would otherwise
+  // call in place of its own.
+  return name.starts_with(kGrowFunctionPrefix) ||
+         name.starts_with(kReserveFunctionPrefix) ||
+         name.starts_with(kWriteFunctionPrefix) ||
+         name.starts_with(kReadFunctionPrefix) ||
+         name.starts_with(kGradFunctionPrefix);
 }

@@ -134,9 +134,9 @@ inline constexpr StringLiteral kAlwaysInline = "always_inline";
 /// straight-line code of many accesses stays small in LLVM too.
 bool isInLoop(Operation *op);
 
-/// Whether `op` is a function with a name reserved for the internal
-/// functions of ta-lower-to-memref (growth, access and gradient) that is
-/// not one the lowering defined.
+/// Whether `op` is a symbol under a name reserved for the internal
+/// functions of ta-lower-to-memref (growth, access and gradient): in the
+/// pass's input, before it has defined any, a clash.
 bool takesReservedName(Operation *op);
 
 } // namespace mlir::ta::lowering

@@ -42,6 +42,27 @@ struct AccessLoop {
   MarkedAccess marked;
 };
 
+/// Whether the uses of `buffer`, an array's buffer loaded from its box in a
+/// loop of `access`, only read it: the read's view of its slot (at the
+/// offset the read function gave), or views of the header whose words are
+/// only loaded (ta.size). A ta.close of an array in the frame, which marks
+/// the header closed in place, and a ta.grad written out, which clears the
+/// dynamic flag, store into it: their loop is not one of accesses (the
+/// claim checks the array once, before the loop).
+bool onlyReadsBuffer(Value buffer, func::CallOp access) {
+  for (Operation *user : buffer.getUsers()) {
+    auto view = dyn_cast<memref::ViewOp>(user);
+    if (!view)
+      return false;
+    if (access.getNumResults() == 1 &&
+        view.getByteShift() == access.getResult(0))
+      continue;
+    if (!llvm::all_of(view->getUsers(), llvm::IsaPred<memref::LoadOp>))
+      return false;
+  }
+  return true;
+}
+
 /// The access of `loop` if it is one the pass versions.
 std::optional<AccessLoop> matchAccessLoop(scf::ForOp loop,
                                           ModuleSymbols &symbols) {
@@ -82,7 +103,7 @@ std::optional<AccessLoop> matchAccessLoop(scf::ForOp loop,
   if (walk.wasInterrupted() || !match)
     return std::nullopt;
   // At the induction variable, on a box from outside the loop, which
-  // nothing else takes but loads of its buffer (a read's view of its slot).
+  // nothing else takes but loads of its buffer that only read it.
   Value box = match->access.getOperand(0);
   auto index = match->access.getOperand(1).getDefiningOp<arith::IndexCastOp>();
   if (!index || index.getIn() != loop.getInductionVar() ||
@@ -90,7 +111,8 @@ std::optional<AccessLoop> matchAccessLoop(scf::ForOp loop,
     return std::nullopt;
   for (Operation *op : boxUsers) {
     auto load = dyn_cast<memref::LoadOp>(op);
-    if (!load || load.getMemRef() != box)
+    if (!load || load.getMemRef() != box ||
+        !onlyReadsBuffer(load.getResult(), match->access))
       return std::nullopt;
   }
   return match;

@@ -18,6 +18,8 @@
 // RUN: not %run_cpu -e read_cleared %t.mlir 2>&1 | FileCheck %s --check-prefix=CLEARED
 // RUN: not %run_cpu -e read_loop_cleared %t.mlir 2>&1 | FileCheck %s --check-prefix=LOOPCLEARED
 // RUN: not %run_cpu -e read_past_end %t.mlir 2>&1 | FileCheck %s --check-prefix=READPAST
+// RUN: not %run_cpu -e close_in_read_loop %t.mlir 2>&1 | FileCheck %s --check-prefix=CLOSEREAD
+// RUN: not %run_cpu -e close_in_write_loop %t.mlir 2>&1 | FileCheck %s --check-prefix=CLOSEWRITE
 
 !T = !ta.handle<4, tensor<2xf32>>
 !D = !ta.handle<?, tensor<2xf32>>
@@ -309,3 +311,49 @@ func.func @read_past_end() {
   %r = func.call @read_rows(%h, %c3, %c5, %f1) : (!T, index, index, !ta.flow) -> tensor<4x2xf32>
   return
 }
+
+// An array in the frame closed inside a loop of its reads: its close marks
+// the header in place, so the loop is not one the claim checks once (it
+// was: the reads after the close ran unchecked and the program printed
+// their sum). TensorFlow fails at the second read.
+// CLOSEREAD: ta runtime error: TensorArray f has already been closed.
+func.func @close_in_read_loop() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %z = arith.constant dense<0.0> : tensor<2xf32>
+  %v = arith.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>
+  %idx = arith.constant dense<[0, 1, 2]> : tensor<3xi32>
+  %h, %f = ta.create %c3 {name = "f"} : !ta.handle<3, tensor<2xf32>>
+  %f1 = ta.scatter %h[%idx], %v, %f : !ta.handle<3, tensor<2xf32>>, tensor<3xi32>, tensor<3x2xf32>
+  %n = func.call @opaque(%c3) : (index) -> index
+  %s = scf.for %k = %c0 to %n step %c1 iter_args(%acc = %z) -> (tensor<2xf32>) {
+    %r = ta.read %h[%k], %f1 : !ta.handle<3, tensor<2xf32>>
+    ta.close %h : !ta.handle<3, tensor<2xf32>>
+    %a = arith.addf %acc, %r : tensor<2xf32>
+    scf.yield %a : tensor<2xf32>
+  }
+  %e = tensor.extract %s[%c0] : tensor<2xf32>
+  func.call @printF32(%e) : (f32) -> ()
+  return
+}
+
+func.func private @printF32(f32)
+
+// The same with a loop of writes: the second write fails.
+// CLOSEWRITE: ta runtime error: TensorArray g has already been closed.
+func.func @close_in_write_loop() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %v = arith.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %h, %f = ta.create %c3 {name = "g"} : !ta.handle<3, tensor<2xf32>>
+  %n = func.call @opaque(%c3) : (index) -> index
+  %fw = scf.for %k = %c0 to %n step %c1 iter_args(%fl = %f) -> (!ta.flow) {
+    %f2 = ta.write %h[%k], %v, %fl : !ta.handle<3, tensor<2xf32>>, tensor<2xf32>
+    ta.close %h : !ta.handle<3, tensor<2xf32>>
+    scf.yield %f2 : !ta.flow
+  }
+  return
+}
+
