@@ -345,13 +345,16 @@ bool lowering::takesReservedName(Operation *op) {
   if (!symbol)
     return false;
   StringRef name = symbol.getValue();
-  // Checked before the lowering defines any: a symbol of the input under
-  // one of these names, even an internal function of the type the lowering
-  // would give it, is the program's, which the lowering would otherwise
-  // call in place of its own.
-  return name.starts_with(kGrowFunctionPrefix) ||
-         name.starts_with(kReserveFunctionPrefix) ||
-         name.starts_with(kWriteFunctionPrefix) ||
-         name.starts_with(kReadFunctionPrefix) ||
-         name.starts_with(kGradFunctionPrefix);
+  // An internal definition of the type the lowering gives it is taken as
+  // the lowering's own: a module the lowering ran on (patterns applied by
+  // another pass, then ta-lower-to-llvm) lowers again, reusing them.
+  // The reservation functions have the growth functions' type.
+  if (name.starts_with(kGrowFunctionPrefix) ||
+      name.starts_with(kReserveFunctionPrefix))
+    return !isGrowFunction(op);
+  if (name.starts_with(kWriteFunctionPrefix) ||
+      name.starts_with(kReadFunctionPrefix) ||
+      name.starts_with(kGradFunctionPrefix))
+    return !isInternalFunction(op);
+  return false;
 }

@@ -135,8 +135,10 @@ inline constexpr StringLiteral kAlwaysInline = "always_inline";
 bool isInLoop(Operation *op);
 
 /// Whether `op` is a symbol under a name reserved for the internal
-/// functions of ta-lower-to-memref (growth, access and gradient): in the
-/// pass's input, before it has defined any, a clash.
+/// functions of ta-lower-to-memref (growth, access and gradient) that is
+/// not one the lowering defines: a declaration, a public function, or an
+/// internal one of another type. (An internal definition of the right type
+/// is taken as the lowering's own, from an earlier run on the module.)
 bool takesReservedName(Operation *op);
 
 } // namespace mlir::ta::lowering
