@@ -124,8 +124,10 @@ def TAVersionAccessLoopsPass
     forward array at the induction variable (`ta.write %h[%k]` or
     `ta.read %h[%k]`, lowered to a call of the access function of the array
     kind) and does nothing else that could change the array: no other
-    operation takes the array's box (but loads of its buffer), no call but
-    the failure function's. Before the loop, one call of a claim function
+    operation takes the array's box (but loads of its buffer that only read
+    it: a read's view of its slot, the header's words loaded; a close of an
+    array in the frame stores into its header in place), no call but the
+    failure function's. Before the loop, one call of a claim function
     (`__ta_{write,read}_loop_claim_*`: a vectorized scan of the state of
     slots `[lb, ub)`) tells whether every access of the loop passes
     TensorFlow's checks and finds its slot in one known state: the array
