@@ -85,13 +85,11 @@ struct Shape {
     }
     return rest;
   }
-  /// The number of elements of this fully defined shape; a failure where
-  /// it passes 2**63 - 1, with TensorShape's message (shapes come from
+  /// The number of elements of this fully defined shape, counted as
+  /// TensorShape counts them, dim by dim: a failure with its message where
+  /// a product passes 2**63 - 1, even before a 0 dim (shapes come from
   /// run-time values: a shape_to_prepend of [65536, 65536, 65536, 65536]).
   int64_t elements() const {
-    for (int64_t d = 0; d < rank; ++d)
-      if (dims[d] == 0)
-        return 0;
     int64_t n = 1;
     for (int64_t d = 0; d < rank; ++d) {
       int64_t product;
@@ -123,13 +121,15 @@ int64_t shapeBytes(const Shape &shape, int64_t elementBytes) {
   return bytes;
 }
 
-/// Fails where a tensor of `shape`, once its dims are all known, could not
-/// be allocated (shapeBytes); the unknown dims count as 1.
-void checkBytes(Shape shape, int64_t elementBytes) {
-  for (int64_t d = 0; d < shape.rank; ++d)
-    if (shape.dims[d] < 0)
-      shape.dims[d] = 1;
-  (void)shapeBytes(shape, elementBytes);
+/// Fails where a tensor of the fully defined `shape` could not be
+/// allocated (shapeBytes). A partial shape is not checked: TensorFlow's
+/// PartialTensorShape counts no elements past an unknown dim, and a slot of
+/// that element shape may hold no element (a 0 for the unknown dim); the
+/// slots are checked as they are written, and a read of an unwritten one
+/// needs the shape fully defined.
+void checkBytes(const Shape &shape, int64_t elementBytes) {
+  if (shape.fullyDefined())
+    (void)shapeBytes(shape, elementBytes);
 }
 
 Shape Shape::from(const int64_t *s) {

@@ -79,6 +79,10 @@ void checkSize(memref::AllocOp alloc, int64_t staticBytes, func::FuncOp fail) {
     }
     tooLarge = arith::OrIOp::create(
         b, loc, tooLarge, cmp(arith::CmpIPredicate::slt, bytes, i64(0)));
+    // A 0 size makes no byte, whatever the product before it did.
+    for (Value size : sizes)
+      tooLarge = arith::AndIOp::create(
+          b, loc, tooLarge, cmp(arith::CmpIPredicate::ne, size, i64(0)));
   }
   auto ifOp = scf::IfOp::create(b, loc, tooLarge, /*withElse=*/false);
   b.setInsertionPointToStart(ifOp.thenBlock());
@@ -101,6 +105,9 @@ struct TACheckAllocationSizesPass
     for (memref::AllocOp alloc : allocs) {
       MemRefType type = alloc.getType();
       std::optional<int64_t> bytes = elementBytes(type.getElementType());
+      // A static 0 size makes no byte, whatever the others.
+      if (bytes && llvm::is_contained(type.getShape(), 0))
+        continue;
       bool fits = bytes.has_value();
       for (int64_t size : type.getShape())
         if (!ShapedType::isDynamic(size))

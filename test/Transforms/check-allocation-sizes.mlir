@@ -34,6 +34,11 @@ func.func @one(%n: index) {
 // CHECK: %[[LOW2:.*]], %[[HIGH2:.*]] = arith.mului_extended %[[LOW1]], %{{.*}} : i64
 // CHECK: arith.cmpi ne, %[[HIGH2]], %c0_i64
 // CHECK: arith.cmpi slt, %[[LOW2]], %c0_i64
+// A 0 size makes 0 bytes: no failure, whatever the product before it.
+// CHECK: arith.cmpi ne, %{{.*}}, %c0_i64
+// CHECK: arith.andi
+// CHECK: arith.cmpi ne, %{{.*}}, %c0_i64
+// CHECK: arith.andi
 // CHECK: scf.if
 // CHECK: func.call @_ta_rt_fail(%c31_i32
 // CHECK: memref.alloc(%[[M]], %[[N]]) : memref<?x?xi64>
@@ -50,6 +55,20 @@ func.func @two(%m: index, %n: index) {
 func.func @static() {
   %a = memref.alloc() : memref<16xi8>
   memref.dealloc %a : memref<16xi8>
+  return
+}
+
+// -----
+
+// A static 0 size: 0 bytes, though 4 x (2^31 - 1)^2 passes 2^63 - 1 (a
+// tensor<2147483647x2147483647x0xf32> is valid: TensorFlow's TensorShape
+// counts its elements dim by dim, 0). No check, no error.
+// CHECK-LABEL: func.func @static_zero
+// CHECK-NOT: _ta_rt_fail
+// CHECK: memref.alloc() : memref<2147483647x2147483647x0xf32>
+func.func @static_zero() {
+  %a = memref.alloc() : memref<2147483647x2147483647x0xf32>
+  memref.dealloc %a : memref<2147483647x2147483647x0xf32>
   return
 }
 

@@ -25,6 +25,12 @@ static std::string functionName(StringRef prefix, const ArrayLayout &layout,
   return name + elementName(layout.element);
 }
 
+FunctionType lowering::getGradFunctionType(MLIRContext *context) {
+  Type box = TATypeConverter::getBoxType(context);
+  return FunctionType::get(context, {box, box, IntegerType::get(context, 64)},
+                           {});
+}
+
 std::string lowering::elementName(RankedTensorType element) {
   std::string shape;
   llvm::raw_string_ostream os(shape);
@@ -352,9 +358,13 @@ bool lowering::takesReservedName(Operation *op) {
   if (name.starts_with(kGrowFunctionPrefix) ||
       name.starts_with(kReserveFunctionPrefix))
     return !isGrowFunction(op);
+  // The gradient functions have one type.
+  if (name.starts_with(kGradFunctionPrefix))
+    return !isInternalFunction(op) ||
+           cast<func::FuncOp>(op).getFunctionType() !=
+               getGradFunctionType(op->getContext());
   if (name.starts_with(kWriteFunctionPrefix) ||
-      name.starts_with(kReadFunctionPrefix) ||
-      name.starts_with(kGradFunctionPrefix))
+      name.starts_with(kReadFunctionPrefix))
     return !isInternalFunction(op);
   return false;
 }

@@ -27,6 +27,9 @@ inline constexpr StringLiteral kReadFunctionPrefix = "__ta_read_";
 /// The prefix of the gradient functions' names (GradLowering.cpp:
 /// ta.grad's accumulator lookup and creation), reserved too.
 inline constexpr StringLiteral kGradFunctionPrefix = "__ta_grad_";
+/// `(box, view, i64 source) -> ()`: the type of every gradient function
+/// (the forward array's box, the accumulator's handle, the source's name).
+FunctionType getGradFunctionType(MLIRContext *context);
 
 /// `<dims>x<element type>` with every other character `_`: an element
 /// shape in an internal function's name (`2x3xf32`).
@@ -136,9 +139,11 @@ bool isInLoop(Operation *op);
 
 /// Whether `op` is a symbol under a name reserved for the internal
 /// functions of ta-lower-to-memref (growth, access and gradient) that is
-/// not one the lowering defines: a declaration, a public function, or an
-/// internal one of another type. (An internal definition of the right type
-/// is taken as the lowering's own, from an earlier run on the module.)
+/// not one the lowering defines: a declaration, a public function, or
+/// (growth and gradient functions, which have one type each) an internal
+/// one of another type. (An internal definition of the lowering's is taken
+/// as the lowering's own, from an earlier run on the module; an access
+/// function of the wrong type fails the op that would call it.)
 bool takesReservedName(Operation *op);
 
 } // namespace mlir::ta::lowering

@@ -117,10 +117,7 @@ func::FuncOp lookupOrDefineGradFunction(const ArrayEmitter &fwd,
           .str();
   if (acc.strict && !copyState)
     name += "_dataless";
-  MLIRContext *context = acc.type.getContext();
-  Type box = TATypeConverter::getBoxType(context);
-  auto type =
-      FunctionType::get(context, {box, box, IntegerType::get(context, 64)}, {});
+  FunctionType type = getGradFunctionType(acc.type.getContext());
   Location loc = acc.symbols.module.getLoc();
   ChecksMode checks = acc.strict ? ChecksMode::Strict : ChecksMode::None;
   return lookupOrDefineInternalFunction(

@@ -23,6 +23,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::ta {
 #define GEN_PASS_DEF_TAVERSIONACCESSLOOPSPASS
@@ -43,22 +44,31 @@ struct AccessLoop {
 };
 
 /// Whether the uses of `buffer`, an array's buffer loaded from its box in a
-/// loop of `access`, only read it: the read's view of its slot (at the
-/// offset the read function gave), or views of the header whose words are
-/// only loaded (ta.size). A ta.close of an array in the frame, which marks
-/// the header closed in place, and a ta.grad written out, which clears the
-/// dynamic flag, store into it: their loop is not one of accesses (the
-/// claim checks the array once, before the loop).
-bool onlyReadsBuffer(Value buffer, func::CallOp access) {
-  for (Operation *user : buffer.getUsers()) {
-    auto view = dyn_cast<memref::ViewOp>(user);
-    if (!view)
-      return false;
-    if (access.getNumResults() == 1 &&
-        view.getByteShift() == access.getResult(0))
-      continue;
-    if (!llvm::all_of(view->getUsers(), llvm::IsaPred<memref::LoadOp>))
-      return false;
+/// loop of accesses, and of every memref made from it (views, casts) only
+/// read it: the read's view of its slot, copied out; the header's words
+/// loaded (ta.size, a closed check, whose message takes the buffer's
+/// address). A ta.close of an array in the frame, which marks its header
+/// closed in place, and a ta.grad written out, which clears the dynamic
+/// flag, store into it: their loop is not one of accesses (the claim checks
+/// the array once, before the loop).
+bool onlyReadsBuffer(Value buffer) {
+  SmallVector<Value> aliases{buffer};
+  while (!aliases.empty()) {
+    Value value = aliases.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      auto effects = dyn_cast<MemoryEffectOpInterface>(user);
+      if (!effects)
+        return false;
+      SmallVector<MemoryEffects::EffectInstance> onValue;
+      effects.getEffectsOnValue(value, onValue);
+      if (llvm::any_of(onValue, [](const MemoryEffects::EffectInstance &e) {
+            return !isa<MemoryEffects::Read>(e.getEffect());
+          }))
+        return false;
+      for (Value result : user->getResults())
+        if (isa<BaseMemRefType>(result.getType()))
+          aliases.push_back(result);
+    }
   }
   return true;
 }
@@ -111,8 +121,7 @@ std::optional<AccessLoop> matchAccessLoop(scf::ForOp loop,
     return std::nullopt;
   for (Operation *op : boxUsers) {
     auto load = dyn_cast<memref::LoadOp>(op);
-    if (!load || load.getMemRef() != box ||
-        !onlyReadsBuffer(load.getResult(), match->access))
+    if (!load || load.getMemRef() != box || !onlyReadsBuffer(load.getResult()))
       return std::nullopt;
   }
   return match;

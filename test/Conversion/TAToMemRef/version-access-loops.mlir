@@ -404,3 +404,51 @@ func.func @nested(%h: !T, %v: tensor<2xf32>, %f: !ta.flow) -> !ta.flow {
   }
   return %fo : !ta.flow
 }
+
+// -----
+
+!T = !ta.handle<4, tensor<2xf32>>
+
+// What else a loop may do with the array: read its size (strict: the closed
+// check, whose message takes the buffer's address), which only reads the
+// header: the loop is claimed. A close of an array in the frame marks the
+// header closed in place (a store into the header of the buffer loaded from
+// the box): its loop is left alone, so that every access after the close
+// fails as TensorFlow's do (versioned-loops.mlir @close_in_read_loop).
+// CHECK-LABEL: func.func @read_and_size
+// CHECK: call @__ta_read_loop_claim_array_strict_2xf32(
+// CHECK-LABEL: func.func @close_in_loop
+// CHECK-NOT: loop_claim
+// CHECK: return
+// NONE-LABEL: func.func @read_and_size
+// NONE: call @__ta_read_loop_claim_array_none_2xf32(
+// NONE-LABEL: func.func @close_in_loop
+// NONE-NOT: loop_claim
+// NONE: return
+func.func @read_and_size(%h: !T, %f: !ta.flow) -> (tensor<4x2xf32>, index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %init = tensor.empty() : tensor<4x2xf32>
+  %out, %n = scf.for %k = %c0 to %c4 step %c1 iter_args(%o = %init, %s = %c0) -> (tensor<4x2xf32>, index) {
+    %r = ta.read %h[%k], %f : !T
+    %size = ta.size %h, %f : !T
+    %o2 = tensor.insert_slice %r into %o[%k, 0] [1, 2] [1, 1] : tensor<2xf32> into tensor<4x2xf32>
+    %s2 = arith.addi %s, %size : index
+    scf.yield %o2, %s2 : tensor<4x2xf32>, index
+  }
+  return %out, %n : tensor<4x2xf32>, index
+}
+
+func.func @close_in_loop(%v: tensor<2xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %h, %f = ta.create %c4 : !T
+  %fw = scf.for %k = %c0 to %c4 step %c1 iter_args(%fl = %f) -> (!ta.flow) {
+    %f2 = ta.write %h[%k], %v, %fl : !T, tensor<2xf32>
+    ta.close %h : !T
+    scf.yield %f2 : !ta.flow
+  }
+  return
+}

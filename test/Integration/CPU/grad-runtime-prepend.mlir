@@ -28,6 +28,7 @@
 // RUN: not %run_cpu -e prepend_overflow %t.none.mlir 2>&1 | FileCheck %s --check-prefix=POVER
 // RUN: not %run_cpu -e element_overflow %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=EOVER
 // RUN: not %run_cpu -e element_overflow %t.none.mlir 2>&1 | FileCheck %s --check-prefix=EOVER
+// RUN: not %run_cpu -e prepend_overflow_zero %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=POVERZ
 
 !A = !ta.handle<3, tensor<2xf32>>
 !D = !ta.handle<?, tensor<2xf32>>
@@ -291,3 +292,17 @@ func.func @element_overflow() {
   %g, %gf = ta.grad_with_shape %h, %f, %p source "pfor" : !A, tensor<?xi32>
   return
 }
+
+// TensorShape counts dim by dim: a product past 2^63 - 1 fails even where a
+// later dim is 0 (the shape would have no element).
+// POVERZ: ta runtime error: Encountered overflow when multiplying 4611686014132420609 with 2147483647, result: -1
+func.func @prepend_overflow_zero() {
+  %c3 = arith.constant 3 : index
+  %h, %f = ta.create %c3 : !A
+  %p0 = arith.constant dense<[2147483647, 2147483647, 2147483647, 0]> : tensor<4xi32>
+  %p1 = tensor.cast %p0 : tensor<4xi32> to tensor<?xi32>
+  %p = func.call @opaque_rank(%p1) : (tensor<?xi32>) -> tensor<?xi32>
+  %g, %gf = ta.grad_with_shape %h, %f, %p source "pfor" : !A, tensor<?xi32>
+  return
+}
+

@@ -10,6 +10,8 @@
 // RUN: ta-opt %s --ta-lower-to-llvm=checks=none | %run_cpu -e open_grad | FileCheck %s
 // RUN: ta-opt %s --ta-lower-to-llvm | %run_cpu -e wrap | FileCheck %s --check-prefix=WRAP
 // RUN: ta-opt %s --ta-lower-to-llvm=checks=none | %run_cpu -e wrap | FileCheck %s --check-prefix=WRAP
+// RUN: ta-opt %s --ta-lower-to-llvm | %run_cpu -e huge_partial | FileCheck %s --check-prefix=HUGE
+// RUN: ta-opt %s --ta-lower-to-llvm=checks=none | %run_cpu -e huge_partial | FileCheck %s --check-prefix=HUGE
 
 !A = !ta.handle<2, tensor<?x2xf32>>
 !G = !ta.handle<2, tensor<?x2xf32>, grad>
@@ -145,3 +147,35 @@ func.func @wrap() {
   call @printMemrefI64(%u) : (tensor<*xi64>) -> ()
   return
 }
+
+// An accumulator of partial element shape [2^31 - 1, 2^31 - 1, ?] from a
+// run-time prepend: TensorFlow's PartialTensorShape counts no elements past
+// the unknown dim, so it is made (the runtime's size check of fully defined
+// shapes only), and a write of [2^31 - 1, 2^31 - 1, 0], no element, is
+// valid: its size, 2, and the read's rows.
+// HUGE: 2
+// HUGE-NEXT: 2147483647
+!O = !ta.handle<2, tensor<?xf32>>
+!OG = !ta.handle<2, tensor<?x?x?xf32>, grad>
+func.func @huge_partial() {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %big = arith.constant 2147483647 : index
+  %p0 = arith.constant dense<[2147483647, 2147483647]> : tensor<2xi32>
+  %p = func.call @opaque_prepend(%p0) : (tensor<2xi32>) -> tensor<2xi32>
+  %h, %f = ta.create %c2 : !O
+  %g, %gf = ta.grad_with_shape %h, %f, %p source "gradients" : !O, tensor<2xi32>
+  %e = tensor.empty(%big, %big, %c0) : tensor<?x?x?xf32>
+  %g1 = ta.write %g[%c0], %e, %gf : !OG, tensor<?x?x?xf32>
+  %n = ta.size %g, %g1 : !OG
+  func.call @show_index(%n) : (index) -> ()
+  %r = ta.read %g[%c0], %g1 : !OG
+  %rows = tensor.dim %r, %c0 : tensor<?x?x?xf32>
+  func.call @show_index(%rows) : (index) -> ()
+  return
+}
+
+func.func private @opaque_prepend(%t: tensor<2xi32>) -> tensor<2xi32> {
+  return %t : tensor<2xi32>
+}
+
