@@ -152,7 +152,9 @@ def TACheckAllocationSizesPass
     `TA_ERR_OOM` (include/ta/Runtime/TAABI.h): "OOM when allocating tensor:
     more than 2**63 - 1 bytes", TensorFlow's resource-exhausted wording. The
     declaration of `_ta_rt_fail` is added on first use. A memref of static
-    sizes whose byte size does not fit is diagnosed at compile time.
+    sizes whose byte size does not fit is diagnosed at compile time. A 0
+    size, static or at run time, makes 0 bytes whatever the product of the
+    sizes before it.
 
     Allocations that fail are libta_runtime's to report: `ta-lower-to-llvm`
     lowers `memref.alloc` to MLIR's generic allocation functions, which the

@@ -55,6 +55,21 @@ func.func @grads(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
 
 // -----
 
+// An internal function of another type under a gradient function's name:
+// not one the lowering made (an internal one of its type is taken as the
+// lowering's own, from an earlier run on the module).
+// expected-error @+1 {{'func.func' op is named '__ta_grad_strict_2xf32_of_2xf32', a name ta-lower-to-memref reserves for its internal functions}}
+func.func private @__ta_grad_strict_2xf32_of_2xf32() attributes {llvm.linkage = #llvm.linkage<internal>} {
+  return
+}
+
+func.func @grads_typed(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
+  %g, %gf = ta.grad %h, %f source "s" : !ta.handle<4, tensor<2xf32>>
+  return
+}
+
+// -----
+
 // So are libta_runtime's names: a function of another type, or another
 // kind of symbol, under the name of a function lowered code calls.
 // expected-error @+1 {{'func.func' op is named '_ta_rt_fail', the runtime function of type '(i32, i64, i64, i64, i64) -> ()' that lowered ta code calls}}

@@ -333,12 +333,11 @@ func.func @close_in_read_loop() {
     %a = arith.addf %acc, %r : tensor<2xf32>
     scf.yield %a : tensor<2xf32>
   }
-  %e = tensor.extract %s[%c0] : tensor<2xf32>
-  func.call @printF32(%e) : (f32) -> ()
+  %m = bufferization.to_buffer %s : tensor<2xf32> to memref<2xf32>
+  %u = memref.cast %m : memref<2xf32> to memref<*xf32>
+  call @printMemrefF32(%u) : (memref<*xf32>) -> ()
   return
 }
-
-func.func private @printF32(f32)
 
 // The same with a loop of writes: the second write fails.
 // CLOSEWRITE: ta runtime error: TensorArray g has already been closed.
