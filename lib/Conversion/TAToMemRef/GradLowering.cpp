@@ -196,10 +196,12 @@ struct RuntimeKeptGradLowering : TAPattern<GradWithShapeOp> {
     Location loc = op.getLoc();
     Value box = adaptor.getHandle().front();
     SourceSlot slot(fwd, box, box, 1 + *id);
-    auto [_, slots, slotIndex, buffer, header, existing, exists] = slot;
+    Value buffer = slot.buffer, header = slot.header, existing = slot.existing;
+    int64_t slotIndex = slot.index;
     OpenArrayEmitter acc(rewriter, loc, gradType, fwd.symbols);
     Value shape = acc.partialShape();
-    auto ifOp = scf::IfOp::create(rewriter, loc, TypeRange{}, exists, true);
+    auto ifOp =
+        scf::IfOp::create(rewriter, loc, TypeRange{}, slot.exists, true);
     {
       // LookupOrCreate: the same source returns the same accumulator, which
       // must be one the runtime keeps. One laid out here (by a gradient op
