@@ -664,13 +664,13 @@ void _ta_rt_dyn_gather(int64_t header, int64_t indices, int64_t count,
          "index %zu has shape: %s",
          s0, k, sk);
   }
-  // The result, whose size the lowered code computes from this shape
-  // (values read as zeros take no memory until then).
-  int64_t elementBytes = a.bytes(first), total;
-  if (__builtin_mul_overflow(count, elementBytes, &total))
-    fail("OOM when allocating tensor: more than 2**63 - 1 bytes (%" PRId64
-         " x %" PRId64 " bytes)",
-         count, elementBytes);
+  // The result, [count] ++ the values' shape, whose size the lowered code
+  // computes from this shape (values read as zeros take no memory until
+  // then): checked as the concat's.
+  Shape counted;
+  counted.rank = 1;
+  counted.dims[0] = count;
+  (void)a.bytes(prefixed(counted, first));
   store(first, 0, shapeOut, count);
 }
 

@@ -51,12 +51,11 @@ struct SourceSlot {
 /// TensorFlow's TensorArrayGradOp on arrays of static element shape, from
 /// the forward array in `box` to the accumulator of the source named at
 /// `source` (an i64 address) in entry `index` of `slots` (SourceSlot):
-/// LookupOrCreate. An
-/// existing accumulator is checked (strict) to have the element shape this
-/// op's type promises; a new one is zeroed, sized as the forward array, with
-/// its marked size and name, and (`copyState`) the forward array's written
-/// slots soft-written. `reserved`: the box slot of the buffer ta.create
-/// reserved for an accumulator in the frame.
+/// LookupOrCreate. An existing accumulator is checked (strict) to have the
+/// element shape this op's type promises; a new one is zeroed, sized as the
+/// forward array, with its marked size and name, and (`copyState`) the
+/// forward array's written slots soft-written. `reserved`: the box slot of the
+/// buffer ta.create reserved for an accumulator in the frame.
 void emitGrad(ArrayEmitter &fwd, ArrayEmitter &acc, Value box, Value slots,
               int64_t index, Value source, std::optional<int64_t> reserved,
               bool copyState) {
