@@ -10,10 +10,10 @@ using namespace mlir;
 using namespace mlir::ta;
 using namespace mlir::ta::lowering;
 
-/// `<kind>_<checks>_<shape>`: what the body of an access function depends
-/// on. Forward arrays that may grow differ from fixed ones only in writes.
-static std::string functionName(StringRef prefix, const ArrayLayout &layout,
-                                bool write) {
+/// Forward arrays that may grow differ from fixed ones only in writes.
+std::string lowering::accessFunctionName(StringRef prefix,
+                                         const ArrayLayout &layout,
+                                         bool write) {
   std::string name = prefix.str();
   if (layout.type.getIsGrad())
     name += "grad_";
@@ -130,7 +130,7 @@ static FunctionType getReadType(MLIRContext *context) {
 func::FuncOp lowering::lookupOrDefineWriteFunction(const ArrayEmitter &e) {
   FunctionType type = getWriteType(e);
   return lookupOrDefine(
-      e, functionName(kWriteFunctionPrefix, e, true), type,
+      e, accessFunctionName(kWriteFunctionPrefix, e, true), type,
       [](ArrayEmitter &fe, ValueRange args) {
         fe.writeSlot(args[0], args[1], args[2]);
         return SmallVector<Value>();
@@ -141,7 +141,7 @@ func::FuncOp lowering::lookupOrDefineWriteFunction(const ArrayEmitter &e) {
 func::FuncOp lowering::lookupOrDefineReadFunction(const ArrayEmitter &e) {
   FunctionType type = getReadType(e.type.getContext());
   return lookupOrDefine(
-      e, functionName(kReadFunctionPrefix, e, false), type,
+      e, accessFunctionName(kReadFunctionPrefix, e, false), type,
       [](ArrayEmitter &fe, ValueRange args) {
         return SmallVector<Value>{fe.readSlotOffset(args[0], args[1])};
       },
@@ -164,7 +164,8 @@ func::FuncOp
 lowering::lookupOrDefineInBoundsWriteFunction(const ArrayEmitter &e) {
   // (No growth in it: named as a fixed array's.)
   return lookupOrDefine(
-      e, functionName((kWriteFunctionPrefix + "in_bounds_").str(), e, false),
+      e,
+      accessFunctionName((kWriteFunctionPrefix + "in_bounds_").str(), e, false),
       getBufferWriteType(e), [](ArrayEmitter &fe, ValueRange args) {
         fe.writeInBounds({args[0], fe.toIndex(args[1]), fe.slotIndex(args[2])},
                          args[2], args[3]);
@@ -182,7 +183,8 @@ lowering::lookupOrDefineInBoundsReadFunction(const ArrayEmitter &e) {
                          i64, IntegerType::get(context, 8), i64},
                         {IndexType::get(context)});
   return lookupOrDefine(
-      e, functionName((kReadFunctionPrefix + "in_bounds_").str(), e, false),
+      e,
+      accessFunctionName((kReadFunctionPrefix + "in_bounds_").str(), e, false),
       type, [](ArrayEmitter &fe, ValueRange args) {
         SlotRef slot{args[0], fe.toIndex(args[1]), fe.slotIndex(args[3])};
         fe.readInBounds(slot, args[3], args[2]);
@@ -199,8 +201,8 @@ func::FuncOp lowering::lookupOrDefineLoadedReadFunction(const ArrayEmitter &e) {
                          i64, i64, i64, i64},
                         {IndexType::get(context)});
   return lookupOrDefine(
-      e, functionName((kReadFunctionPrefix + "loaded_").str(), e, false), type,
-      [](ArrayEmitter &fe, ValueRange args) {
+      e, accessFunctionName((kReadFunctionPrefix + "loaded_").str(), e, false),
+      type, [](ArrayEmitter &fe, ValueRange args) {
         return SmallVector<Value>{fe.readLoadedSlotOffset(
             args[0], args[1], args[2], args[3], args[4])};
       });
@@ -214,12 +216,12 @@ func::FuncOp lowering::lookupOrDefineLoopClaimFunction(const ArrayEmitter &e,
       context, {TATypeConverter::getBoxType(context), i64, i64},
       {IntegerType::get(context, 1)});
   StringRef prefix = write ? kWriteFunctionPrefix : kReadFunctionPrefix;
-  return lookupOrDefine(e,
-                        functionName((prefix + "loop_claim_").str(), e, write),
-                        type, [write](ArrayEmitter &fe, ValueRange args) {
-                          return SmallVector<Value>{fe.claimLoopSlots(
-                              args[0], args[1], args[2], write)};
-                        });
+  return lookupOrDefine(
+      e, accessFunctionName((prefix + "loop_claim_").str(), e, write), type,
+      [write](ArrayEmitter &fe, ValueRange args) {
+        return SmallVector<Value>{
+            fe.claimLoopSlots(args[0], args[1], args[2], write)};
+      });
 }
 
 func::FuncOp
@@ -231,7 +233,8 @@ lowering::lookupOrDefinePrecheckedWriteFunction(const ArrayEmitter &e) {
                          IntegerType::get(context, 64), getWriteSourceType(e)},
                         {});
   return lookupOrDefine(
-      e, functionName((kWriteFunctionPrefix + "prechecked_").str(), e, true),
+      e,
+      accessFunctionName((kWriteFunctionPrefix + "prechecked_").str(), e, true),
       type, [](ArrayEmitter &fe, ValueRange args) {
         fe.writePrecheckedSlot(args[0], args[1], args[2]);
         return SmallVector<Value>();
@@ -244,7 +247,8 @@ lowering::lookupOrDefinePrecheckedReadFunction(const ArrayEmitter &e) {
   auto type = FunctionType::get(context, {IntegerType::get(context, 64)},
                                 {IndexType::get(context)});
   return lookupOrDefine(
-      e, functionName((kReadFunctionPrefix + "prechecked_").str(), e, false),
+      e,
+      accessFunctionName((kReadFunctionPrefix + "prechecked_").str(), e, false),
       type, [](ArrayEmitter &fe, ValueRange args) {
         return SmallVector<Value>{fe.readPrecheckedSlotOffset(args[0])};
       });
@@ -364,7 +368,9 @@ bool lowering::takesReservedName(Operation *op) {
            cast<func::FuncOp>(op).getFunctionType() !=
                getGradFunctionType(op->getContext());
   if (name.starts_with(kWriteFunctionPrefix) ||
-      name.starts_with(kReadFunctionPrefix))
+      name.starts_with(kReadFunctionPrefix) ||
+      name.starts_with(kSplitFunctionPrefix) ||
+      name.starts_with(kConcatFunctionPrefix))
     return !isInternalFunction(op);
   return false;
 }

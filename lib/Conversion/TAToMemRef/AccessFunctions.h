@@ -27,9 +27,21 @@ inline constexpr StringLiteral kReadFunctionPrefix = "__ta_read_";
 /// The prefix of the gradient functions' names (GradLowering.cpp:
 /// ta.grad's accumulator lookup and creation), reserved too.
 inline constexpr StringLiteral kGradFunctionPrefix = "__ta_grad_";
+/// The prefix of the split functions' names (ConcatSplitLowering.cpp: a
+/// strict ta.split), reserved too.
+inline constexpr StringLiteral kSplitFunctionPrefix = "__ta_split_";
+/// The prefix of the concat functions' names (ConcatSplitLowering.cpp),
+/// reserved too.
+inline constexpr StringLiteral kConcatFunctionPrefix = "__ta_concat_";
 /// `(box, view, i64 source) -> ()`: the type of every gradient function
 /// (the forward array's box, the accumulator's handle, the source's name).
 FunctionType getGradFunctionType(MLIRContext *context);
+
+/// `<prefix><kind>_<checks>_<element>`: the name of an internal function of
+/// `layout`'s arrays whose body depends on their kind (accumulator,
+/// growable where `write`, else fixed), checks mode and element shape.
+std::string accessFunctionName(StringRef prefix, const ArrayLayout &layout,
+                               bool write);
 
 /// `<dims>x<element type>` with every other character `_`: an element
 /// shape in an internal function's name (`2x3xf32`).

@@ -12,6 +12,7 @@
 #include "Operands.h"
 #include "Patterns.h"
 
+#include "mlir/Dialect/Bufferization/IR/Bufferization.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -33,7 +34,115 @@ Value concatCount(ArrayEmitter &e, Value header) {
   return e.toIndex(arith::MaxSIOp::create(e.b, e.loc, marked, e.i64(0)));
 }
 
-/// TensorFlow's Concat: ReadMany of every element, joined along dim 0.
+/// The type of the elements a concat reads: [?] ++ the element shape.
+static MemRefType getElementsType(const ArrayLayout &layout) {
+  SmallVector<int64_t> shape{ShapedType::kDynamic};
+  llvm::append_range(shape, layout.element.getShape());
+  return MemRefType::get(shape, layout.element.getElementType());
+}
+
+/// TensorFlow's Concat of the array in `box`, open: ReadMany of every
+/// element into `elements` (getElementsType, of concatCount elements).
+/// `read`: the read function of the array's kind, null to write the reads
+/// out.
+static void emitConcat(ArrayEmitter &e, func::FuncOp read, Value box,
+                       Value elements) {
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  Value count = memref::DimOp::create(b, loc, elements, 0);
+  auto readEach = [&] {
+    e.forLoop(e.index(0), count, [&](Value k) {
+      Value data = readElement(e, read, box, e.toI64(k), /*inLoop=*/true);
+      memref::CopyOp::create(b, loc, data, e.slot(elements, k));
+    });
+  };
+  if (e.type.getIsGrad())
+    return readEach();
+  // Reading slots [0, size) of a forward array in order is one copy of
+  // their data. With a state that is so when no slot was cleared (strict)
+  // and, with lazy zeroing, every slot was written (a scan of the state,
+  // then, in strict mode, every slot marked as its Read marks it);
+  // otherwise the reads one by one zero the slots never written and fail
+  // where TensorFlow's do.
+  Value buffer = e.loadBuffer(box);
+  Value header = e.header(buffer);
+  Value capacity = e.toIndex(e.get(header, kCapacity));
+  auto copyAll = [&] {
+    memref::CopyOp::create(b, loc, e.leadingSlots(buffer, count), elements);
+  };
+  if (!e.hasState())
+    return copyAll();
+  Value state = e.stateView(buffer, capacity);
+  auto [any, all] = e.foldState(state, count, e.lazyZeroing());
+  Value slow = e.strict ? e.hasBit(any, kCleared) : Value();
+  if (e.lazyZeroing()) {
+    Value unwritten = arith::XOrIOp::create(
+        b, loc, e.hasAllBits(all, kMaterialized), e.one());
+    slow = slow ? arith::OrIOp::create(b, loc, slow, unwritten) : unwritten;
+  }
+  auto ifOp = scf::IfOp::create(b, loc, slow, /*withElse=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  readEach();
+  b.setInsertionPointToStart(ifOp.elseBlock());
+  if (e.strict) {
+    e.markState(state, count,
+                arith::OrIOp::create(b, loc, e.readClearBits(header),
+                                     e.i8(kWritten | kRead)));
+  }
+  copyAll();
+}
+
+/// `__ta_concat_<kind>_<checks>_<element>`: emitConcat as a function
+/// `(box, elements) -> ()`, calling `read`: the destination is allocated
+/// where the op is, so that it is freed there with nothing to check (a
+/// buffer a call returns may alias any other). Null when another symbol
+/// has the name.
+static func::FuncOp lookupOrDefineConcatFunction(const ArrayEmitter &e,
+                                                 func::FuncOp read) {
+  MLIRContext *context = e.type.getContext();
+  auto type = FunctionType::get(
+      context, {TATypeConverter::getBoxType(context), getElementsType(e)}, {});
+  Location loc = e.symbols.module.getLoc();
+  return lookupOrDefineInternalFunction(
+      e.symbols, accessFunctionName(kConcatFunctionPrefix, e, /*write=*/false),
+      type, [&](OpBuilder &b, Block *entry) {
+        ArrayEmitter f(b, loc, e.type,
+                       e.strict ? ChecksMode::Strict : ChecksMode::None,
+                       e.symbols);
+        emitConcat(f, read, entry->getArgument(0), entry->getArgument(1));
+        func::ReturnOp::create(b, loc);
+      });
+}
+
+/// Concat's lengths (of type `type`): the element's dim 0 for each of the
+/// `count` elements it read; a constant where the number is static (the
+/// result type's, or a forward array's static size).
+static Value concatLengths(ArrayEmitter &e, Value count, TensorType type) {
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  int64_t d0 = e.element.getDimSize(0);
+  std::optional<int64_t> known;
+  if (type.hasStaticShape())
+    known = type.getDimSize(0);
+  else if (!e.type.getIsGrad() && !e.mayGrow())
+    known = e.type.getSize();
+  if (known) {
+    auto constantType = RankedTensorType::get({*known}, b.getI64Type());
+    Value lengths = arith::ConstantOp::create(
+        b, loc, DenseElementsAttr::get(constantType, b.getI64IntegerAttr(d0)));
+    return lengths.getType() == type
+               ? lengths
+               : tensor::CastOp::create(b, loc, type, lengths).getResult();
+  }
+  return tensor::SplatOp::create(b, loc, e.i64(d0), type, ValueRange{count});
+}
+
+/// ta.concat: the array opened (strict: not closed), the elements' buffer
+/// allocated, then, where accesses are outlined, a call of the concat
+/// function of the array's kind, otherwise emitConcat where the op is; the
+/// value is the elements joined along dim 0. Lengths nothing uses are not
+/// made.
 struct ConcatLowering : TAPattern<ConcatOp> {
   using TAPattern::TAPattern;
   LogicalResult lower(ConcatOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
@@ -47,90 +156,41 @@ struct ConcatLowering : TAPattern<ConcatOp> {
                           lookupOrDefineReadFunction, op, rewriter);
     if (failed(read))
       return failure();
+    func::FuncOp concat;
+    if (options.outlineAccesses) {
+      concat = lookupOrDefineConcatFunction(e, *read);
+      if (!concat)
+        return rewriter.notifyMatchFailure(
+            op, "the name of a concat function is taken by another symbol");
+    }
     Value box = adaptor.getHandle().front();
     Value count = concatCount(e, e.open(box).second);
-    SmallVector<int64_t> shape{ShapedType::kDynamic};
-    llvm::append_range(shape, e.element.getShape());
-    Value elements = memref::AllocOp::create(
-        rewriter, loc, MemRefType::get(shape, e.element.getElementType()),
-        ValueRange{count});
-    auto readEach = [&] {
-      e.forLoop(e.index(0), count, [&](Value k) {
-        Value data = readElement(e, *read, box, e.toI64(k), /*inLoop=*/true);
-        memref::CopyOp::create(rewriter, loc, data, e.slot(elements, k));
-      });
-    };
-    if (e.type.getIsGrad()) {
-      readEach();
-    } else {
-      // Reading slots [0, size) of a forward array in order is one copy of
-      // their data. With a state that is so when no slot was cleared
-      // (strict) and, with lazy zeroing, every slot was written (a scan of
-      // the state, then, in strict mode, every slot marked as its Read marks
-      // it); otherwise the reads one by one zero the slots never written and
-      // fail where TensorFlow's do.
-      Value buffer = e.loadBuffer(box);
-      Value header = e.header(buffer);
-      Value capacity = e.toIndex(e.get(header, kCapacity));
-      auto copyAll = [&] {
-        memref::CopyOp::create(rewriter, loc, e.leadingSlots(buffer, count),
-                               elements);
-      };
-      if (!e.hasState()) {
-        copyAll();
-      } else {
-        Value state = e.stateView(buffer, capacity);
-        auto [any, all] = e.foldState(state, count, e.lazyZeroing());
-        Value slow = e.strict ? e.hasBit(any, kCleared) : Value();
-        if (e.lazyZeroing()) {
-          Value unwritten = arith::XOrIOp::create(
-              rewriter, loc, e.hasAllBits(all, kMaterialized), e.one());
-          slow = slow ? arith::OrIOp::create(rewriter, loc, slow, unwritten)
-                      : unwritten;
-        }
-        auto ifOp = scf::IfOp::create(rewriter, loc, slow, /*withElse=*/true);
-        OpBuilder::InsertionGuard guard(rewriter);
-        rewriter.setInsertionPointToStart(ifOp.thenBlock());
-        readEach();
-        rewriter.setInsertionPointToStart(ifOp.elseBlock());
-        if (e.strict) {
-          e.markState(state, count,
-                      arith::OrIOp::create(rewriter, loc,
-                                           e.readClearBits(header),
-                                           e.i8(kWritten | kRead)));
-        }
-        copyAll();
-      }
-    }
+    Value elements = memref::AllocOp::create(rewriter, loc, getElementsType(e),
+                                             ValueRange{count});
+    if (concat)
+      func::CallOp::create(rewriter, loc, concat, ValueRange{box, elements});
+    else
+      emitConcat(e, *read, box, elements);
+    // [count, d0, ...] -> [count * d0, ...]. The verifier wants the joined
+    // dim dynamic (count is), even where the op's type has it static.
     SmallVector<ReassociationIndices> joined{{0, 1}};
     for (int64_t d = 2; d <= e.element.getRank(); ++d)
       joined.push_back({d});
-    // [count, d0, ...] -> [count * d0, ...]. The verifier wants the joined
-    // dim dynamic (count is), even where d0 = 0 makes it 0.
-    auto elementsType = cast<MemRefType>(elements.getType());
     SmallVector<int64_t> joinedShape{ShapedType::kDynamic};
     llvm::append_range(joinedShape, e.element.getShape().drop_front());
-    auto joinedType = MemRefType::get(joinedShape, e.element.getElementType());
-    if (!elementsType.isDynamicDim(0))
-      joinedType =
-          memref::CollapseShapeOp::computeCollapsedType(elementsType, joined);
-    Value value = memref::CollapseShapeOp::create(rewriter, loc, joinedType,
-                                                  elements, joined);
+    Value value = memref::CollapseShapeOp::create(
+        rewriter, loc, MemRefType::get(joinedShape, e.element.getElementType()),
+        elements, joined);
     auto valueType = cast<RankedTensorType>(op.getValue().getType());
     auto valueMemRef =
         MemRefType::get(valueType.getShape(), valueType.getElementType());
     if (value.getType() != valueMemRef)
       value = memref::CastOp::create(rewriter, loc, valueMemRef, value);
-    auto lengthsType =
-        MemRefType::get({ShapedType::kDynamic}, rewriter.getI64Type());
-    Value lengths =
-        memref::AllocOp::create(rewriter, loc, lengthsType, ValueRange{count});
-    linalg::FillOp::create(rewriter, loc,
-                           ValueRange{e.i64(e.element.getDimSize(0))},
-                           ValueRange{lengths});
-    rewriter.replaceOp(
-        op, {toTensor(rewriter, loc, value, valueType),
-             toTensor(rewriter, loc, lengths, op.getLengths().getType())});
+    SmallVector<Value, 1> lengths;
+    if (!op.getLengths().use_empty())
+      lengths.push_back(concatLengths(e, count, op.getLengths().getType()));
+    rewriter.replaceOpWithMultiple(
+        op, {{toTensor(rewriter, loc, value, valueType)}, lengths});
     return success();
   }
 };
@@ -226,180 +286,277 @@ static Value checkLengths(ArrayEmitter &e, Value value, Value lengths,
   return bits;
 }
 
-/// TensorFlow's Split: the sum and size checks, the marked size, then one
-/// Write of `lengths[i]` rows per element, in order.
+/// Row-major strides of [rows] ++ `rest` (static: dim 0's stride does not
+/// depend on the number of rows).
+static SmallVector<int64_t> rowMajorStrides(ArrayRef<int64_t> rest) {
+  SmallVector<int64_t> strides(rest.size() + 1);
+  int64_t stride = 1;
+  for (int64_t d = rest.size(); d >= 0; --d) {
+    strides[d] = stride;
+    if (d > 0)
+      stride *= rest[d - 1];
+  }
+  return strides;
+}
+
+/// The value's rows as `count` elements (a reinterpretation, not an
+/// expand_shape: an invalid program's row count must not fail the
+/// compilation), copied to `slots`. The value is read where it is (any
+/// offset), as the writes one by one read it.
+static void copyRows(ArrayEmitter &e, Value value, ArrayRef<int64_t> want,
+                     Value count, Value slots) {
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  auto valueType = cast<RankedTensorType>(value.getType());
+  Value flat = toBuffer(b, loc, value,
+                        RankedTensorType::get(want, valueType.getElementType()),
+                        /*anyOffset=*/true);
+  Value offset =
+      memref::ExtractStridedMetadataOp::create(b, loc, flat).getOffset();
+  SmallVector<OpFoldResult> sizes{OpFoldResult(count)}, strides;
+  for (int64_t d : e.element.getShape())
+    sizes.push_back(b.getIndexAttr(d));
+  SmallVector<int64_t> shape{ShapedType::kDynamic};
+  llvm::append_range(shape, e.element.getShape());
+  SmallVector<int64_t> staticStrides = rowMajorStrides(e.element.getShape());
+  for (int64_t stride : staticStrides)
+    strides.push_back(b.getIndexAttr(stride));
+  auto elementsType =
+      MemRefType::get(shape, e.element.getElementType(),
+                      StridedLayoutAttr::get(
+                          b.getContext(), ShapedType::kDynamic, staticStrides));
+  Value elements = memref::ReinterpretCastOp::create(
+      b, loc, elementsType, flat, OpFoldResult(offset), sizes, strides);
+  memref::CopyOp::create(b, loc, elements, slots);
+}
+
+/// TensorFlow's Split after its checks: one Write of `lengths[k]` rows
+/// per element, in order.
+static void writeRows(ArrayEmitter &e, Value box, Value value, Value data,
+                      Value lengths, Value count, ArrayRef<int64_t> want,
+                      Value restMismatch) {
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  auto valueType = cast<RankedTensorType>(data.getType());
+  Value rows = toBuffer(b, loc, data,
+                        RankedTensorType::get(want, valueType.getElementType()),
+                        /*anyOffset=*/true);
+  Value rows0 = e.i64(e.element.getDimSize(0));
+  auto loop = scf::ForOp::create(b, loc, e.index(0), count, e.index(1),
+                                 ValueRange{e.index(0)});
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(loop.getBody());
+  Value k = loop.getInductionVar();
+  Value offset = loop.getRegionIterArg(0);
+  Value length = e.entry(lengths, k);
+  // Element k has shape [lengths[k]] ++ value.shape[1:].
+  Value mismatch;
+  if (e.strict) {
+    mismatch = e.cmp(arith::CmpIPredicate::ne, length, rows0);
+    if (restMismatch)
+      mismatch = arith::OrIOp::create(b, loc, mismatch, restMismatch);
+  }
+  e.writeSlot(box, e.toI64(k), e.rows(rows, offset), mismatch,
+              [&](SmallVectorImpl<Value> &args) {
+                runtimeShape(e, value, 1, length, args);
+              });
+  Value next = arith::AddIOp::create(b, loc, offset, e.toIndex(length));
+  scf::YieldOp::create(b, loc, next);
+}
+
+/// TensorFlow's Split of `value` by `lengthsTensor` (the op's operands, or
+/// a split function's arguments) into the array in `box`: the sum and size
+/// checks, the marked size, then one Write of `lengths[i]` rows per
+/// element, in order.
+static void emitSplit(ArrayEmitter &e, Value box, Value value,
+                      Value lengthsTensor) {
+  OpBuilder &b = e.b;
+  Location loc = e.loc;
+  Value lengths, count;
+  std::tie(lengths, count) = vectorOperand(b, loc, lengthsTensor);
+  // (In none mode an unranked value of another rank writes nothing.)
+  Value writeCount = count;
+  RankedBulkValue ranked =
+      rankedBulkValue(e, value, e.element.getShape().drop_front(),
+                      TA_ERR_SPLIT_NOT_VECTOR, writeCount);
+  RankedTensorType valueType = ranked.type;
+  Value data = ranked.data;
+  Value count64 = e.toI64(count);
+  SmallVector<int64_t> want{valueType.getDimSize(0)};
+  llvm::append_range(want, e.element.getShape().drop_front());
+  Value restMismatch;
+  Value lengthBits;
+  if (e.strict)
+    lengthBits = checkLengths(e, value, lengths, count);
+  Value buffer, header;
+  std::tie(buffer, header) = e.open(box);
+  if (e.strict) {
+    Value size = e.sizeAfterGrowth(header, count64);
+    e.failIf(e.cmp(arith::CmpIPredicate::ne, size, count64), TA_ERR_SPLIT_SIZE,
+             Value(), [&](SmallVectorImpl<Value> &args) {
+               args.append({size, count64});
+             });
+    restMismatch = shapeMismatch(e, value, want, 1);
+  }
+  // SetMarkedSize does nothing on an accumulator.
+  if (!e.type.getIsGrad())
+    e.set(header, kMarkedSize, count64);
+  auto writeEach = [&] {
+    writeRows(e, box, value, data, lengths, writeCount, want, restMismatch);
+  };
+  auto done = [&] {
+    if (ranked.copy)
+      e.freeStorage(ranked.copy);
+  };
+  if (e.type.getIsGrad()) {
+    writeEach();
+    return done();
+  }
+  // Writing the rows to slots [0, count) of a forward array, in a valid
+  // program, is one copy, after growing a growable array to `count`
+  // slots: every length is the element's first dim and the value has
+  // exactly `count` elements' rows. In strict mode that is so when one scan
+  // of the lengths and the state finds no mismatch and no slot written or
+  // read; otherwise the writes one by one fail where TensorFlow's do.
+  if (e.mayGrow()) {
+    auto ifOp =
+        scf::IfOp::create(b, loc, TypeRange{buffer.getType()},
+                          e.cmp(arith::CmpIPredicate::sgt, count64, e.i64(0)),
+                          /*withElse=*/true);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    Value last = arith::SubIOp::create(b, loc, count64, e.i64(1));
+    scf::YieldOp::create(b, loc, e.growFor(box, buffer, header, last));
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    scf::YieldOp::create(b, loc, buffer);
+    b.setInsertionPointAfter(ifOp);
+    buffer = ifOp.getResult(0);
+  }
+  Value capacity = e.toIndex(e.get(e.header(buffer), kCapacity));
+  auto copyAll = [&] {
+    copyRows(e, data, want, writeCount, e.leadingSlots(buffer, writeCount));
+  };
+  if (!e.strict) {
+    // Without checks only materialized matters: one fill of the state.
+    if (e.hasState())
+      linalg::FillOp::create(
+          b, loc, ValueRange{e.i8(kWritten | kMaterialized)},
+          ValueRange{e.bytes(buffer, e.stateOffset(capacity), count)});
+    copyAll();
+    return done();
+  }
+  Value slow = e.cmp(arith::CmpIPredicate::ne, lengthBits, e.i64(0));
+  if (restMismatch)
+    slow = arith::OrIOp::create(b, loc, slow, restMismatch);
+  Value state = e.stateView(buffer, capacity);
+  slow = arith::OrIOp::create(
+      b, loc, slow,
+      e.hasBit(e.foldState(state, count).first, kWritten | kRead));
+  auto ifOp = scf::IfOp::create(b, loc, slow, /*withElse=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    writeEach();
+    b.setInsertionPointToStart(ifOp.elseBlock());
+    e.markState(state, count, e.i8(kWritten | kMaterialized));
+    copyAll();
+  }
+  done();
+}
+
+/// The type a split function takes its value as: [?] ++ the element's dims
+/// from 1, row-major, any offset (a slice of a larger tensor in place).
+static MemRefType getSplitValueType(const ArrayLayout &layout) {
+  ArrayRef<int64_t> rest = layout.element.getShape().drop_front();
+  SmallVector<int64_t> shape{ShapedType::kDynamic};
+  llvm::append_range(shape, rest);
+  return MemRefType::get(shape, layout.element.getElementType(),
+                         StridedLayoutAttr::get(layout.type.getContext(),
+                                                ShapedType::kDynamic,
+                                                rowMajorStrides(rest)));
+}
+
+/// Whether a split of `value` calls the split function: its rank and dims
+/// from 1 are the element's (the type says so), so that it passes as
+/// getSplitValueType; the rest (an invalid program's value, whose messages
+/// name its shape) is written out where the op is.
+static bool takesSplitFunction(const ArrayLayout &layout, Value value) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  return type && type.getRank() == layout.element.getRank() &&
+         type.getShape().drop_front() ==
+             layout.element.getShape().drop_front() &&
+         type.getElementType() == layout.element.getElementType();
+}
+
+/// `__ta_split_<kind>_<checks>_<element>`: emitSplit as a function `(box,
+/// value, lengths) -> ()`, the value as getSplitValueType, the lengths as
+/// `memref<?xi64>`. Null when another symbol has the name.
+static func::FuncOp lookupOrDefineSplitFunction(const ArrayEmitter &e) {
+  MLIRContext *context = e.type.getContext();
+  MemRefType valueType = getSplitValueType(e);
+  auto lengthsType =
+      MemRefType::get({ShapedType::kDynamic}, IntegerType::get(context, 64));
+  auto type = FunctionType::get(
+      context, {TATypeConverter::getBoxType(context), valueType, lengthsType},
+      {});
+  Location loc = e.symbols.module.getLoc();
+  return lookupOrDefineInternalFunction(
+      e.symbols, accessFunctionName(kSplitFunctionPrefix, e, /*write=*/true),
+      type, [&](OpBuilder &b, Block *entry) {
+        ArrayEmitter f(b, loc, e.type,
+                       e.strict ? ChecksMode::Strict : ChecksMode::None,
+                       e.symbols);
+        // Read only, and no other tensor of these buffers in the function.
+        auto tensorOf = [&](Value memref) -> Value {
+          auto type = cast<MemRefType>(memref.getType());
+          return bufferization::ToTensorOp::create(
+              b, loc,
+              RankedTensorType::get(type.getShape(), type.getElementType()),
+              memref, /*restrict=*/true, /*writable=*/false);
+        };
+        emitSplit(f, entry->getArgument(0), tensorOf(entry->getArgument(1)),
+                  tensorOf(entry->getArgument(2)));
+        func::ReturnOp::create(b, loc);
+      });
+}
+
+/// ta.split: in strict mode, where accesses are outlined and the value's
+/// type fits (takesSplitFunction), a call of the split function of the
+/// array's kind; otherwise emitSplit where the op is (with checks=none
+/// that is a few operations).
 struct SplitLowering : TAPattern<SplitOp> {
   using TAPattern::TAPattern;
   LogicalResult lower(SplitOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
                       ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    // The value's shape for checks and messages; its rows from `data`.
-    Value value = op.getValue();
-    Value lengths, count;
-    std::tie(lengths, count) = vectorOperand(rewriter, loc, op.getLengths());
-    // (In none mode an unranked value of another rank writes nothing.)
-    Value writeCount = count;
-    RankedBulkValue ranked =
-        rankedBulkValue(e, value, e.element.getShape().drop_front(),
-                        TA_ERR_SPLIT_NOT_VECTOR, writeCount);
-    RankedTensorType valueType = ranked.type;
-    Value data = ranked.data;
-    Value count64 = e.toI64(count);
     Value box = adaptor.getHandle().front();
-    SmallVector<int64_t> want{valueType.getDimSize(0)};
-    llvm::append_range(want, e.element.getShape().drop_front());
-    Value restMismatch;
-    Value lengthBits;
-    if (e.strict)
-      lengthBits = checkLengths(e, value, lengths, count);
-    Value buffer, header;
-    std::tie(buffer, header) = e.open(box);
-    if (e.strict) {
-      Value size = e.sizeAfterGrowth(header, count64);
-      e.failIf(e.cmp(arith::CmpIPredicate::ne, size, count64),
-               TA_ERR_SPLIT_SIZE, Value(), [&](SmallVectorImpl<Value> &args) {
-                 args.append({size, count64});
-               });
-      restMismatch = shapeMismatch(e, value, want, 1);
-    }
-    // SetMarkedSize does nothing on an accumulator.
-    if (!e.type.getIsGrad())
-      e.set(header, kMarkedSize, count64);
-    auto writeEach = [&] {
-      writeRows(e, box, value, data, lengths, writeCount, want, restMismatch,
-                rewriter);
-    };
-    if (e.type.getIsGrad()) {
-      writeEach();
-      if (ranked.copy)
-        e.freeStorage(ranked.copy);
+    Value value = op.getValue();
+    if (!e.strict || !options.outlineAccesses ||
+        !takesSplitFunction(e, value)) {
+      emitSplit(e, box, value, op.getLengths());
       rewriter.replaceOpWithMultiple(op, {ValueRange{}});
       return success();
     }
-    // Writing the rows to slots [0, count) of a forward array, in a valid
-    // program, is one copy, after growing a growable array to `count`
-    // slots: every length is the element's first dim and the value has
-    // exactly `count` elements' rows. In strict mode that is so when one scan
-    // of the lengths and the state finds no mismatch and no slot written or
-    // read; otherwise the writes one by one fail where TensorFlow's do.
-    if (e.mayGrow()) {
-      auto ifOp =
-          scf::IfOp::create(rewriter, loc, TypeRange{buffer.getType()},
-                            e.cmp(arith::CmpIPredicate::sgt, count64, e.i64(0)),
-                            /*withElse=*/true);
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(ifOp.thenBlock());
-      Value last = arith::SubIOp::create(rewriter, loc, count64, e.i64(1));
-      scf::YieldOp::create(rewriter, loc, e.growFor(box, buffer, header, last));
-      rewriter.setInsertionPointToStart(ifOp.elseBlock());
-      scf::YieldOp::create(rewriter, loc, buffer);
-      rewriter.setInsertionPointAfter(ifOp);
-      buffer = ifOp.getResult(0);
-    }
-    Value capacity = e.toIndex(e.get(e.header(buffer), kCapacity));
-    auto copyAll = [&] {
-      copyRows(e, data, want, writeCount, e.leadingSlots(buffer, writeCount),
-               rewriter);
+    func::FuncOp split = lookupOrDefineSplitFunction(e);
+    if (!split)
+      return rewriter.notifyMatchFailure(
+          op, "the name of a split function is taken by another symbol");
+    auto castTo = [&](Value memref, Type type) -> Value {
+      return memref.getType() == type
+                 ? memref
+                 : memref::CastOp::create(rewriter, loc, type, memref);
     };
-    if (!e.strict) {
-      // Without checks only materialized matters: one fill of the state.
-      if (e.hasState())
-        linalg::FillOp::create(
-            rewriter, loc, ValueRange{e.i8(kWritten | kMaterialized)},
-            ValueRange{e.bytes(buffer, e.stateOffset(capacity), count)});
-      copyAll();
-      if (ranked.copy)
-        e.freeStorage(ranked.copy);
-      rewriter.replaceOpWithMultiple(op, {ValueRange{}});
-      return success();
-    }
-    Value slow = e.cmp(arith::CmpIPredicate::ne, lengthBits, e.i64(0));
-    if (restMismatch)
-      slow = arith::OrIOp::create(rewriter, loc, slow, restMismatch);
-    Value state = e.stateView(buffer, capacity);
-    slow = arith::OrIOp::create(
-        rewriter, loc, slow,
-        e.hasBit(e.foldState(state, count).first, kWritten | kRead));
-    auto ifOp = scf::IfOp::create(rewriter, loc, slow, /*withElse=*/true);
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(ifOp.thenBlock());
-      writeEach();
-      rewriter.setInsertionPointToStart(ifOp.elseBlock());
-      e.markState(state, count, e.i8(kWritten | kMaterialized));
-      copyAll();
-    }
-    if (ranked.copy)
-      e.freeStorage(ranked.copy);
+    FunctionType type = split.getFunctionType();
+    Value data =
+        toBuffer(rewriter, loc, value, cast<RankedTensorType>(value.getType()),
+                 /*anyOffset=*/true);
+    Value lengths =
+        toBuffer(rewriter, loc, op.getLengths(), op.getLengths().getType());
+    func::CallOp::create(rewriter, loc, split,
+                         ValueRange{box, castTo(data, type.getInput(1)),
+                                    castTo(lengths, type.getInput(2))});
     rewriter.replaceOpWithMultiple(op, {ValueRange{}});
     return success();
-  }
-
-  /// The value's rows as `count` elements (a reinterpretation, not an
-  /// expand_shape: an invalid program's row count must not fail the
-  /// compilation), copied to `slots`.
-  static void copyRows(ArrayEmitter &e, Value value, ArrayRef<int64_t> want,
-                       Value count, Value slots,
-                       ConversionPatternRewriter &rewriter) {
-    Location loc = e.loc;
-    auto valueType = cast<RankedTensorType>(value.getType());
-    Value flat =
-        toBuffer(rewriter, loc, value,
-                 RankedTensorType::get(want, valueType.getElementType()));
-    SmallVector<OpFoldResult> sizes{OpFoldResult(count)}, strides;
-    for (int64_t d : e.element.getShape())
-      sizes.push_back(rewriter.getIndexAttr(d));
-    SmallVector<int64_t> shape{ShapedType::kDynamic};
-    llvm::append_range(shape, e.element.getShape());
-    auto elementsType = MemRefType::get(shape, e.element.getElementType());
-    // (For elements of no values the layout leaves the outer stride open.)
-    for (int64_t stride : elementsType.getStridesAndOffset().first)
-      strides.push_back(ShapedType::isDynamic(stride)
-                            ? OpFoldResult(e.index(e.element.getNumElements()))
-                            : OpFoldResult(rewriter.getIndexAttr(stride)));
-    Value elements = memref::ReinterpretCastOp::create(
-        rewriter, loc, elementsType, flat, rewriter.getIndexAttr(0), sizes,
-        strides);
-    memref::CopyOp::create(rewriter, loc, elements, slots);
-  }
-
-  /// TensorFlow's Split after its checks: one Write of `lengths[k]` rows
-  /// per element, in order.
-  static void writeRows(ArrayEmitter &e, Value box, Value value, Value data,
-                        Value lengths, Value count, ArrayRef<int64_t> want,
-                        Value restMismatch,
-                        ConversionPatternRewriter &rewriter) {
-    Location loc = e.loc;
-    auto valueType = cast<RankedTensorType>(data.getType());
-    Value rows =
-        toBuffer(rewriter, loc, data,
-                 RankedTensorType::get(want, valueType.getElementType()),
-                 /*anyOffset=*/true);
-    Value rows0 = e.i64(e.element.getDimSize(0));
-    auto loop = scf::ForOp::create(rewriter, loc, e.index(0), count, e.index(1),
-                                   ValueRange{e.index(0)});
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPointToStart(loop.getBody());
-      Value k = loop.getInductionVar();
-      Value offset = loop.getRegionIterArg(0);
-      Value length = e.entry(lengths, k);
-      // Element k has shape [lengths[k]] ++ value.shape[1:].
-      Value mismatch;
-      if (e.strict) {
-        mismatch = e.cmp(arith::CmpIPredicate::ne, length, rows0);
-        if (restMismatch)
-          mismatch =
-              arith::OrIOp::create(rewriter, loc, mismatch, restMismatch);
-      }
-      e.writeSlot(box, e.toI64(k), e.rows(rows, offset), mismatch,
-                  [&](SmallVectorImpl<Value> &args) {
-                    runtimeShape(e, value, 1, length, args);
-                  });
-      Value next =
-          arith::AddIOp::create(rewriter, loc, offset, e.toIndex(length));
-      scf::YieldOp::create(rewriter, loc, next);
-    }
   }
 };
 } // namespace

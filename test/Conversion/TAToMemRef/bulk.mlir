@@ -101,9 +101,26 @@ func.func @scatter_rows(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>,
 // finds no slot cleared (every slot is then marked read), otherwise the
 // reads one by one fail where TensorFlow's do. (With elements of 64 bytes
 // or more, strict also scans for slots never written: see concat_lazy.)
-// CHECK-LABEL: func.func @concat
+// Where accesses are outlined (the default) the op opens the array,
+// allocates [n, element...] and calls the concat function of the array's
+// kind, which reads into it; lengths are a splat of n (a constant where n
+// is static, nothing where unused).
+// CHECK-LABEL: func.func @concat(
 // STRICT: func.call @_ta_rt_fail(%c2_i32
-// CHECK: %[[ALL:.*]] = memref.alloc(%{{.*}}) : memref<?x2x3xf32>
+// CHECK: %[[SIZE:.*]] = memref.load %{{.*}}[%c0{{.*}}] : memref<8xi64>
+// CHECK: %[[N:.*]] = arith.index_cast %[[SIZE]] : i64 to index
+// CHECK: %[[ALL:.*]] = memref.alloc(%[[N]]) : memref<?x2x3xf32>
+// CHECK: call @__ta_concat_array_{{(strict|none)}}_2x3xf32(%{{.*}}, %[[ALL]])
+// CHECK: %[[JOINED:.*]] = memref.collapse_shape %[[ALL]] {{\[\[}}0, 1], [2]] : memref<?x2x3xf32> into memref<?x3xf32>
+// CHECK: %[[LEN:.*]] = tensor.splat %c2_i64[%[[N]]] : tensor<?xi64>
+// CHECK: %[[V:.*]] = bufferization.to_tensor %[[JOINED]]
+// CHECK: return %[[V]], %[[LEN]]
+// STRICT-LABEL: func.func private @__ta_read_array_strict_2x3xf32(
+// STRICT: func.call @_ta_rt_fail(%c7_i32
+// NONE-NOT: __ta_read
+// CHECK-LABEL: func.func private @__ta_concat_array_{{(strict|none)}}_2x3xf32(
+// CHECK-SAME: %{{[^:]*}}: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[ALL:[^:]*]]: memref<?x2x3xf32>)
+// CHECK: memref.dim %[[ALL]], %c0
 // STRICT: %[[ANY:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %c0_i8{{.*}}) -> (i8) {
 // STRICT: arith.ori %[[ACC]]
 // STRICT: %[[BITS:.*]] = arith.andi %[[ANY]], %c4_i8
@@ -119,12 +136,6 @@ func.func @scatter_rows(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>,
 // NONE-NOT: scf.for
 // CHECK: %[[DATA:.*]] = memref.view %{{.*}}[%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?x2x3xf32>
 // CHECK-NEXT: memref.copy %[[DATA]], %[[ALL]] : memref<?x2x3xf32> to memref<?x2x3xf32>
-// CHECK: %[[JOINED:.*]] = memref.collapse_shape %[[ALL]] {{\[\[}}0, 1], [2]] : memref<?x2x3xf32> into memref<?x3xf32>
-// CHECK: %[[LEN:.*]] = memref.alloc(%{{.*}}) : memref<?xi64>
-// CHECK: linalg.fill ins(%c2_i64 : i64) outs(%[[LEN]] : memref<?xi64>)
-// STRICT-LABEL: func.func private @__ta_read_array_strict_2x3xf32(
-// STRICT: func.call @_ta_rt_fail(%c7_i32
-// NONE-NOT: __ta_read
 func.func @concat(%h: !ta.handle<?, tensor<2x3xf32>>, %f: !ta.flow) -> (tensor<?x3xf32>, tensor<?xi64>) {
   %v, %l = ta.concat %h, %f : !ta.handle<?, tensor<2x3xf32>>
   return %v, %l : tensor<?x3xf32>, tensor<?xi64>
@@ -136,6 +147,14 @@ func.func @concat(%h: !ta.handle<?, tensor<2x3xf32>>, %f: !ta.flow) -> (tensor<?
 // slot never written takes the element by element path too, which zeroes
 // it; without checks, that is the only reason to.
 // CHECK-LABEL: func.func @concat_lazy
+// CHECK: call @__ta_concat_array_{{(strict|none)}}_16xf32(
+// CHECK-NOT: tensor.splat
+// CHECK: return
+// CHECK-LABEL: func.func private @__ta_read_array_{{(strict|none)}}_16xf32(
+// STRICT: func.call @_ta_rt_fail(%c7_i32
+// NONE-NOT: _ta_rt_fail
+// CHECK: linalg.fill
+// CHECK-LABEL: func.func private @__ta_concat_array_{{(strict|none)}}_16xf32(
 // CHECK: %[[SCAN:.*]]:2 = scf.for {{.*}} iter_args(%[[ACC:.*]] = %c0_i8{{.*}}, %[[AND:.*]] = %c-1_i8{{.*}}) -> (i8, i8) {
 // CHECK: %[[ST:.*]] = memref.load
 // CHECK: %[[OR:.*]] = arith.ori %[[ACC]], %[[ST]]
@@ -156,10 +175,6 @@ func.func @concat(%h: !ta.handle<?, tensor<2x3xf32>>, %f: !ta.flow) -> (tensor<?
 // NONE-NOT: memref.store
 // CHECK: memref.copy
 // CHECK: }
-// CHECK-LABEL: func.func private @__ta_read_array_{{(strict|none)}}_16xf32(
-// STRICT: func.call @_ta_rt_fail(%c7_i32
-// NONE-NOT: _ta_rt_fail
-// CHECK: linalg.fill
 func.func @concat_lazy(%h: !ta.handle<?, tensor<16xf32>>, %f: !ta.flow) -> tensor<?xf32> {
   %v, %l = ta.concat %h, %f : !ta.handle<?, tensor<16xf32>>
   return %v : tensor<?xf32>
@@ -171,9 +186,22 @@ func.func @concat_lazy(%h: !ta.handle<?, tensor<16xf32>>, %f: !ta.flow) -> tenso
 // CHECK-LABEL: func.func @concat_grad
 // CHECK: %[[M:.*]] = memref.load %{{.*}}[%c3] : memref<8xi64>
 // CHECK: arith.maxsi %[[M]], %c0_i64
+// CHECK: call @__ta_concat_grad_{{(strict|none)}}_2xf32(
 func.func @concat_grad(%g: !ta.handle<4, tensor<2xf32>, grad>, %f: !ta.flow) -> tensor<?xf32> {
   %v, %l = ta.concat %g, %f : !ta.handle<4, tensor<2xf32>, grad>
   return %v : tensor<?xf32>
+}
+
+// -----
+
+// A forward array of static size has constant lengths.
+// CHECK-LABEL: func.func @concat_lengths
+// CHECK: %[[L:.*]] = arith.constant dense<3> : tensor<4xi64>
+// CHECK: %[[LD:.*]] = tensor.cast %[[L]] : tensor<4xi64> to tensor<?xi64>
+// CHECK: return %[[LD]]
+func.func @concat_lengths(%h: !ta.handle<4, tensor<3xf32>>, %f: !ta.flow) -> tensor<?xi64> {
+  %v, %l = ta.concat %h, %f : !ta.handle<4, tensor<3xf32>>
+  return %l : tensor<?xi64>
 }
 
 // -----
@@ -189,8 +217,20 @@ func.func @concat_grad(%g: !ta.handle<4, tensor<2xf32>, grad>, %f: !ta.flow) -> 
 // in one copy, after growing the array to n slots; in strict mode when the
 // lengths' scan and one of the state find every length the element's dim 0
 // and no slot written or read (slots are then marked written), otherwise
-// the writes one by one fail where TensorFlow's do.
-// CHECK-LABEL: func.func @split
+// the writes one by one fail where TensorFlow's do. In strict mode all of
+// that is the body of the module's split function of the array's kind and
+// element shape, which the op calls with its value (in place: any offset)
+// and lengths.
+// CHECK-LABEL: func.func @split(
+// STRICT-SAME: %[[BOX:[^:]*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[V:[^:]*]]: tensor<?xf32>, %[[L:[^:]*]]: tensor<?xi64>)
+// STRICT-NEXT: %[[VM:.*]] = bufferization.to_buffer %[[V]] read_only : tensor<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+// STRICT-NEXT: %[[LM:.*]] = bufferization.to_buffer %[[L]] read_only : tensor<?xi64> to memref<?xi64>
+// STRICT-NEXT: call @__ta_split_growable_strict_2xf32(%[[BOX]], %[[VM]], %[[LM]])
+// STRICT-NEXT: return
+// STRICT-LABEL: func.func private @__ta_split_growable_strict_2xf32(
+// STRICT-SAME: %[[BOX:[^:]*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[VM:[^:]*]]: memref<?xf32, strided<[1], offset: ?>>, %[[LM:[^:]*]]: memref<?xi64>) attributes {llvm.linkage = #llvm.linkage<internal>}
+// STRICT-NEXT: bufferization.to_tensor %[[VM]] restrict : memref<?xf32, strided<[1], offset: ?>> to tensor<?xf32>
+// STRICT-NEXT: bufferization.to_tensor %[[LM]] restrict : memref<?xi64> to tensor<?xi64>
 // CHECK: %[[N:.*]] = memref.dim %{{.*}}, %c0
 // STRICT: %[[LENGTHS:.*]] = scf.for {{.*}} iter_args(%[[BITS:.*]] = %c0_i64{{.*}}) -> (i64) {
 // STRICT: %[[XOR:.*]] = arith.xori %{{.*}}, %c2_i64
@@ -229,9 +269,10 @@ func.func @concat_grad(%g: !ta.handle<4, tensor<2xf32>, grad>, %f: !ta.flow) -> 
 // STRICT: scf.for
 // STRICT: memref.store
 // CHECK: %[[DATA:.*]] = memref.view %[[BUF]][%{{.*}}][%[[N]]] : memref<?xi8> to memref<?x2xf32>
-// CHECK: %[[SRC:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<?xf32> to memref<?xf32>
-// CHECK: %[[ELTS:.*]] = memref.reinterpret_cast %[[SRC]] to offset: [0], sizes: [%[[N]], 2], strides: [2, 1] : memref<?xf32> to memref<?x2xf32>
-// CHECK: memref.copy %[[ELTS]], %[[DATA]] : memref<?x2xf32> to memref<?x2xf32>
+// CHECK: %[[SRC:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<?xf32> to memref<?xf32, strided<[1], offset: ?>>
+// CHECK: %{{.*}}, %[[OFFSET:.*]], %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[SRC]]
+// CHECK: %[[ELTS:.*]] = memref.reinterpret_cast %[[SRC]] to offset: [%[[OFFSET]]], sizes: [%[[N]], 2], strides: [2, 1] : memref<?xf32, strided<[1], offset: ?>> to memref<?x2xf32, strided<[2, 1], offset: ?>>
+// CHECK: memref.copy %[[ELTS]], %[[DATA]] : memref<?x2xf32, strided<[2, 1], offset: ?>> to memref<?x2xf32>
 // NONE-NOT: scf.for
 func.func @split(%h: !ta.handle<?, tensor<2xf32>>, %v: tensor<?xf32>,
                  %l: tensor<?xi64>, %f: !ta.flow) -> !ta.flow {
@@ -250,11 +291,39 @@ func.func @split(%h: !ta.handle<?, tensor<2xf32>>, %v: tensor<?xf32>,
 // NONE: %[[STATE:.*]] = memref.view %{{.*}}[%[[END]]][%{{.*}}] : memref<?xi8> to memref<?xi8>
 // NONE-NEXT: linalg.fill ins(%c9_i8 : i8) outs(%[[STATE]] : memref<?xi8>)
 // NONE: %[[DATA:.*]] = memref.view %{{.*}}[%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?x16xf32>
-// NONE: memref.copy %{{.*}}, %[[DATA]] : memref<?x16xf32> to memref<?x16xf32>
-// STRICT: scf.if
+// NONE: memref.copy %{{.*}}, %[[DATA]] : memref<?x16xf32, strided<[16, 1], offset: ?>> to memref<?x16xf32>
+// STRICT: call @__ta_split_growable_strict_16xf32(
 func.func @split_lazy(%h: !ta.handle<?, tensor<16xf32>>, %v: tensor<?xf32>, %l: tensor<?xi64>, %f: !ta.flow) -> !ta.flow {
   %f1 = ta.split %h, %v, %l, %f : !ta.handle<?, tensor<16xf32>>, tensor<?xf32>, tensor<?xi64>
   return %f1 : !ta.flow
+}
+
+// -----
+
+// Strict splits into arrays of one kind call one split function, whatever
+// the number of rows the value's type has (a static one is cast to [?]).
+// A value of another rank or an open row shape (here unranked: an invalid
+// program's shape goes into the messages) is split where the op is.
+// STRICT-LABEL: func.func @split_calls
+// STRICT-DAG: %[[V:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<6x2xf32> to memref<6x2xf32, strided<[2, 1], offset: ?>>
+// STRICT-DAG: %[[VD:.*]] = memref.cast %[[V]] : memref<6x2xf32, strided<[2, 1], offset: ?>> to memref<?x2xf32, strided<[2, 1], offset: ?>>
+// STRICT-DAG: %[[L:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<3xi64> to memref<3xi64>
+// STRICT-DAG: %[[LD:.*]] = memref.cast %[[L]] : memref<3xi64> to memref<?xi64>
+// STRICT: call @__ta_split_array_strict_2x2xf32(%{{.*}}, %[[VD]], %[[LD]])
+// STRICT: call @__ta_split_array_strict_2x2xf32(
+// STRICT-NOT: call @__ta_split_
+// STRICT: scf.for
+// STRICT-LABEL: func.func private @__ta_split_array_strict_2x2xf32(
+// STRICT-NOT: func.func private @__ta_split_
+// NONE-LABEL: func.func @split_calls
+// NONE-NOT: call @__ta_split_
+func.func @split_calls(%h: !ta.handle<3, tensor<2x2xf32>>, %v: tensor<6x2xf32>,
+                       %w: tensor<?x2xf32>, %u: tensor<*xf32>,
+                       %l: tensor<3xi64>, %f: !ta.flow) -> !ta.flow {
+  %f1 = ta.split %h, %v, %l, %f : !ta.handle<3, tensor<2x2xf32>>, tensor<6x2xf32>, tensor<3xi64>
+  %f2 = ta.split %h, %w, %l, %f1 : !ta.handle<3, tensor<2x2xf32>>, tensor<?x2xf32>, tensor<3xi64>
+  %f3 = ta.split %h, %u, %l, %f2 : !ta.handle<3, tensor<2x2xf32>>, tensor<*xf32>, tensor<3xi64>
+  return %f3 : !ta.flow
 }
 
 // -----

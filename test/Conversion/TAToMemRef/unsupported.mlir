@@ -70,6 +70,20 @@ func.func @grads_typed(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
 
 // -----
 
+// So are the split functions' names.
+// expected-error @+1 {{'func.func' op is named '__ta_split_array_strict_2xf32', a name ta-lower-to-memref reserves for its internal functions}}
+func.func @__ta_split_array_strict_2xf32() {
+  return
+}
+
+// -----
+
+// And the concat functions'.
+// expected-error @+1 {{'func.func' op is named '__ta_concat_grad_none_2xf32', a name ta-lower-to-memref reserves for its internal functions}}
+func.func private @__ta_concat_grad_none_2xf32(memref<?x2xf32>)
+
+// -----
+
 // So are libta_runtime's names: a function of another type, or another
 // kind of symbol, under the name of a function lowered code calls.
 // expected-error @+1 {{'func.func' op is named '_ta_rt_fail', the runtime function of type '(i32, i64, i64, i64, i64) -> ()' that lowered ta code calls}}

@@ -1,0 +1,176 @@
+// ta.split of values whose buffers are not a fresh tensor of their own: a
+// slice of a larger tensor (its data at an offset, read in place by the
+// strict split function and by checks=none's copy), a value of static
+// rows (passed to the split function as [?] rows), the result of an
+// scf.if (a buffer of any layout: copied to one of identity layout first),
+// and, through the writes one by one, an accumulator (its writes add), in
+// both checks modes; concat's lengths of arrays whose size is known only
+// at run time. Expected values (reference section 1.7): split writes
+// lengths[i] rows per element in order; concat reads them back joined; a
+// second write into an accumulator's slot adds to it.
+// RUN: ta-opt %s --ta-lower-to-llvm > %t.strict.mlir
+// RUN: ta-opt %s --ta-lower-to-llvm=checks=none > %t.none.mlir
+// RUN: %run_cpu -e all %t.strict.mlir | FileCheck %s
+// RUN: %run_cpu -e all %t.none.mlir | FileCheck %s
+// The value's shape in a message is the slice's:
+// RUN: not %run_cpu -e slice_sum %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SUM
+
+!T = !ta.handle<3, tensor<2x2xf32>>
+!D = !ta.handle<?, tensor<2x2xf32>>
+
+func.func private @printMemrefF32(tensor<*xf32>)
+
+func.func @show(%t: tensor<?x2xf32>) {
+  %u = tensor.cast %t : tensor<?x2xf32> to tensor<*xf32>
+  call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @show_lengths(%l: tensor<?xi64>) {
+  %f = arith.sitofp %l : tensor<?xi64> to tensor<?xf32>
+  %u = tensor.cast %f : tensor<?xf32> to tensor<*xf32>
+  call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
+  return
+}
+
+// Rows 0..9 of [[0, 1], [2, 3], ...]: rows 2..7 are [4, 5] .. [14, 15].
+func.func @big() -> tensor<10x2xf32> {
+  %big = arith.constant dense<[[0.0, 1.0], [2.0, 3.0], [4.0, 5.0], [6.0, 7.0],
+      [8.0, 9.0], [10.0, 11.0], [12.0, 13.0], [14.0, 15.0], [16.0, 17.0],
+      [18.0, 19.0]]> : tensor<10x2xf32>
+  return %big : tensor<10x2xf32>
+}
+
+// CHECK:      sizes = [6, 2]
+// CHECK-NEXT: {{\[}}[4,   5],
+// CHECK-NEXT: [6,   7],
+// CHECK-NEXT: [8,   9],
+// CHECK-NEXT: [10,   11],
+// CHECK-NEXT: [12,   13],
+// CHECK-NEXT: [14,   15]]
+func.func @slice(%n: index) {
+  %big = func.call @big() : () -> tensor<10x2xf32>
+  %rows = tensor.extract_slice %big[2, 0] [%n, 2] [1, 1]
+      : tensor<10x2xf32> to tensor<?x2xf32>
+  %l = arith.constant dense<2> : tensor<3xi64>
+  %c3 = arith.constant 3 : index
+  %h, %f = ta.create %c3 {name = "slice"} : !T
+  %f1 = ta.split %h, %rows, %l, %f : !T, tensor<?x2xf32>, tensor<3xi64>
+  %v, %vl = ta.concat %h, %f1 : !T
+  %vd = tensor.cast %v : tensor<6x2xf32> to tensor<?x2xf32>
+  func.call @show(%vd) : (tensor<?x2xf32>) -> ()
+  return
+}
+
+// Static rows into a growable array, which grows to 2 slots; slot 1 holds
+// rows 2..3 of the value.
+// CHECK:      sizes = [2, 2]
+// CHECK-NEXT: {{\[}}[2,   3],
+// CHECK-NEXT: [6,   7]]
+// Its lengths (a concat of its 2 slots; it does not clear after reads):
+// CHECK:      sizes = [2]
+// CHECK-NEXT: [2,  2]
+func.func @static_rows() {
+  %v = arith.constant dense<[[0.0, 1.0], [4.0, 5.0], [2.0, 3.0],
+      [6.0, 7.0]]> : tensor<4x2xf32>
+  %l = arith.constant dense<2> : tensor<2xi64>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %h, %f = ta.create %c0 {name = "static", dynamic_size = true,
+                             clear_after_read = false} : !D
+  %f1 = ta.split %h, %v, %l, %f : !D, tensor<4x2xf32>, tensor<2xi64>
+  %r = ta.read %h[%c1], %f1 : !D
+  %rd = tensor.cast %r : tensor<2x2xf32> to tensor<?x2xf32>
+  func.call @show(%rd) : (tensor<?x2xf32>) -> ()
+  %joined, %vl = ta.concat %h, %f1 : !D
+  func.call @show_lengths(%vl) : (tensor<?xi64>) -> ()
+  return
+}
+
+// Rows 4..9 (the else branch): slot 1 holds rows 6..7.
+// CHECK:      sizes = [2, 2]
+// CHECK-NEXT: {{\[}}[12,   13],
+// CHECK-NEXT: [14,   15]]
+func.func @branch(%which: i1) {
+  %big = func.call @big() : () -> tensor<10x2xf32>
+  %rows = scf.if %which -> tensor<6x2xf32> {
+    %a = tensor.extract_slice %big[0, 0] [6, 2] [1, 1]
+        : tensor<10x2xf32> to tensor<6x2xf32>
+    scf.yield %a : tensor<6x2xf32>
+  } else {
+    %b = tensor.extract_slice %big[4, 0] [6, 2] [1, 1]
+        : tensor<10x2xf32> to tensor<6x2xf32>
+    scf.yield %b : tensor<6x2xf32>
+  }
+  %l = arith.constant dense<2> : tensor<3xi64>
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %h, %f = ta.create %c3 {name = "branch"} : !T
+  %f1 = ta.split %h, %rows, %l, %f : !T, tensor<6x2xf32>, tensor<3xi64>
+  %r = ta.read %h[%c1], %f1 : !T
+  %rd = tensor.cast %r : tensor<2x2xf32> to tensor<?x2xf32>
+  func.call @show(%rd) : (tensor<?x2xf32>) -> ()
+  return
+}
+
+// The forward array's split marks its size (3); the accumulator takes the
+// slice twice: 2 * rows 2..7.
+// CHECK:      sizes = [6, 2]
+// CHECK-NEXT: {{\[}}[8,   10],
+// CHECK-NEXT: [12,   14],
+// CHECK-NEXT: [16,   18],
+// CHECK-NEXT: [20,   22],
+// CHECK-NEXT: [24,   26],
+// CHECK-NEXT: [28,   30]]
+// The accumulator's lengths: its marked size (3) times its element's dim 0.
+// CHECK:      sizes = [3]
+// CHECK-NEXT: [2,  2,  2]
+func.func @accumulator(%n: index) {
+  %big = func.call @big() : () -> tensor<10x2xf32>
+  %rows = tensor.extract_slice %big[2, 0] [%n, 2] [1, 1]
+      : tensor<10x2xf32> to tensor<?x2xf32>
+  %l = arith.constant dense<2> : tensor<3xi64>
+  %c3 = arith.constant 3 : index
+  %h, %f = ta.create %c3 {name = "fwd"} : !T
+  %f1 = ta.split %h, %rows, %l, %f : !T, tensor<?x2xf32>, tensor<3xi64>
+  %g, %gf = ta.grad %h, %f1 source "s" : !T
+  %gf1 = ta.split %g, %rows, %l, %gf
+      : !ta.handle<3, tensor<2x2xf32>, grad>, tensor<?x2xf32>, tensor<3xi64>
+  %gf2 = ta.split %g, %rows, %l, %gf1
+      : !ta.handle<3, tensor<2x2xf32>, grad>, tensor<?x2xf32>, tensor<3xi64>
+  %v, %vl = ta.concat %g, %gf2 : !ta.handle<3, tensor<2x2xf32>, grad>
+  func.call @show(%v) : (tensor<?x2xf32>) -> ()
+  func.call @show_lengths(%vl) : (tensor<?xi64>) -> ()
+  return
+}
+
+// SUM: ta runtime error: Expected sum of lengths to be equal to values.shape[0], but sum of lengths is 5 and value's shape is: [6,2]
+func.func @slice_sum() {
+  %big = func.call @big() : () -> tensor<10x2xf32>
+  %rows = tensor.extract_slice %big[2, 0] [6, 2] [1, 1]
+      : tensor<10x2xf32> to tensor<6x2xf32>
+  %l = arith.constant dense<[2, 2, 1]> : tensor<3xi64>
+  // (Through a call: the verifier rejects constant lengths that do not
+  // match the element.)
+  %lengths = func.call @lengths(%l) : (tensor<3xi64>) -> tensor<?xi64>
+  %c3 = arith.constant 3 : index
+  %h, %f = ta.create %c3 {name = "sum"} : !T
+  %f1 = ta.split %h, %rows, %lengths, %f : !T, tensor<6x2xf32>, tensor<?xi64>
+  return
+}
+
+func.func @lengths(%l: tensor<3xi64>) -> tensor<?xi64> attributes {llvm.noinline} {
+  %d = tensor.cast %l : tensor<3xi64> to tensor<?xi64>
+  return %d : tensor<?xi64>
+}
+
+func.func @all() {
+  %c6 = arith.constant 6 : index
+  %true = arith.constant true
+  %false = arith.constant false
+  func.call @slice(%c6) : (index) -> ()
+  func.call @static_rows() : () -> ()
+  func.call @branch(%false) : (i1) -> ()
+  func.call @accumulator(%c6) : (index) -> ()
+  return
+}
