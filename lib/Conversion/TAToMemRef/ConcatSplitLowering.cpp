@@ -117,17 +117,19 @@ static func::FuncOp lookupOrDefineConcatFunction(const ArrayEmitter &e,
 
 /// Concat's lengths (of type `type`): the element's dim 0 for each of the
 /// `count` elements it read; a constant where the number is static (the
-/// result type's, or a forward array's static size).
+/// result type's, or a forward array's static size) and small (a global
+/// of that many i64s), else a splat.
 static Value concatLengths(ArrayEmitter &e, Value count, TensorType type) {
   OpBuilder &b = e.b;
   Location loc = e.loc;
+  constexpr int64_t kMaxConstantLengths = 512;
   int64_t d0 = e.element.getDimSize(0);
   std::optional<int64_t> known;
   if (type.hasStaticShape())
     known = type.getDimSize(0);
   else if (!e.type.getIsGrad() && !e.mayGrow())
     known = e.type.getSize();
-  if (known) {
+  if (known && *known <= kMaxConstantLengths) {
     auto constantType = RankedTensorType::get({*known}, b.getI64Type());
     Value lengths = arith::ConstantOp::create(
         b, loc, DenseElementsAttr::get(constantType, b.getI64IntegerAttr(d0)));
@@ -135,7 +137,10 @@ static Value concatLengths(ArrayEmitter &e, Value count, TensorType type) {
                ? lengths
                : tensor::CastOp::create(b, loc, type, lengths).getResult();
   }
-  return tensor::SplatOp::create(b, loc, e.i64(d0), type, ValueRange{count});
+  if (type.hasStaticShape())
+    return tensor::SplatOp::create(b, loc, e.i64(d0), type);
+  return tensor::SplatOp::create(b, loc, e.i64(d0), type,
+                                 ValueRange{known ? e.index(*known) : count});
 }
 
 /// ta.concat: the array opened (strict: not closed), the elements' buffer

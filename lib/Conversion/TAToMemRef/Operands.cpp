@@ -7,6 +7,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/DestinationStyleOpInterface.h"
 
 using namespace mlir;
 using namespace mlir::ta;
@@ -89,13 +90,37 @@ void lowering::runtimeShape(CodeBuilder &e, Value tensor, unsigned drop,
   args.push_back(e.address(shape));
 }
 
+/// Whether a memref of `type` is row-major (any offset): each stride the
+/// product of the dims after it, as the type tells statically.
+static bool isRowMajor(MemRefType type) {
+  if (type.getLayout().isIdentity())
+    return true;
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  std::optional<int64_t> expected = 1;
+  for (int64_t d = type.getRank() - 1; d >= 0; --d) {
+    if (!expected || strides[d] != *expected)
+      return false;
+    if (d > 0)
+      expected = type.isDynamicDim(d)
+                     ? std::nullopt
+                     : std::optional<int64_t>(*expected * type.getDimSize(d));
+  }
+  return true;
+}
+
 /// Whether bufferization gives `tensor` a buffer with row-major unit
 /// strides (any offset): a function argument (identity layouts at function
-/// boundaries), a new buffer, or a contiguous slice of such a buffer
-/// ([1, ..., 1, n, full, ...] of unit strides). Not so the results and
-/// region arguments of control flow (an scf.if whose branches yield
-/// different buffers bufferizes to a fully dynamic layout), nor other
-/// slices (a column).
+/// boundaries), a new buffer (a constant, a computation's result), a
+/// contiguous slice of such a buffer ([1, ..., 1, n, full, ...] of unit
+/// strides) or a reshape of one, the result of a destination-style op
+/// whose init has one (in place, else a new buffer), a tensor of a
+/// row-major memref. Not so the results and region arguments of control
+/// flow (an scf.if whose branches yield different buffers bufferizes to a
+/// fully dynamic layout), nor other slices (a column) and what is made of
+/// them.
 static bool hasRowMajorBuffer(Value tensor) {
   if (auto arg = dyn_cast<BlockArgument>(tensor))
     // (A block the conversion holds detached has no parent: a function's.)
@@ -104,8 +129,16 @@ static bool hasRowMajorBuffer(Value tensor) {
   Operation *def = tensor.getDefiningOp();
   if (isa<RegionBranchOpInterface>(def))
     return false;
-  if (auto cast = dyn_cast<tensor::CastOp>(def))
-    return hasRowMajorBuffer(cast.getSource());
+  if (isa<tensor::CastOp, tensor::ExpandShapeOp, tensor::CollapseShapeOp,
+          tensor::BitcastOp>(def))
+    return hasRowMajorBuffer(def->getOperand(0));
+  if (auto dps = dyn_cast<DestinationStyleOpInterface>(def))
+    return hasRowMajorBuffer(
+        dps.getTiedOpOperand(cast<OpResult>(tensor))->get());
+  if (auto toTensor = dyn_cast<bufferization::ToTensorOp>(def)) {
+    auto memref = dyn_cast<MemRefType>(toTensor.getBuffer().getType());
+    return memref && isRowMajor(memref);
+  }
   if (auto slice = dyn_cast<tensor::ExtractSliceOp>(def)) {
     auto source = slice.getSourceType();
     if (!slice.hasUnitStride() || !source.hasStaticShape())

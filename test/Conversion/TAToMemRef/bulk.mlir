@@ -194,13 +194,21 @@ func.func @concat_grad(%g: !ta.handle<4, tensor<2xf32>, grad>, %f: !ta.flow) -> 
 
 // -----
 
-// A forward array of static size has constant lengths.
+// A forward array of static size has constant lengths, up to 512 of them
+// (a global of that many i64s); a larger one a splat of its size.
 // CHECK-LABEL: func.func @concat_lengths
 // CHECK: %[[L:.*]] = arith.constant dense<3> : tensor<4xi64>
 // CHECK: %[[LD:.*]] = tensor.cast %[[L]] : tensor<4xi64> to tensor<?xi64>
 // CHECK: return %[[LD]]
 func.func @concat_lengths(%h: !ta.handle<4, tensor<3xf32>>, %f: !ta.flow) -> tensor<?xi64> {
   %v, %l = ta.concat %h, %f : !ta.handle<4, tensor<3xf32>>
+  return %l : tensor<?xi64>
+}
+// CHECK-LABEL: func.func @concat_lengths_large
+// CHECK: %[[L:.*]] = tensor.splat %c3_i64[%c2305843009213693952] : tensor<?xi64>
+// CHECK: return %[[L]]
+func.func @concat_lengths_large(%h: !ta.handle<2305843009213693952, tensor<3xf32>>, %f: !ta.flow) -> tensor<?xi64> {
+  %v, %l = ta.concat %h, %f : !ta.handle<2305843009213693952, tensor<3xf32>>
   return %l : tensor<?xi64>
 }
 

@@ -113,6 +113,59 @@ func.func @branch(%which: i1) {
   return
 }
 
+// Values whose buffers are not row-major: a copy into a column slice of
+// a larger tensor (in place: the slice's strided buffer) and a reshape of a
+// column; each is copied to an identity layout before the split reads it.
+// Columns 1..2 of @big's rows 2..7 take rows [100, 101] .. [110, 111]:
+// CHECK:      sizes = [6, 2]
+// CHECK-NEXT: {{\[}}[100,   101],
+// CHECK-NEXT: [102,   103],
+// CHECK-NEXT: [104,   105],
+// CHECK-NEXT: [106,   107],
+// CHECK-NEXT: [108,   109],
+// CHECK-NEXT: [110,   111]]
+func.func @copied_into_columns() {
+  %wide = arith.constant dense<0.0> : tensor<6x4xf32>
+  %src = arith.constant dense<[[100.0, 101.0], [102.0, 103.0],
+      [104.0, 105.0], [106.0, 107.0], [108.0, 109.0], [110.0, 111.0]]>
+      : tensor<6x2xf32>
+  %cols = tensor.extract_slice %wide[0, 1] [6, 2] [1, 1]
+      : tensor<6x4xf32> to tensor<6x2xf32>
+  %rows = linalg.copy ins(%src : tensor<6x2xf32>)
+      outs(%cols : tensor<6x2xf32>) -> tensor<6x2xf32>
+  %l = arith.constant dense<2> : tensor<3xi64>
+  %c3 = arith.constant 3 : index
+  %h, %f = ta.create %c3 {name = "columns"} : !T
+  %f1 = ta.split %h, %rows, %l, %f : !T, tensor<6x2xf32>, tensor<3xi64>
+  %v, %vl = ta.concat %h, %f1 : !T
+  %vd = tensor.cast %v : tensor<6x2xf32> to tensor<?x2xf32>
+  func.call @show(%vd) : (tensor<?x2xf32>) -> ()
+  return
+}
+
+// Column 1 of @big's rows 0..7 (1, 3, .., 15) as [4, 2]: rows [1, 3] ..
+// [13, 15]; slot 1 holds rows 2..3.
+// CHECK:      sizes = [2, 2]
+// CHECK-NEXT: {{\[}}[9,   11],
+// CHECK-NEXT: [13,   15]]
+func.func @reshaped_column() {
+  %big = func.call @big() : () -> tensor<10x2xf32>
+  %col = tensor.extract_slice %big[0, 1] [8, 1] [1, 1]
+      : tensor<10x2xf32> to tensor<8xf32>
+  %rows = tensor.expand_shape %col [[0, 1]] output_shape [4, 2]
+      : tensor<8xf32> into tensor<4x2xf32>
+  %l = arith.constant dense<2> : tensor<2xi64>
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %h, %f = ta.create %c2 {name = "column"} : !ta.handle<2, tensor<2x2xf32>>
+  %f1 = ta.split %h, %rows, %l, %f
+      : !ta.handle<2, tensor<2x2xf32>>, tensor<4x2xf32>, tensor<2xi64>
+  %r = ta.read %h[%c1], %f1 : !ta.handle<2, tensor<2x2xf32>>
+  %rd = tensor.cast %r : tensor<2x2xf32> to tensor<?x2xf32>
+  func.call @show(%rd) : (tensor<?x2xf32>) -> ()
+  return
+}
+
 // The forward array's split marks its size (3); the accumulator takes the
 // slice twice: 2 * rows 2..7.
 // CHECK:      sizes = [6, 2]
@@ -171,6 +224,8 @@ func.func @all() {
   func.call @slice(%c6) : (index) -> ()
   func.call @static_rows() : () -> ()
   func.call @branch(%false) : (i1) -> ()
+  func.call @copied_into_columns() : () -> ()
+  func.call @reshaped_column() : () -> ()
   func.call @accumulator(%c6) : (index) -> ()
   return
 }
