@@ -118,7 +118,8 @@ static func::FuncOp lookupOrDefineConcatFunction(const ArrayEmitter &e,
 /// Concat's lengths (of type `type`): the element's dim 0 for each of the
 /// `count` elements it read; a constant where the number is static (the
 /// result type's, or a forward array's static size) and small (a global
-/// of that many i64s), else a splat.
+/// of that many i64s), else a splat of `count` (allocated, and its size
+/// checked, at run time).
 static Value concatLengths(ArrayEmitter &e, Value count, TensorType type) {
   OpBuilder &b = e.b;
   Location loc = e.loc;
@@ -139,8 +140,7 @@ static Value concatLengths(ArrayEmitter &e, Value count, TensorType type) {
   }
   if (type.hasStaticShape())
     return tensor::SplatOp::create(b, loc, e.i64(d0), type);
-  return tensor::SplatOp::create(b, loc, e.i64(d0), type,
-                                 ValueRange{known ? e.index(*known) : count});
+  return tensor::SplatOp::create(b, loc, e.i64(d0), type, ValueRange{count});
 }
 
 /// ta.concat: the array opened (strict: not closed), the elements' buffer
