@@ -162,7 +162,7 @@ struct ConcatLowering : TAPattern<ConcatOp> {
     if (failed(read))
       return failure();
     func::FuncOp concat;
-    if (options.outlineAccesses) {
+    if (options.outlineAccesses && !options.frame.holds(op.getHandle())) {
       concat = lookupOrDefineConcatFunction(e, *read);
       if (!concat)
         return rewriter.notifyMatchFailure(
@@ -537,7 +537,7 @@ struct SplitLowering : TAPattern<SplitOp> {
     Value box = adaptor.getHandle().front();
     Value value = op.getValue();
     if (!e.strict || !options.outlineAccesses ||
-        !takesSplitFunction(e, value)) {
+        options.frame.holds(op.getHandle()) || !takesSplitFunction(e, value)) {
       emitSplit(e, box, value, op.getLengths());
       rewriter.replaceOpWithMultiple(op, {ValueRange{}});
       return success();

@@ -358,3 +358,21 @@ func.func @scatter_unranked(%h: !ta.handle<4, tensor<3xf32>>, %i: tensor<2xi32>,
   %f1 = ta.scatter %h[%i], %v, %f : !ta.handle<4, tensor<3xf32>>, tensor<2xi32>, tensor<*xf32>
   return %f1 : !ta.flow
 }
+
+// -----
+
+// An array in the function's frame (a small constant size) has its split
+// and concat written out where the ops are: LLVM then sees the array's
+// whole life (a split then a concat of constant lengths folds to a copy).
+// CHECK-LABEL: func.func @frame_bulk
+// CHECK-NOT: call @__ta_split_
+// CHECK-NOT: call @__ta_concat_
+// CHECK: return
+func.func @frame_bulk(%v: tensor<6x2xf32>) -> tensor<6x2xf32> {
+  %c3 = arith.constant 3 : index
+  %l = arith.constant dense<2> : tensor<3xi64>
+  %h, %f = ta.create %c3 {name = "frame"} : !ta.handle<3, tensor<2x2xf32>>
+  %f1 = ta.split %h, %v, %l, %f : !ta.handle<3, tensor<2x2xf32>>, tensor<6x2xf32>, tensor<3xi64>
+  %c, %cl = ta.concat %h, %f1 : !ta.handle<3, tensor<2x2xf32>>
+  return %c : tensor<6x2xf32>
+}

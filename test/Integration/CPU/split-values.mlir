@@ -8,7 +8,14 @@
 // at run time. Expected values (reference section 1.7): split writes
 // lengths[i] rows per element in order; concat reads them back joined; a
 // second write into an accumulator's slot adds to it.
+// The arrays' sizes are function arguments: they live on the heap, where
+// strict splits call the split function and concats the concat function
+// (an array in the function's frame has them written out in place).
 // RUN: ta-opt %s --ta-lower-to-llvm > %t.strict.mlir
+// RUN: grep -c "llvm.call @__ta_split_array_strict_2x2xf32" %t.strict.mlir | FileCheck %s --check-prefix=CALLS
+// RUN: grep -c "llvm.call @__ta_concat_grad_strict_2x2xf32" %t.strict.mlir | FileCheck %s --check-prefix=GRADCALLS
+// CALLS: {{^[6-9]$}}
+// GRADCALLS: {{^1$}}
 // RUN: ta-opt %s --ta-lower-to-llvm=checks=none > %t.none.mlir
 // RUN: %run_cpu -e all %t.strict.mlir | FileCheck %s
 // RUN: %run_cpu -e all %t.none.mlir | FileCheck %s
@@ -48,13 +55,13 @@ func.func @big() -> tensor<10x2xf32> {
 // CHECK-NEXT: [10,   11],
 // CHECK-NEXT: [12,   13],
 // CHECK-NEXT: [14,   15]]
-func.func @slice(%n: index) {
+func.func @slice(%n: index, %size: index) {
   %big = func.call @big() : () -> tensor<10x2xf32>
   %rows = tensor.extract_slice %big[2, 0] [%n, 2] [1, 1]
       : tensor<10x2xf32> to tensor<?x2xf32>
   %l = arith.constant dense<2> : tensor<3xi64>
   %c3 = arith.constant 3 : index
-  %h, %f = ta.create %c3 {name = "slice"} : !T
+  %h, %f = ta.create %size {name = "slice"} : !T
   %f1 = ta.split %h, %rows, %l, %f : !T, tensor<?x2xf32>, tensor<3xi64>
   %v, %vl = ta.concat %h, %f1 : !T
   %vd = tensor.cast %v : tensor<6x2xf32> to tensor<?x2xf32>
@@ -91,7 +98,7 @@ func.func @static_rows() {
 // CHECK:      sizes = [2, 2]
 // CHECK-NEXT: {{\[}}[12,   13],
 // CHECK-NEXT: [14,   15]]
-func.func @branch(%which: i1) {
+func.func @branch(%which: i1, %size: index) {
   %big = func.call @big() : () -> tensor<10x2xf32>
   %rows = scf.if %which -> tensor<6x2xf32> {
     %a = tensor.extract_slice %big[0, 0] [6, 2] [1, 1]
@@ -105,7 +112,7 @@ func.func @branch(%which: i1) {
   %l = arith.constant dense<2> : tensor<3xi64>
   %c1 = arith.constant 1 : index
   %c3 = arith.constant 3 : index
-  %h, %f = ta.create %c3 {name = "branch"} : !T
+  %h, %f = ta.create %size {name = "branch"} : !T
   %f1 = ta.split %h, %rows, %l, %f : !T, tensor<6x2xf32>, tensor<3xi64>
   %r = ta.read %h[%c1], %f1 : !T
   %rd = tensor.cast %r : tensor<2x2xf32> to tensor<?x2xf32>
@@ -124,7 +131,7 @@ func.func @branch(%which: i1) {
 // CHECK-NEXT: [106,   107],
 // CHECK-NEXT: [108,   109],
 // CHECK-NEXT: [110,   111]]
-func.func @copied_into_columns() {
+func.func @copied_into_columns(%size: index) {
   %wide = arith.constant dense<0.0> : tensor<6x4xf32>
   %src = arith.constant dense<[[100.0, 101.0], [102.0, 103.0],
       [104.0, 105.0], [106.0, 107.0], [108.0, 109.0], [110.0, 111.0]]>
@@ -135,7 +142,7 @@ func.func @copied_into_columns() {
       outs(%cols : tensor<6x2xf32>) -> tensor<6x2xf32>
   %l = arith.constant dense<2> : tensor<3xi64>
   %c3 = arith.constant 3 : index
-  %h, %f = ta.create %c3 {name = "columns"} : !T
+  %h, %f = ta.create %size {name = "columns"} : !T
   %f1 = ta.split %h, %rows, %l, %f : !T, tensor<6x2xf32>, tensor<3xi64>
   %v, %vl = ta.concat %h, %f1 : !T
   %vd = tensor.cast %v : tensor<6x2xf32> to tensor<?x2xf32>
@@ -148,7 +155,7 @@ func.func @copied_into_columns() {
 // CHECK:      sizes = [2, 2]
 // CHECK-NEXT: {{\[}}[9,   11],
 // CHECK-NEXT: [13,   15]]
-func.func @reshaped_column() {
+func.func @reshaped_column(%size: index) {
   %big = func.call @big() : () -> tensor<10x2xf32>
   %col = tensor.extract_slice %big[0, 1] [8, 1] [1, 1]
       : tensor<10x2xf32> to tensor<8xf32>
@@ -157,7 +164,7 @@ func.func @reshaped_column() {
   %l = arith.constant dense<2> : tensor<2xi64>
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
-  %h, %f = ta.create %c2 {name = "column"} : !ta.handle<2, tensor<2x2xf32>>
+  %h, %f = ta.create %size {name = "column"} : !ta.handle<2, tensor<2x2xf32>>
   %f1 = ta.split %h, %rows, %l, %f
       : !ta.handle<2, tensor<2x2xf32>>, tensor<4x2xf32>, tensor<2xi64>
   %r = ta.read %h[%c1], %f1 : !ta.handle<2, tensor<2x2xf32>>
@@ -178,13 +185,13 @@ func.func @reshaped_column() {
 // The accumulator's lengths: its marked size (3) times its element's dim 0.
 // CHECK:      sizes = [3]
 // CHECK-NEXT: [2,  2,  2]
-func.func @accumulator(%n: index) {
+func.func @accumulator(%n: index, %size: index) {
   %big = func.call @big() : () -> tensor<10x2xf32>
   %rows = tensor.extract_slice %big[2, 0] [%n, 2] [1, 1]
       : tensor<10x2xf32> to tensor<?x2xf32>
   %l = arith.constant dense<2> : tensor<3xi64>
   %c3 = arith.constant 3 : index
-  %h, %f = ta.create %c3 {name = "fwd"} : !T
+  %h, %f = ta.create %size {name = "fwd"} : !T
   %f1 = ta.split %h, %rows, %l, %f : !T, tensor<?x2xf32>, tensor<3xi64>
   %g, %gf = ta.grad %h, %f1 source "s" : !T
   %gf1 = ta.split %g, %rows, %l, %gf
@@ -199,6 +206,8 @@ func.func @accumulator(%n: index) {
 
 // SUM: ta runtime error: Expected sum of lengths to be equal to values.shape[0], but sum of lengths is 5 and value's shape is: [6,2]
 func.func @slice_sum() {
+  %c3 = arith.constant 3 : index
+  %size = func.call @opaque_size(%c3) : (index) -> index
   %big = func.call @big() : () -> tensor<10x2xf32>
   %rows = tensor.extract_slice %big[2, 0] [6, 2] [1, 1]
       : tensor<10x2xf32> to tensor<6x2xf32>
@@ -206,10 +215,13 @@ func.func @slice_sum() {
   // (Through a call: the verifier rejects constant lengths that do not
   // match the element.)
   %lengths = func.call @lengths(%l) : (tensor<3xi64>) -> tensor<?xi64>
-  %c3 = arith.constant 3 : index
-  %h, %f = ta.create %c3 {name = "sum"} : !T
+  %h, %f = ta.create %size {name = "sum"} : !T
   %f1 = ta.split %h, %rows, %lengths, %f : !T, tensor<6x2xf32>, tensor<?xi64>
   return
+}
+
+func.func @opaque_size(%n: index) -> index attributes {llvm.noinline} {
+  return %n : index
 }
 
 func.func @lengths(%l: tensor<3xi64>) -> tensor<?xi64> attributes {llvm.noinline} {
@@ -221,11 +233,13 @@ func.func @all() {
   %c6 = arith.constant 6 : index
   %true = arith.constant true
   %false = arith.constant false
-  func.call @slice(%c6) : (index) -> ()
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  func.call @slice(%c6, %c3) : (index, index) -> ()
   func.call @static_rows() : () -> ()
-  func.call @branch(%false) : (i1) -> ()
-  func.call @copied_into_columns() : () -> ()
-  func.call @reshaped_column() : () -> ()
-  func.call @accumulator(%c6) : (index) -> ()
+  func.call @branch(%false, %c3) : (i1, index) -> ()
+  func.call @copied_into_columns(%c3) : (index) -> ()
+  func.call @reshaped_column(%c2) : (index) -> ()
+  func.call @accumulator(%c6, %c3) : (index, index) -> ()
   return
 }
