@@ -36,8 +36,9 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
     defined once per module (`outline-accesses=false` writes that code out
     at every access instead); a read returns the byte offset of its slot.
     So are `ta.grad` (`__ta_grad_*`), `ta.concat` (`__ta_concat_*`, into a
-    destination the op allocates) and a strict `ta.split` (`__ta_split_*`)
-    but on an array in the function's frame.
+    destination the op allocates) and a strict `ta.split` of a value whose
+    type has the element's rank and dims from 1 (`__ta_split_*`), but on an
+    array in the function's frame, whose bulk ops stay where they are.
 
     Boxes and buffers are ta's own memory, marked
     `bufferization.manual_deallocation`: `ta.close` and growth free the old
@@ -94,9 +95,10 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
                clEnumValN(::mlir::ta::ChecksMode::None, "none",
                           "no state, no checks"))}]>,
     Option<"outlineAccesses", "outline-accesses", "bool", /*default=*/"true",
-           "lower each ta.write and ta.read (and ta.grad, ta.concat, a "
-           "strict ta.split) to a call of a function defined once per array "
-           "kind (false: the code at each op)">,
+           "lower each ta.write and ta.read (and ta.grad, and ta.concat and "
+           "a strict ta.split of arrays not in the frame) to a call of a "
+           "function defined once per array kind (false: the code at each "
+           "op)">,
     Option<"frameArrays", "frame-arrays", "bool", /*default=*/"true",
            "keep small block-local arrays of fixed size created in a "
            "function's entry block in its frame (memref.alloca; false: on "

@@ -115,31 +115,23 @@ static func::FuncOp lookupOrDefineConcatFunction(const ArrayEmitter &e,
       });
 }
 
-/// Concat's lengths (of type `type`): the element's dim 0 for each of the
-/// `count` elements it read; a constant where the number is static (the
-/// result type's, or a forward array's static size) and small (a global
-/// of that many i64s), else a splat of `count` (allocated, and its size
-/// checked, at run time).
-static Value concatLengths(ArrayEmitter &e, Value count, TensorType type) {
+/// Concat's lengths (`tensor<?xi64>`): the element's dim 0 for each of the
+/// `count` elements it read; a constant for a forward array of static size
+/// up to kMaxConstantLengths (a global of that many i64s), else a splat of
+/// `count` (allocated, and its size checked, at run time).
+static Value concatLengths(ArrayEmitter &e, Value count, Type type) {
   OpBuilder &b = e.b;
   Location loc = e.loc;
   constexpr int64_t kMaxConstantLengths = 512;
   int64_t d0 = e.element.getDimSize(0);
-  std::optional<int64_t> known;
-  if (type.hasStaticShape())
-    known = type.getDimSize(0);
-  else if (!e.type.getIsGrad() && !e.mayGrow())
-    known = e.type.getSize();
-  if (known && *known <= kMaxConstantLengths) {
-    auto constantType = RankedTensorType::get({*known}, b.getI64Type());
+  if (!e.type.getIsGrad() && !e.mayGrow() &&
+      e.type.getSize() <= kMaxConstantLengths) {
+    auto constantType =
+        RankedTensorType::get({e.type.getSize()}, b.getI64Type());
     Value lengths = arith::ConstantOp::create(
         b, loc, DenseElementsAttr::get(constantType, b.getI64IntegerAttr(d0)));
-    return lengths.getType() == type
-               ? lengths
-               : tensor::CastOp::create(b, loc, type, lengths).getResult();
+    return tensor::CastOp::create(b, loc, type, lengths);
   }
-  if (type.hasStaticShape())
-    return tensor::SplatOp::create(b, loc, e.i64(d0), type);
   return tensor::SplatOp::create(b, loc, e.i64(d0), type, ValueRange{count});
 }
 

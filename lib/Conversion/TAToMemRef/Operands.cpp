@@ -8,6 +8,8 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/DestinationStyleOpInterface.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SubsetOpInterface.h"
 
 using namespace mlir;
 using namespace mlir::ta;
@@ -111,9 +113,38 @@ static bool isRowMajor(MemRefType type) {
   return true;
 }
 
+/// Whether empty-tensor elimination (after the lowering) may replace
+/// `empty` by a subset of another tensor (a column of a larger one): a
+/// value made from it in place (through destination-style inits, casts,
+/// reshapes) is the source of a subset insertion (tensor.insert_slice).
+static bool mayBecomeSubset(tensor::EmptyOp empty) {
+  SmallVector<Value> worklist{empty.getResult()};
+  llvm::SmallPtrSet<Value, 8> seen;
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (!seen.insert(value).second)
+      continue;
+    for (OpOperand &use : value.getUses()) {
+      Operation *user = use.getOwner();
+      if (auto insertion = dyn_cast<SubsetInsertionOpInterface>(user))
+        if (&use == &insertion.getSourceOperand())
+          return true;
+      if (auto dps = dyn_cast<DestinationStyleOpInterface>(user)) {
+        if (dps.isDpsInit(&use))
+          worklist.push_back(dps.getTiedOpResult(&use));
+      } else if (isa<tensor::CastOp, tensor::ExpandShapeOp,
+                     tensor::CollapseShapeOp, tensor::BitcastOp>(user)) {
+        worklist.push_back(user->getResult(0));
+      }
+    }
+  }
+  return false;
+}
+
 /// Whether bufferization gives `tensor` a buffer with row-major unit
 /// strides (any offset): a function argument (identity layouts at function
-/// boundaries), a new buffer (a constant, a computation's result), a
+/// boundaries), a new buffer (a constant, a computation's result, an empty
+/// tensor that empty-tensor elimination leaves alone), a
 /// contiguous slice of such a buffer ([1, ..., 1, n, full, ...] of unit
 /// strides) or a reshape of one, the result of a destination-style op
 /// whose init has one (in place, else a new buffer), a tensor of a
@@ -122,13 +153,20 @@ static bool isRowMajor(MemRefType type) {
 /// fully dynamic layout), nor other slices (a column) and what is made of
 /// them.
 static bool hasRowMajorBuffer(Value tensor) {
-  if (auto arg = dyn_cast<BlockArgument>(tensor))
-    // (A block the conversion holds detached has no parent: a function's.)
-    return !isa_and_nonnull<RegionBranchOpInterface>(
-        arg.getOwner()->getParentOp());
+  if (auto arg = dyn_cast<BlockArgument>(tensor)) {
+    // A function's argument (a block the conversion holds detached has no
+    // parent: a function's); not a successor block's, whose buffer is what
+    // its predecessors pass (a column).
+    Block *block = arg.getOwner();
+    Operation *parent = block->getParentOp();
+    return !parent ||
+           (isa<FunctionOpInterface>(parent) && block->isEntryBlock());
+  }
   Operation *def = tensor.getDefiningOp();
   if (isa<RegionBranchOpInterface>(def))
     return false;
+  if (auto empty = dyn_cast<tensor::EmptyOp>(def))
+    return !mayBecomeSubset(empty);
   if (isa<tensor::CastOp, tensor::ExpandShapeOp, tensor::CollapseShapeOp,
           tensor::BitcastOp>(def))
     return hasRowMajorBuffer(def->getOperand(0));

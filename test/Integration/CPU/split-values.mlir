@@ -173,6 +173,75 @@ func.func @reshaped_column(%size: index) {
   return
 }
 
+// A value that is also inserted into a larger tensor: empty-tensor
+// elimination makes its buffer columns 0..1 of that tensor (a strided
+// buffer), which the split and write copy first; [[1, 2] .. [7, 8]].
+// CHECK:      sizes = [4, 2]
+// CHECK-NEXT: {{\[}}[1,   2],
+// CHECK-NEXT: [3,   4],
+// CHECK-NEXT: [5,   6],
+// CHECK-NEXT: [7,   8]]
+// The write's slot, read back: the same rows.
+// CHECK:      sizes = [4, 2]
+// CHECK-NEXT: {{\[}}[1,   2],
+// CHECK-NEXT: [3,   4],
+// CHECK-NEXT: [5,   6],
+// CHECK-NEXT: [7,   8]]
+// The larger tensor the rows went into:
+// CHECK:      sizes = [4, 8]
+// CHECK-NEXT: {{\[}}[1,   2,   0,   0,   0,   0,   0,   0],
+// CHECK-NEXT: [3,   4,   0,   0,   0,   0,   0,   0],
+// CHECK-NEXT: [5,   6,   0,   0,   0,   0,   0,   0],
+// CHECK-NEXT: [7,   8,   0,   0,   0,   0,   0,   0]]
+func.func @inserted(%size: index) {
+  %x = arith.constant dense<[[1, 2], [3, 4], [5, 6], [7, 8]]> : tensor<4x2xi32>
+  %out = arith.constant dense<0.0> : tensor<4x8xf32>
+  %rows = arith.sitofp %x : tensor<4x2xi32> to tensor<4x2xf32>
+  %l = arith.constant dense<2> : tensor<2xi64>
+  %h, %f = ta.create %size {name = "inserted"} : !ta.handle<2, tensor<2x2xf32>>
+  %f1 = ta.split %h, %rows, %l, %f
+      : !ta.handle<2, tensor<2x2xf32>>, tensor<4x2xf32>, tensor<2xi64>
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %w, %wf = ta.create %c1 {name = "whole"} : !ta.handle<1, tensor<4x2xf32>>
+  %wf1 = ta.write %w[%c0], %rows, %wf : !ta.handle<1, tensor<4x2xf32>>, tensor<4x2xf32>
+  %o = tensor.insert_slice %rows into %out[0, 0] [4, 2] [1, 1]
+      : tensor<4x2xf32> into tensor<4x8xf32>
+  %v, %vl = ta.concat %h, %f1 : !ta.handle<2, tensor<2x2xf32>>
+  %vd = tensor.cast %v : tensor<4x2xf32> to tensor<?x2xf32>
+  func.call @show(%vd) : (tensor<?x2xf32>) -> ()
+  %r = ta.read %w[%c0], %wf1 : !ta.handle<1, tensor<4x2xf32>>
+  %rd = tensor.cast %r : tensor<4x2xf32> to tensor<?x2xf32>
+  func.call @show(%rd) : (tensor<?x2xf32>) -> ()
+  %od = tensor.cast %o : tensor<4x8xf32> to tensor<*xf32>
+  call @printMemrefF32(%od) : (tensor<*xf32>) -> ()
+  return
+}
+
+// A value that is a successor block's argument, passed columns 1..2 of a
+// [4, 4] tensor: [[1, 2], [5, 6], [9, 10], [13, 14]].
+// CHECK:      sizes = [4, 2]
+// CHECK-NEXT: {{\[}}[1,   2],
+// CHECK-NEXT: [5,   6],
+// CHECK-NEXT: [9,   10],
+// CHECK-NEXT: [13,   14]]
+func.func @successor(%size: index) {
+  %m = arith.constant dense<[[0.0, 1.0, 2.0, 3.0], [4.0, 5.0, 6.0, 7.0],
+      [8.0, 9.0, 10.0, 11.0], [12.0, 13.0, 14.0, 15.0]]> : tensor<4x4xf32>
+  %cols = tensor.extract_slice %m[0, 1] [4, 2] [1, 1]
+      : tensor<4x4xf32> to tensor<4x2xf32>
+  cf.br ^bb1(%cols : tensor<4x2xf32>)
+^bb1(%rows: tensor<4x2xf32>):
+  %l = arith.constant dense<2> : tensor<2xi64>
+  %h, %f = ta.create %size {name = "successor"} : !ta.handle<2, tensor<2x2xf32>>
+  %f1 = ta.split %h, %rows, %l, %f
+      : !ta.handle<2, tensor<2x2xf32>>, tensor<4x2xf32>, tensor<2xi64>
+  %v, %vl = ta.concat %h, %f1 : !ta.handle<2, tensor<2x2xf32>>
+  %vd = tensor.cast %v : tensor<4x2xf32> to tensor<?x2xf32>
+  func.call @show(%vd) : (tensor<?x2xf32>) -> ()
+  return
+}
+
 // The forward array's split marks its size (3); the accumulator takes the
 // slice twice: 2 * rows 2..7.
 // CHECK:      sizes = [6, 2]
@@ -240,6 +309,8 @@ func.func @all() {
   func.call @branch(%false, %c3) : (i1, index) -> ()
   func.call @copied_into_columns(%c3) : (index) -> ()
   func.call @reshaped_column(%c2) : (index) -> ()
+  func.call @inserted(%c2) : (index) -> ()
+  func.call @successor(%c2) : (index) -> ()
   func.call @accumulator(%c6, %c3) : (index, index) -> ()
   return
 }
