@@ -43,14 +43,10 @@ std::string lowering::elementName(RankedTensorType element) {
   return name;
 }
 
-/// The access function `name` of type `type` (see
-/// lookupOrDefineInternalFunction), its body built by `body` with an emitter
-/// of `e`'s arrays from the function's arguments. `kind` ("write", "read"
-/// or empty: a function of another kind) goes into its kAccessAttr.
-static func::FuncOp lookupOrDefine(
+func::FuncOp lowering::lookupOrDefineArrayFunction(
     const ArrayEmitter &e, StringRef name, FunctionType type,
     llvm::function_ref<SmallVector<Value>(ArrayEmitter &, ValueRange)> body,
-    StringRef kind = "") {
+    StringRef kind) {
   Location loc = e.symbols.module.getLoc();
   return lookupOrDefineInternalFunction(
       e.symbols, name, type, [&](OpBuilder &b, Block *entry) {
@@ -129,7 +125,7 @@ static FunctionType getReadType(MLIRContext *context) {
 
 func::FuncOp lowering::lookupOrDefineWriteFunction(const ArrayEmitter &e) {
   FunctionType type = getWriteType(e);
-  return lookupOrDefine(
+  return lookupOrDefineArrayFunction(
       e, accessFunctionName(kWriteFunctionPrefix, e, true), type,
       [](ArrayEmitter &fe, ValueRange args) {
         fe.writeSlot(args[0], args[1], args[2]);
@@ -140,7 +136,7 @@ func::FuncOp lowering::lookupOrDefineWriteFunction(const ArrayEmitter &e) {
 
 func::FuncOp lowering::lookupOrDefineReadFunction(const ArrayEmitter &e) {
   FunctionType type = getReadType(e.type.getContext());
-  return lookupOrDefine(
+  return lookupOrDefineArrayFunction(
       e, accessFunctionName(kReadFunctionPrefix, e, false), type,
       [](ArrayEmitter &fe, ValueRange args) {
         return SmallVector<Value>{fe.readSlotOffset(args[0], args[1])};
@@ -163,7 +159,7 @@ static FunctionType getBufferWriteType(const ArrayLayout &layout) {
 func::FuncOp
 lowering::lookupOrDefineInBoundsWriteFunction(const ArrayEmitter &e) {
   // (No growth in it: named as a fixed array's.)
-  return lookupOrDefine(
+  return lookupOrDefineArrayFunction(
       e,
       accessFunctionName((kWriteFunctionPrefix + "in_bounds_").str(), e, false),
       getBufferWriteType(e), [](ArrayEmitter &fe, ValueRange args) {
@@ -182,7 +178,7 @@ lowering::lookupOrDefineInBoundsReadFunction(const ArrayEmitter &e) {
                         {TATypeConverter::getBoxType(context).getElementType(),
                          i64, IntegerType::get(context, 8), i64},
                         {IndexType::get(context)});
-  return lookupOrDefine(
+  return lookupOrDefineArrayFunction(
       e,
       accessFunctionName((kReadFunctionPrefix + "in_bounds_").str(), e, false),
       type, [](ArrayEmitter &fe, ValueRange args) {
@@ -200,7 +196,7 @@ func::FuncOp lowering::lookupOrDefineLoadedReadFunction(const ArrayEmitter &e) {
                         {TATypeConverter::getBoxType(context).getElementType(),
                          i64, i64, i64, i64},
                         {IndexType::get(context)});
-  return lookupOrDefine(
+  return lookupOrDefineArrayFunction(
       e, accessFunctionName((kReadFunctionPrefix + "loaded_").str(), e, false),
       type, [](ArrayEmitter &fe, ValueRange args) {
         return SmallVector<Value>{fe.readLoadedSlotOffset(
@@ -216,7 +212,7 @@ func::FuncOp lowering::lookupOrDefineLoopClaimFunction(const ArrayEmitter &e,
       context, {TATypeConverter::getBoxType(context), i64, i64},
       {IntegerType::get(context, 1)});
   StringRef prefix = write ? kWriteFunctionPrefix : kReadFunctionPrefix;
-  return lookupOrDefine(
+  return lookupOrDefineArrayFunction(
       e, accessFunctionName((prefix + "loop_claim_").str(), e, write), type,
       [write](ArrayEmitter &fe, ValueRange args) {
         return SmallVector<Value>{
@@ -232,7 +228,7 @@ lowering::lookupOrDefinePrecheckedWriteFunction(const ArrayEmitter &e) {
                         {TATypeConverter::getBoxType(context).getElementType(),
                          IntegerType::get(context, 64), getWriteSourceType(e)},
                         {});
-  return lookupOrDefine(
+  return lookupOrDefineArrayFunction(
       e,
       accessFunctionName((kWriteFunctionPrefix + "prechecked_").str(), e, true),
       type, [](ArrayEmitter &fe, ValueRange args) {
@@ -246,7 +242,7 @@ lowering::lookupOrDefinePrecheckedReadFunction(const ArrayEmitter &e) {
   MLIRContext *context = e.type.getContext();
   auto type = FunctionType::get(context, {IntegerType::get(context, 64)},
                                 {IndexType::get(context)});
-  return lookupOrDefine(
+  return lookupOrDefineArrayFunction(
       e,
       accessFunctionName((kReadFunctionPrefix + "prechecked_").str(), e, false),
       type, [](ArrayEmitter &fe, ValueRange args) {

@@ -47,6 +47,16 @@ std::string accessFunctionName(StringRef prefix, const ArrayLayout &layout,
 /// shape in an internal function's name (`2x3xf32`).
 std::string elementName(RankedTensorType element);
 
+/// The internal function `name` of type `type` of `e`'s arrays (see
+/// lookupOrDefineInternalFunction), its body built by `body` (which gives
+/// the returned values) with an emitter of those arrays, of `e`'s checks
+/// mode, from the function's arguments. `kind` ("write", "read" or empty:
+/// a function of another kind) goes into its kAccessAttr.
+func::FuncOp lookupOrDefineArrayFunction(
+    const ArrayEmitter &e, StringRef name, FunctionType type,
+    llvm::function_ref<SmallVector<Value>(ArrayEmitter &, ValueRange)> body,
+    StringRef kind = "");
+
 /// The type of a value a write function takes: the element shape with
 /// row-major strides and any offset (a row of a batch, in place).
 MemRefType getWriteSourceType(const ArrayLayout &layout);

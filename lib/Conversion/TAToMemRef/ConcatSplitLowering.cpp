@@ -103,15 +103,11 @@ static func::FuncOp lookupOrDefineConcatFunction(const ArrayEmitter &e,
   MLIRContext *context = e.type.getContext();
   auto type = FunctionType::get(
       context, {TATypeConverter::getBoxType(context), getElementsType(e)}, {});
-  Location loc = e.symbols.module.getLoc();
-  return lookupOrDefineInternalFunction(
-      e.symbols, accessFunctionName(kConcatFunctionPrefix, e, /*write=*/false),
-      type, [&](OpBuilder &b, Block *entry) {
-        ArrayEmitter f(b, loc, e.type,
-                       e.strict ? ChecksMode::Strict : ChecksMode::None,
-                       e.symbols);
-        emitConcat(f, read, entry->getArgument(0), entry->getArgument(1));
-        func::ReturnOp::create(b, loc);
+  return lookupOrDefineArrayFunction(
+      e, accessFunctionName(kConcatFunctionPrefix, e, /*write=*/false), type,
+      [&](ArrayEmitter &f, ValueRange args) {
+        emitConcat(f, read, args[0], args[1]);
+        return SmallVector<Value>();
       });
 }
 
@@ -496,24 +492,19 @@ static func::FuncOp lookupOrDefineSplitFunction(const ArrayEmitter &e) {
   auto type = FunctionType::get(
       context, {TATypeConverter::getBoxType(context), valueType, lengthsType},
       {});
-  Location loc = e.symbols.module.getLoc();
-  return lookupOrDefineInternalFunction(
-      e.symbols, accessFunctionName(kSplitFunctionPrefix, e, /*write=*/true),
-      type, [&](OpBuilder &b, Block *entry) {
-        ArrayEmitter f(b, loc, e.type,
-                       e.strict ? ChecksMode::Strict : ChecksMode::None,
-                       e.symbols);
+  return lookupOrDefineArrayFunction(
+      e, accessFunctionName(kSplitFunctionPrefix, e, /*write=*/true), type,
+      [&](ArrayEmitter &f, ValueRange args) {
         // Read only, and no other tensor of these buffers in the function.
         auto tensorOf = [&](Value memref) -> Value {
           auto type = cast<MemRefType>(memref.getType());
           return bufferization::ToTensorOp::create(
-              b, loc,
+              f.b, f.loc,
               RankedTensorType::get(type.getShape(), type.getElementType()),
               memref, /*restrict=*/true, /*writable=*/false);
         };
-        emitSplit(f, entry->getArgument(0), tensorOf(entry->getArgument(1)),
-                  tensorOf(entry->getArgument(2)));
-        func::ReturnOp::create(b, loc);
+        emitSplit(f, args[0], tensorOf(args[1]), tensorOf(args[2]));
+        return SmallVector<Value>();
       });
 }
 
