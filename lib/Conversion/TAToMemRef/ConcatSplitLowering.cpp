@@ -481,7 +481,7 @@ static bool takesSplitFunction(const ArrayLayout &layout, Value value) {
          type.getElementType() == layout.element.getElementType();
 }
 
-/// `__ta_split_<kind>_<checks>_<element>`: emitSplit as a function `(box,
+/// `__ta_split_<kind>_strict_<element>`: emitSplit as a function `(box,
 /// value, lengths) -> ()`, the value as getSplitValueType, the lengths as
 /// `memref<?xi64>`. Null when another symbol has the name.
 static func::FuncOp lookupOrDefineSplitFunction(const ArrayEmitter &e) {
@@ -508,10 +508,10 @@ static func::FuncOp lookupOrDefineSplitFunction(const ArrayEmitter &e) {
       });
 }
 
-/// ta.split: in strict mode, where accesses are outlined and the value's
-/// type fits (takesSplitFunction), a call of the split function of the
-/// array's kind; otherwise emitSplit where the op is (with checks=none
-/// that is a few operations).
+/// ta.split: in strict mode, where accesses are outlined, the array is not
+/// in the function's frame and the value's type fits (takesSplitFunction),
+/// a call of the split function of the array's kind; otherwise emitSplit
+/// where the op is (with checks=none that is a few operations).
 struct SplitLowering : TAPattern<SplitOp> {
   using TAPattern::TAPattern;
   LogicalResult lower(SplitOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
