@@ -27,10 +27,10 @@ inline constexpr StringLiteral kReadFunctionPrefix = "__ta_read_";
 /// The prefix of the gradient functions' names (GradLowering.cpp:
 /// ta.grad's accumulator lookup and creation), reserved too.
 inline constexpr StringLiteral kGradFunctionPrefix = "__ta_grad_";
-/// The prefix of the split functions' names (ConcatSplitLowering.cpp: a
+/// The prefix of the split functions' names (SplitLowering.cpp: a
 /// strict ta.split), reserved too.
 inline constexpr StringLiteral kSplitFunctionPrefix = "__ta_split_";
-/// The prefix of the concat functions' names (ConcatSplitLowering.cpp),
+/// The prefix of the concat functions' names (ConcatLowering.cpp),
 /// reserved too.
 inline constexpr StringLiteral kConcatFunctionPrefix = "__ta_concat_";
 /// `(box, view, i64 source) -> ()`: the type of every gradient function

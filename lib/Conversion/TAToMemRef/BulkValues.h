@@ -1,7 +1,7 @@
 //===- BulkValues.h - the operands of the bulk operations -------*- C++ -*-===//
 //
 // What ta.scatter and ta.split (GatherScatterLowering.cpp,
-// ConcatSplitLowering.cpp) share: the value they write, made ranked.
+// SplitLowering.cpp) share: the value they write, made ranked.
 //
 //===----------------------------------------------------------------------===//
 

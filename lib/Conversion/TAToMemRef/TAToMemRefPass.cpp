@@ -189,7 +189,8 @@ void mlir::ta::populateTAToMemRefConversionPatterns(
   populateTALifecycleLoweringPatterns(converter, patterns, shared);
   populateTAAccessLoweringPatterns(converter, patterns, shared);
   populateTAGatherScatterLoweringPatterns(converter, patterns, shared);
-  populateTAConcatSplitLoweringPatterns(converter, patterns, shared);
+  populateTAConcatLoweringPatterns(converter, patterns, shared);
+  populateTASplitLoweringPatterns(converter, patterns, shared);
   populateTAGradLoweringPatterns(converter, patterns, shared);
   populateTAOpenArrayLoweringPatterns(converter, patterns, shared);
   populateTAUnbatchGradLoweringPatterns(converter, patterns);

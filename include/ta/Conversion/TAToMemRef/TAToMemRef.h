@@ -265,10 +265,14 @@ void populateTAAccessLoweringPatterns(const TATypeConverter &converter,
 void populateTAGatherScatterLoweringPatterns(const TATypeConverter &converter,
                                              RewritePatternSet &patterns,
                                              const TAToMemRefOptions &options);
-/// ta.concat, ta.split.
-void populateTAConcatSplitLoweringPatterns(const TATypeConverter &converter,
-                                           RewritePatternSet &patterns,
-                                           const TAToMemRefOptions &options);
+/// ta.concat.
+void populateTAConcatLoweringPatterns(const TATypeConverter &converter,
+                                      RewritePatternSet &patterns,
+                                      const TAToMemRefOptions &options);
+/// ta.split.
+void populateTASplitLoweringPatterns(const TATypeConverter &converter,
+                                     RewritePatternSet &patterns,
+                                     const TAToMemRefOptions &options);
 /// ta.grad, ta.grad_with_shape.
 void populateTAGradLoweringPatterns(const TATypeConverter &converter,
                                     RewritePatternSet &patterns,
