@@ -19,6 +19,7 @@
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"
@@ -32,6 +33,47 @@ namespace mlir::ta {
 using namespace mlir;
 
 namespace {
+
+/// The `llvm.noalias` marks of memref arguments, which the conversion of a
+/// function drops where an argument expands to several (a memref
+/// descriptor's fields), as the positions of their aligned pointers (the
+/// one accesses go through) among the converted arguments, by function.
+using NoAliasPointers = SmallVector<std::pair<StringAttr, SmallVector<size_t>>>;
+
+NoAliasPointers findNoAliasMemRefs(ModuleOp module,
+                                   const LLVMTypeConverter &converter) {
+  NoAliasPointers found;
+  StringRef noAlias = LLVM::LLVMDialect::getNoAliasAttrName();
+  for (auto function : module.getOps<func::FuncOp>()) {
+    // A bare-pointer convention's memref is one pointer, which keeps its
+    // attributes.
+    if (converter.getOptions().useBarePtrCallConv ||
+        function->hasAttr("llvm.bareptr"))
+      continue;
+    auto marked = [&](unsigned i) {
+      return isa<MemRefType>(function.getArgumentTypes()[i]) &&
+             function.getArgAttr(i, noAlias);
+    };
+    unsigned count = function.getNumArguments();
+    if (llvm::none_of(llvm::seq(count), marked))
+      continue;
+    TypeConverter::SignatureConversion conversion(count);
+    if (!converter.convertFunctionSignature(function.getFunctionType(),
+                                            /*isVariadic=*/false,
+                                            /*useBarePtrCallConv=*/false,
+                                            conversion))
+      continue;
+    SmallVector<size_t> pointers;
+    for (unsigned i : llvm::seq(count)) {
+      auto mapping = conversion.getInputMapping(i);
+      // A ranked descriptor: allocated and aligned pointers, offset, ...
+      if (marked(i) && mapping && mapping->size >= 3)
+        pointers.push_back(mapping->inputNo + 1);
+    }
+    found.emplace_back(function.getSymNameAttr(), std::move(pointers));
+  }
+  return found;
+}
 
 struct TAConvertToLLVMPass
     : public ta::impl::TAConvertToLLVMPassBase<TAConvertToLLVMPass> {
@@ -60,8 +102,16 @@ struct TAConvertToLLVMPass
     populateMathToLLVMConversionPatterns(converter, patterns);
     index::populateIndexToLLVMConversionPatterns(converter, patterns);
     LLVMConversionTarget target(getContext());
+    NoAliasPointers noAlias = findNoAliasMemRefs(module, converter);
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
-      signalPassFailure();
+      return signalPassFailure();
+    // The aligned pointer of a memref argument marked `llvm.noalias`,
+    // marked so, as the pointer of a bare-pointer calling convention.
+    for (auto &[name, pointers] : noAlias)
+      if (auto function = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+        for (size_t i : pointers)
+          function.setArgAttr(i, LLVM::LLVMDialect::getNoAliasAttrName(),
+                              UnitAttr::get(&getContext()));
   }
 };
 

@@ -85,3 +85,22 @@ func.func @divisions(%a: i32, %b: i32) -> (i32, i32, i32) {
   %u = arith.ceildivui %a, %b : i32
   return %f, %c, %u : i32, i32, i32
 }
+
+// A memref argument marked llvm.noalias: the mark on its aligned pointer
+// (the second of its descriptor's fields), which convert-func-to-llvm
+// drops; the allocated pointer, the other arguments and an unmarked memref
+// stay unmarked.
+// CHECK-LABEL: llvm.func @noalias
+// CHECK-SAME: (%{{[^:]*}}: i64, %{{[^:]*}}: !llvm.ptr, %{{[^:]*}}: !llvm.ptr {llvm.noalias}, %{{[^:]*}}: i64, %{{[^:]*}}: i64, %{{[^:]*}}: i64, %{{[^:]*}}: i64, %{{[^:]*}}: i64, %{{[^:]*}}: !llvm.ptr, %{{[^:]*}}: !llvm.ptr, %{{[^:]*}}: i64, %{{[^:]*}}: i64, %{{[^:]*}}: i64)
+// CHECK-NEXT: llvm.return
+func.func @noalias(%n: index, %m: memref<?x4xf32, strided<[4, 1], offset: ?>> {llvm.noalias}, %o: memref<?xf32>) {
+  return
+}
+
+// A function of the bare-pointer convention: each memref one pointer,
+// whose mark convert-func-to-llvm keeps; nothing else marked.
+// CHECK-LABEL: llvm.func @noalias_bare
+// CHECK-SAME: (%{{[^:]*}}: !llvm.ptr {llvm.noalias}, %{{[^:]*}}: !llvm.ptr, %{{[^:]*}}: i64)
+func.func @noalias_bare(%a: memref<4xf32> {llvm.noalias}, %b: memref<4xf32>, %n: i64) attributes {llvm.bareptr} {
+  return
+}

@@ -263,6 +263,14 @@ def TAConvertToLLVMPass : Pass<"ta-convert-to-llvm", "::mlir::ModuleOp"> {
     `populateSCFToControlFlowConversionPatterns` added, the conversion
     died on an `scf.if` yielding a memref ("SmallVector unable to grow"),
     for 2% less work on the compile-time module.
+
+    A memref argument of a function marked `llvm.noalias` gets the mark on
+    its aligned pointer, through which it is accessed, as the pointer of a
+    bare-pointer calling convention does (`convert-func-to-llvm` drops the attributes of an argument
+    that expands to several): the bulk functions of ta-lower-to-memref mark
+    the tensors they read and the results they fill, which nothing else
+    they touch aliases, so that LLVM vectorizes the copies and sums of
+    their rows where it does not inline them.
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
   let options = [

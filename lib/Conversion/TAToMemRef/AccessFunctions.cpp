@@ -1,8 +1,10 @@
 //===- AccessFunctions.cpp - one function per element access --------------===//
 
 #include "AccessFunctions.h"
+#include "Operands.h"
 #include "RuntimeFunctions.h"
 
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 
@@ -71,6 +73,16 @@ func::FuncOp lowering::lookupOrDefineArrayFunction(
       });
 }
 
+void lowering::markNoAlias(ValueRange args) {
+  for (Value arg : args) {
+    auto blockArg = cast<BlockArgument>(arg);
+    cast<func::FuncOp>(blockArg.getOwner()->getParentOp())
+        .setArgAttr(blockArg.getArgNumber(),
+                    LLVM::LLVMDialect::getNoAliasAttrName(),
+                    UnitAttr::get(arg.getContext()));
+  }
+}
+
 std::optional<MarkedAccess> lowering::getMarkedAccess(func::FuncOp function) {
   auto access = function->getAttrOfType<DictionaryAttr>(kAccessAttr);
   if (!access)
@@ -93,16 +105,8 @@ std::optional<MarkedAccess> lowering::getMarkedAccess(func::FuncOp function) {
 }
 
 MemRefType lowering::getWriteSourceType(const ArrayLayout &layout) {
-  RankedTensorType element = layout.element;
-  SmallVector<int64_t> strides(element.getRank());
-  int64_t stride = 1;
-  for (int64_t d = element.getRank() - 1; d >= 0; --d) {
-    strides[d] = stride;
-    stride *= element.getDimSize(d);
-  }
-  auto strided = StridedLayoutAttr::get(element.getContext(),
-                                        ShapedType::kDynamic, strides);
-  return MemRefType::get(element.getShape(), element.getElementType(), strided);
+  return getRowMajorType(layout.element.getShape(),
+                         layout.element.getElementType());
 }
 
 /// `(box, i64 i, source) -> ()`, of the functions that write a slot.
@@ -366,7 +370,9 @@ bool lowering::takesReservedName(Operation *op) {
   if (name.starts_with(kWriteFunctionPrefix) ||
       name.starts_with(kReadFunctionPrefix) ||
       name.starts_with(kSplitFunctionPrefix) ||
-      name.starts_with(kConcatFunctionPrefix))
+      name.starts_with(kConcatFunctionPrefix) ||
+      name.starts_with(kGatherFunctionPrefix) ||
+      name.starts_with(kScatterFunctionPrefix))
     return !isInternalFunction(op);
   return false;
 }

@@ -33,6 +33,12 @@ inline constexpr StringLiteral kSplitFunctionPrefix = "__ta_split_";
 /// The prefix of the concat functions' names (ConcatLowering.cpp),
 /// reserved too.
 inline constexpr StringLiteral kConcatFunctionPrefix = "__ta_concat_";
+/// The prefix of the gather functions' names (GatherLowering.cpp),
+/// reserved too.
+inline constexpr StringLiteral kGatherFunctionPrefix = "__ta_gather_";
+/// The prefix of the scatter functions' names (ScatterLowering.cpp),
+/// reserved too.
+inline constexpr StringLiteral kScatterFunctionPrefix = "__ta_scatter_";
 /// `(box, view, i64 source) -> ()`: the type of every gradient function
 /// (the forward array's box, the accumulator's handle, the source's name).
 FunctionType getGradFunctionType(MLIRContext *context);
@@ -56,6 +62,13 @@ func::FuncOp lookupOrDefineArrayFunction(
     const ArrayEmitter &e, StringRef name, FunctionType type,
     llvm::function_ref<SmallVector<Value>(ArrayEmitter &, ValueRange)> body,
     StringRef kind = "");
+
+/// Marks `args`, memref arguments of an internal function (the tensors a
+/// bulk function reads, the result it fills), `llvm.noalias`: ta's own
+/// memory (boxes, buffers) is never a tensor's, and a result is allocated
+/// for the call, so nothing else the function touches aliases them
+/// (ta-convert-to-llvm carries the mark to their pointers).
+void markNoAlias(ValueRange args);
 
 /// The type of a value a write function takes: the element shape with
 /// row-major strides and any offset (a row of a batch, in place).

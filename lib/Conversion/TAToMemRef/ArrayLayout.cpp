@@ -80,6 +80,16 @@ void CodeBuilder::forLoop(Value lb, Value ub,
   body(loop.getInductionVar());
 }
 
+void CodeBuilder::ifElse(Value condition, llvm::function_ref<void()> then,
+                         llvm::function_ref<void()> otherwise) {
+  auto ifOp = scf::IfOp::create(b, loc, condition, /*withElse=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  then();
+  b.setInsertionPointToStart(ifOp.elseBlock());
+  otherwise();
+}
+
 Value CodeBuilder::newBox(Value buffer, int64_t slots, bool inFrame) {
   auto type = cast<MemRefType>(buffer.getType());
   auto boxType = MemRefType::get({slots}, type);

@@ -105,6 +105,10 @@ public:
   /// An `scf.for` from `lb` to `ub` (index values); `body` runs with the
   /// insertion point inside the loop and receives the induction variable.
   void forLoop(Value lb, Value ub, llvm::function_ref<void(Value)> body);
+  /// An `scf.if` on `condition` (an i1) of no results: `then` builds its
+  /// then-block, `otherwise` its else-block.
+  void ifElse(Value condition, llvm::function_ref<void()> then,
+              llvm::function_ref<void()> otherwise);
 
   OpBuilder &b;
   Location loc;

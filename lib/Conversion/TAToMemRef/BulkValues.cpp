@@ -60,3 +60,9 @@ RankedBulkValue lowering::rankedBulkValue(ArrayEmitter &e, Value value,
     count = arith::SelectOp::create(b, loc, rankOk, count, e.index(0));
   return {type, toTensor(b, loc, view, type), copy};
 }
+
+MemRefType lowering::getElementsType(const ArrayLayout &layout) {
+  SmallVector<int64_t> shape{ShapedType::kDynamic};
+  llvm::append_range(shape, layout.element.getShape());
+  return MemRefType::get(shape, layout.element.getElementType());
+}

@@ -1,7 +1,7 @@
 //===- BulkValues.h - the operands of the bulk operations -------*- C++ -*-===//
 //
-// What ta.scatter and ta.split (GatherScatterLowering.cpp,
-// SplitLowering.cpp) share: the value they write, made ranked.
+// What the bulk operations share: the value ta.scatter and ta.split write,
+// made ranked; the type of the elements ta.gather and ta.concat read.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +26,10 @@ struct RankedBulkValue {
 RankedBulkValue rankedBulkValue(ArrayEmitter &e, Value value,
                                 ArrayRef<int64_t> rest,
                                 TARuntimeError notVector, Value &count);
+
+/// [?] ++ the element shape, identity layout: the elements a gather or a
+/// concat reads, allocated where the op is.
+MemRefType getElementsType(const ArrayLayout &layout);
 
 } // namespace mlir::ta::lowering
 

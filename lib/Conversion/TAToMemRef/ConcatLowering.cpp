@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AccessFunctions.h"
+#include "BulkValues.h"
 #include "Operands.h"
 #include "Patterns.h"
 
@@ -30,13 +31,6 @@ Value concatCount(ArrayEmitter &e, Value header) {
     return e.toIndex(e.get(header, kSize));
   Value marked = e.get(header, kMarkedSize);
   return e.toIndex(arith::MaxSIOp::create(e.b, e.loc, marked, e.i64(0)));
-}
-
-/// The type of the elements a concat reads: [?] ++ the element shape.
-static MemRefType getElementsType(const ArrayLayout &layout) {
-  SmallVector<int64_t> shape{ShapedType::kDynamic};
-  llvm::append_range(shape, layout.element.getShape());
-  return MemRefType::get(shape, layout.element.getElementType());
 }
 
 /// TensorFlow's Concat of the array in `box`, open: ReadMany of every
@@ -94,8 +88,8 @@ static void emitConcat(ArrayEmitter &e, func::FuncOp read, Value box,
 /// `__ta_concat_<kind>_<checks>_<element>`: emitConcat as a function
 /// `(box, elements) -> ()`, calling `read`: the destination is allocated
 /// where the op is, so that it is freed there with nothing to check (a
-/// buffer a call returns may alias any other). Null when another symbol
-/// has the name.
+/// buffer a call returns may alias any other), and marked noalias
+/// (markNoAlias). Null when another symbol has the name.
 static func::FuncOp lookupOrDefineConcatFunction(const ArrayEmitter &e,
                                                  func::FuncOp read) {
   MLIRContext *context = e.type.getContext();
@@ -104,6 +98,7 @@ static func::FuncOp lookupOrDefineConcatFunction(const ArrayEmitter &e,
   return lookupOrDefineArrayFunction(
       e, accessFunctionName(kConcatFunctionPrefix, e, /*write=*/false), type,
       [&](ArrayEmitter &f, ValueRange args) {
+        markNoAlias(args[1]);
         emitConcat(f, read, args[0], args[1]);
         return SmallVector<Value>();
       });

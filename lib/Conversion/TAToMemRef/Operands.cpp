@@ -232,24 +232,10 @@ Value lowering::toBuffer(OpBuilder &b, Location loc, Value tensor,
     tensor = tensor::CastOp::create(b, loc, type, tensor);
     anyOffset = false;
   }
-  MemRefLayoutAttrInterface layout;
-  if (anyOffset) {
-    // Row-major strides; a dynamic dim makes the strides before it dynamic.
-    SmallVector<int64_t> strides(type.getRank());
-    int64_t stride = 1;
-    for (int64_t d = type.getRank() - 1; d >= 0; --d) {
-      strides[d] = stride;
-      if (ShapedType::isDynamic(stride) || type.isDynamicDim(d))
-        stride = ShapedType::kDynamic;
-      else
-        stride *= type.getDimSize(d);
-    }
-    layout =
-        StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic, strides);
-  }
   auto bufferType =
-      MemRefType::get(type.getShape(), type.getElementType(), layout);
-  if (layout && llvm::is_contained(type.getShape(), 0)) {
+      anyOffset ? getRowMajorType(type.getShape(), type.getElementType())
+                : MemRefType::get(type.getShape(), type.getElementType());
+  if (anyOffset && llvm::is_contained(type.getShape(), 0)) {
     // A value of no elements (a dim of size 0, whatever the others) has no
     // offset to keep; bufferization would copy one (a constant, a
     // tensor.empty) into an allocation of the dynamic-offset type, which
@@ -261,6 +247,22 @@ Value lowering::toBuffer(OpBuilder &b, Location loc, Value tensor,
   }
   return bufferization::ToBufferOp::create(b, loc, bufferType, tensor,
                                            /*read_only=*/true);
+}
+
+MemRefType lowering::getRowMajorType(ArrayRef<int64_t> shape,
+                                     Type elementType) {
+  SmallVector<int64_t> strides(shape.size());
+  int64_t stride = 1;
+  for (int64_t d = shape.size() - 1; d >= 0; --d) {
+    strides[d] = stride;
+    if (ShapedType::isDynamic(stride) || ShapedType::isDynamic(shape[d]))
+      stride = ShapedType::kDynamic;
+    else
+      stride *= shape[d];
+  }
+  return MemRefType::get(shape, elementType,
+                         StridedLayoutAttr::get(elementType.getContext(),
+                                                ShapedType::kDynamic, strides));
 }
 
 /// A 1-D integer tensor operand (indices, lengths) as a read-only memref,

@@ -39,6 +39,12 @@ Value numElements(CodeBuilder &e, Value tensor);
 Value toBuffer(OpBuilder &b, Location loc, Value tensor, RankedTensorType type,
                bool anyOffset = false);
 
+/// `shape` of `elementType` with row-major strides and a dynamic offset: a
+/// value read where it is, which may be a slice of a larger row-major
+/// tensor (a row of a batch). A dynamic dim makes the strides before it
+/// dynamic: dim 0's size changes none.
+MemRefType getRowMajorType(ArrayRef<int64_t> shape, Type elementType);
+
 /// A 1-D integer tensor operand (indices, lengths) as a read-only memref,
 /// and its number of entries.
 std::pair<Value, Value> vectorOperand(OpBuilder &b, Location loc, Value tensor);

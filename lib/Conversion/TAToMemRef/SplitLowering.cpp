@@ -116,19 +116,6 @@ static Value checkLengths(ArrayEmitter &e, Value value, Value lengths,
   return bits;
 }
 
-/// Row-major strides of [rows] ++ `rest` (static: dim 0's stride does not
-/// depend on the number of rows).
-static SmallVector<int64_t> rowMajorStrides(ArrayRef<int64_t> rest) {
-  SmallVector<int64_t> strides(rest.size() + 1);
-  int64_t stride = 1;
-  for (int64_t d = rest.size(); d >= 0; --d) {
-    strides[d] = stride;
-    if (d > 0)
-      stride *= rest[d - 1];
-  }
-  return strides;
-}
-
 /// The value's rows as `count` elements (a reinterpretation, not an
 /// expand_shape: an invalid program's row count must not fail the
 /// compilation), copied to `slots`. The value is read where it is (any
@@ -143,18 +130,14 @@ static void copyRows(ArrayEmitter &e, Value value, ArrayRef<int64_t> want,
                         /*anyOffset=*/true);
   Value offset =
       memref::ExtractStridedMetadataOp::create(b, loc, flat).getOffset();
+  SmallVector<int64_t> shape{ShapedType::kDynamic};
+  llvm::append_range(shape, e.element.getShape());
+  MemRefType elementsType = getRowMajorType(shape, e.element.getElementType());
   SmallVector<OpFoldResult> sizes{OpFoldResult(count)}, strides;
   for (int64_t d : e.element.getShape())
     sizes.push_back(b.getIndexAttr(d));
-  SmallVector<int64_t> shape{ShapedType::kDynamic};
-  llvm::append_range(shape, e.element.getShape());
-  SmallVector<int64_t> staticStrides = rowMajorStrides(e.element.getShape());
-  for (int64_t stride : staticStrides)
+  for (int64_t stride : elementsType.getStridesAndOffset().first)
     strides.push_back(b.getIndexAttr(stride));
-  auto elementsType =
-      MemRefType::get(shape, e.element.getElementType(),
-                      StridedLayoutAttr::get(
-                          b.getContext(), ShapedType::kDynamic, staticStrides));
   Value elements = memref::ReinterpretCastOp::create(
       b, loc, elementsType, flat, OpFoldResult(offset), sizes, strides);
   memref::CopyOp::create(b, loc, elements, slots);
@@ -297,13 +280,9 @@ static void emitSplit(ArrayEmitter &e, Value box, Value value,
 /// The type a split function takes its value as: [?] ++ the element's dims
 /// from 1, row-major, any offset (a slice of a larger tensor in place).
 static MemRefType getSplitValueType(const ArrayLayout &layout) {
-  ArrayRef<int64_t> rest = layout.element.getShape().drop_front();
   SmallVector<int64_t> shape{ShapedType::kDynamic};
-  llvm::append_range(shape, rest);
-  return MemRefType::get(shape, layout.element.getElementType(),
-                         StridedLayoutAttr::get(layout.type.getContext(),
-                                                ShapedType::kDynamic,
-                                                rowMajorStrides(rest)));
+  llvm::append_range(shape, layout.element.getShape().drop_front());
+  return getRowMajorType(shape, layout.element.getElementType());
 }
 
 /// Whether a split of `value` calls the split function: its rank and dims
@@ -320,7 +299,8 @@ static bool takesSplitFunction(const ArrayLayout &layout, Value value) {
 
 /// `__ta_split_<kind>_strict_<element>`: emitSplit as a function `(box,
 /// value, lengths) -> ()`, the value as getSplitValueType, the lengths as
-/// `memref<?xi64>`. Null when another symbol has the name.
+/// `memref<?xi64>`, both marked noalias (markNoAlias). Null when another
+/// symbol has the name.
 static func::FuncOp lookupOrDefineSplitFunction(const ArrayEmitter &e) {
   MLIRContext *context = e.type.getContext();
   MemRefType valueType = getSplitValueType(e);
@@ -332,6 +312,7 @@ static func::FuncOp lookupOrDefineSplitFunction(const ArrayEmitter &e) {
   return lookupOrDefineArrayFunction(
       e, accessFunctionName(kSplitFunctionPrefix, e, /*write=*/true), type,
       [&](ArrayEmitter &f, ValueRange args) {
+        markNoAlias(args.drop_front());
         // Read only, and no other tensor of these buffers in the function.
         auto tensorOf = [&](Value memref) -> Value {
           auto type = cast<MemRefType>(memref.getType());

@@ -188,7 +188,8 @@ void mlir::ta::populateTAToMemRefConversionPatterns(
     shared.symbols = std::make_shared<lowering::SymbolCache>();
   populateTALifecycleLoweringPatterns(converter, patterns, shared);
   populateTAAccessLoweringPatterns(converter, patterns, shared);
-  populateTAGatherScatterLoweringPatterns(converter, patterns, shared);
+  populateTAGatherLoweringPatterns(converter, patterns, shared);
+  populateTAScatterLoweringPatterns(converter, patterns, shared);
   populateTAConcatLoweringPatterns(converter, patterns, shared);
   populateTASplitLoweringPatterns(converter, patterns, shared);
   populateTAGradLoweringPatterns(converter, patterns, shared);

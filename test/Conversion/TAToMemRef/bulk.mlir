@@ -7,30 +7,18 @@
 // RUN: ta-opt %s --ta-lower-to-memref -split-input-file | FileCheck %s --check-prefixes=CHECK,STRICT
 // RUN: ta-opt %s --ta-lower-to-memref=checks=none -split-input-file | FileCheck %s --check-prefixes=CHECK,NONE
 
-// Gather from a forward array: its header words loaded once (no Read
-// changes them; checks=none needs none of them for 8 B elements, which
-// have no state), then per index a call of the read function of the loaded
-// header (the closed and bounds checks, the state test and update) and the
-// slot copied out.
+// Gather from a forward array: the op allocates the result and calls the
+// gather function of i32 indices, which loads the header words once (no
+// Read changes them; checks=none needs none of them for 8 B elements, which
+// have no state), then per index calls the read function of the loaded
+// header (the closed and bounds checks, the state test and update) and
+// copies the slot out.
 // CHECK-LABEL: func.func @gather
 // CHECK-SAME: (%[[H:.*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[I:.*]]: tensor<?xi32>)
 // CHECK: %[[IDX:.*]] = bufferization.to_buffer %[[I]] read_only : tensor<?xi32> to memref<?xi32>
 // CHECK: %[[K:.*]] = memref.dim %[[IDX]], %c0
 // CHECK: %[[OUT:.*]] = memref.alloc(%[[K]]) : memref<?x2xf32>
-// CHECK: %[[BUF:.*]] = memref.load %[[H]]
-// STRICT: %[[FLAGS:.*]] = memref.load %{{.*}}[%c2] : memref<8xi64>
-// STRICT: %[[SIZE:.*]] = memref.load %{{.*}}[%c0{{.*}}] : memref<8xi64>
-// STRICT: %[[CAP:.*]] = memref.load %{{.*}}[%c1] : memref<8xi64>
-// NONE-NOT: memref.load %{{.*}} : memref<8xi64>
-// CHECK: scf.for %[[J:.*]] = %c0{{.*}} to %[[K]]
-// CHECK: memref.load %[[IDX]][%[[J]]]
-// CHECK: %[[I64:.*]] = arith.extsi %{{.*}} : i32 to i64
-// STRICT: %[[OFF:.*]] = func.call @__ta_read_loaded_array_strict_2xf32(%[[BUF]], %[[FLAGS]], %[[SIZE]], %[[CAP]], %[[I64]]) {always_inline}
-// NONE: %[[OFF:.*]] = func.call @__ta_read_loaded_array_none_2xf32(%[[BUF]], %{{.*}}, %{{.*}}, %{{.*}}, %[[I64]]) {always_inline}
-// CHECK: %[[SLOT:.*]] = memref.view %[[BUF]][%[[OFF]]][] : memref<?xi8> to memref<2xf32>
-// CHECK: %[[ROW:.*]] = memref.subview %[[OUT]][%[[J]], 0] [1, 2] [1, 1]
-// CHECK: memref.copy %[[SLOT]], %[[ROW]]
-// CHECK: }
+// CHECK: call @__ta_gather_i32_array_{{(strict|none)}}_2xf32(%[[H]], %[[K]], %[[IDX]], %[[OUT]])
 // CHECK: bufferization.to_tensor %[[OUT]] restrict writable : memref<?x2xf32> to tensor<?x2xf32>
 // The checks of each Read (closed, out of bounds, a cleared slot), in the
 // read function.
@@ -39,6 +27,23 @@
 // STRICT: func.call @_ta_rt_fail(%c6_i32
 // STRICT: func.call @_ta_rt_fail(%c7_i32
 // NONE-NOT: _ta_rt_fail
+// CHECK-LABEL: func.func private @__ta_gather_i32_array_{{(strict|none)}}_2xf32(
+// CHECK-SAME: %[[FH:[^:]*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[FK:[^:]*]]: index, %[[FIDX:[^:]*]]: memref<?xi32> {llvm.noalias}, %[[FOUT:[^:]*]]: memref<?x2xf32> {llvm.noalias})
+// CHECK: %[[BUF:.*]] = memref.load %[[FH]]
+// STRICT: %[[FLAGS:.*]] = memref.load %{{.*}}[%c2] : memref<8xi64>
+// STRICT: %[[SIZE:.*]] = memref.load %{{.*}}[%c0{{.*}}] : memref<8xi64>
+// STRICT: %[[CAP:.*]] = memref.load %{{.*}}[%c1] : memref<8xi64>
+// NONE-NOT: memref.load %{{.*}} : memref<8xi64>
+// CHECK: scf.for %[[J:.*]] = %c0{{.*}} to %[[FK]]
+// CHECK: memref.load %[[FIDX]][%[[J]]]
+// CHECK: %[[I64:.*]] = arith.extsi %{{.*}} : i32 to i64
+// STRICT: %[[OFF:.*]] = func.call @__ta_read_loaded_array_strict_2xf32(%[[BUF]], %[[FLAGS]], %[[SIZE]], %[[CAP]], %[[I64]]) {always_inline}
+// NONE: %[[OFF:.*]] = func.call @__ta_read_loaded_array_none_2xf32(%[[BUF]], %{{.*}}, %{{.*}}, %{{.*}}, %[[I64]]) {always_inline}
+// CHECK: %[[SLOT:.*]] = memref.view %[[BUF]][%[[OFF]]][] : memref<?xi8> to memref<2xf32>
+// CHECK: %[[ROW:.*]] = memref.subview %[[FOUT]][%[[J]], 0] [1, 2] [1, 1]
+// CHECK: memref.copy %[[SLOT]], %[[ROW]]
+// CHECK: }
+// CHECK: return
 func.func @gather(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>, %f: !ta.flow) -> tensor<?x2xf32> {
   %v = ta.gather %h[%i], %f : !ta.handle<4, tensor<2xf32>>, tensor<?xi32>
   return %v : tensor<?x2xf32>
@@ -49,26 +54,33 @@ func.func @gather(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>, %f: !ta.f
 // Scatter: the closed check, the length check (TensorFlow's order), the max
 // index (a reduction over the indices), the row shape of a less static
 // value, then one write per index: written out in strict mode, where the
-// row shape is checked with each (a less static value); a call of the write
-// function without checks.
+// row shape is checked with each (a less static value); without checks the
+// value is cast to rows of the element shape and the op calls the scatter
+// function of i32 indices, whose writes are calls of the write function.
 // CHECK-LABEL: func.func @scatter
+// CHECK: %[[CAST:.*]] = tensor.cast %{{.*}} : tensor<?x?xf32> to tensor<?x2xf32>
+// CHECK: %[[ROWS:.*]] = bufferization.to_buffer %[[CAST]] read_only
 // STRICT: func.call @_ta_rt_fail(%c2_i32
 // STRICT: func.call @_ta_rt_fail(%c10_i32
 // STRICT: scf.for {{.*}} iter_args
 // STRICT: arith.maxsi
 // STRICT: func.call @_ta_rt_fail(%c11_i32
 // STRICT: tensor.dim %{{.*}}, %c1
-// CHECK: %[[CAST:.*]] = tensor.cast %{{.*}} : tensor<?x?xf32> to tensor<?x2xf32>
-// CHECK: %[[ROWS:.*]] = bufferization.to_buffer %[[CAST]] read_only
-// CHECK: scf.for %[[J:.*]] =
-// CHECK: %[[ROW:.*]] = memref.subview %[[ROWS]][%[[J]], 0] [1, 2] [1, 1]
+// STRICT: scf.for %[[J:.*]] =
+// STRICT: %[[ROW:.*]] = memref.subview %[[ROWS]][%[[J]], 0] [1, 2] [1, 1]
 // STRICT: func.call @_ta_rt_fail(%c3_i32
 // STRICT: func.call @_ta_rt_fail(%c8_i32
 // STRICT: func.call @_ta_rt_fail(%c4_i32
 // STRICT: func.call @_ta_rt_fail(%c5_i32
 // STRICT: memref.copy %[[ROW]],
+// NONE: %[[IN:.*]] = memref.cast %[[ROWS]] : memref<?x2xf32> to memref<?x2xf32, strided<[2, 1], offset: ?>>
+// NONE: call @__ta_scatter_i32_array_none_2xf32(%{{.*}}, %[[K:[^,]*]], %[[R:[^,]*]], %{{.*}}, %[[IN]])
+// NONE-LABEL: func.func private @__ta_scatter_i32_array_none_2xf32(
+// NONE-SAME: %{{[^:]*}}: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %{{[^:]*}}: index, %{{[^:]*}}: index, %{{[^:]*}}: memref<?xi32> {llvm.noalias}, %[[FROWS:[^:]*]]: memref<?x2xf32, strided<[2, 1], offset: ?>> {llvm.noalias})
 // NONE-NOT: _ta_rt_fail
-// NONE: func.call @__ta_write_array_none_2xf32(%{{.*}}, %{{.*}}, %[[ROW]]) {always_inline}
+// NONE: scf.for %[[FJ:.*]] =
+// NONE: %[[FROW:.*]] = memref.subview %[[FROWS]][%[[FJ]], 0] [1, 2] [1, 1]
+// NONE: func.call @__ta_write_array_none_2xf32(%{{.*}}, %{{.*}}, %[[FROW]]) {always_inline}
 func.func @scatter(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>,
                    %v: tensor<?x?xf32>, %f: !ta.flow) -> !ta.flow {
   %f1 = ta.scatter %h[%i], %v, %f : !ta.handle<4, tensor<2xf32>>, tensor<?xi32>, tensor<?x?xf32>
@@ -77,16 +89,23 @@ func.func @scatter(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>,
 
 // -----
 
-// Rows of the element shape: each write is a call of the write function in
-// both modes, with the row in place.
+// Rows of the element shape: in both modes a call of the scatter function
+// with the rows in place, whose writes are calls of the write function.
 // CHECK-LABEL: func.func @scatter_rows
 // CHECK: %[[ROWS:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<3x2xf32>
-// CHECK: scf.for %[[J:.*]] =
-// CHECK: %[[ROW:.*]] = memref.subview %[[ROWS]][%[[J]], 0] [1, 2] [1, 1]
-// CHECK-NOT: _ta_rt_fail
-// CHECK: func.call @__ta_write_array_{{(strict|none)}}_2xf32(%{{.*}}, %{{.*}}, %[[ROW]]) {always_inline}
+// CHECK: %[[IN:.*]] = memref.cast %[[ROWS]] : memref<3x2xf32, strided<[2, 1], offset: ?>> to memref<?x2xf32, strided<[2, 1], offset: ?>>
+// CHECK: call @__ta_scatter_i32_array_{{(strict|none)}}_2xf32(%{{.*}}, %{{.*}}, %c3{{.*}}, %{{.*}}, %[[IN]])
 // CHECK-LABEL: func.func private @__ta_write_array_{{(strict|none)}}_2xf32(
 // STRICT: func.call @_ta_rt_fail(%c3_i32
+// CHECK-LABEL: func.func private @__ta_scatter_i32_array_{{(strict|none)}}_2xf32(
+// CHECK-SAME: %{{[^:]*}}: memref<?xi32> {llvm.noalias}, %[[FROWS:[^:]*]]: memref<?x2xf32, strided<[2, 1], offset: ?>> {llvm.noalias})
+// STRICT: func.call @_ta_rt_fail(%c2_i32
+// STRICT: func.call @_ta_rt_fail(%c10_i32
+// STRICT: func.call @_ta_rt_fail(%c11_i32
+// CHECK: scf.for %[[J:.*]] =
+// CHECK: %[[ROW:.*]] = memref.subview %[[FROWS]][%[[J]], 0] [1, 2] [1, 1]
+// CHECK-NOT: _ta_rt_fail
+// CHECK: func.call @__ta_write_array_{{(strict|none)}}_2xf32(%{{.*}}, %{{.*}}, %[[ROW]]) {always_inline}
 func.func @scatter_rows(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>,
                         %v: tensor<3x2xf32>, %f: !ta.flow) -> !ta.flow {
   %f1 = ta.scatter %h[%i], %v, %f : !ta.handle<4, tensor<2xf32>>, tensor<?xi32>, tensor<3x2xf32>
@@ -119,7 +138,7 @@ func.func @scatter_rows(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>,
 // STRICT: func.call @_ta_rt_fail(%c7_i32
 // NONE-NOT: __ta_read
 // CHECK-LABEL: func.func private @__ta_concat_array_{{(strict|none)}}_2x3xf32(
-// CHECK-SAME: %{{[^:]*}}: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[ALL:[^:]*]]: memref<?x2x3xf32>)
+// CHECK-SAME: %{{[^:]*}}: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[ALL:[^:]*]]: memref<?x2x3xf32> {llvm.noalias})
 // CHECK: memref.dim %[[ALL]], %c0
 // STRICT: %[[ANY:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %c0_i8{{.*}}) -> (i8) {
 // STRICT: arith.ori %[[ACC]]
@@ -239,7 +258,7 @@ func.func @concat_lengths_large(%h: !ta.handle<2305843009213693952, tensor<3xf32
 // STRICT-NEXT: call @__ta_split_growable_strict_2xf32(%[[BOX]], %[[VM]], %[[LM]])
 // STRICT-NEXT: return
 // STRICT-LABEL: func.func private @__ta_split_growable_strict_2xf32(
-// STRICT-SAME: %[[BOX:[^:]*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[VM:[^:]*]]: memref<?xf32, strided<[1], offset: ?>>, %[[LM:[^:]*]]: memref<?xi64>) attributes {llvm.linkage = #llvm.linkage<internal>}
+// STRICT-SAME: %[[BOX:[^:]*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[VM:[^:]*]]: memref<?xf32, strided<[1], offset: ?>> {llvm.noalias}, %[[LM:[^:]*]]: memref<?xi64> {llvm.noalias}) attributes {llvm.linkage = #llvm.linkage<internal>}
 // STRICT-NEXT: bufferization.to_tensor %[[VM]] restrict : memref<?xf32, strided<[1], offset: ?>> to tensor<?xf32>
 // STRICT-NEXT: bufferization.to_tensor %[[LM]] restrict : memref<?xi64> to tensor<?xi64>
 // CHECK: %[[N:.*]] = memref.dim %{{.*}}, %c0
@@ -361,18 +380,21 @@ func.func @scatter_unranked(%h: !ta.handle<4, tensor<3xf32>>, %i: tensor<2xi32>,
 
 // -----
 
-// An array in the function's frame (a small constant size) has its split
-// and concat written out where the ops are: LLVM then sees the array's
-// whole life (a split then a concat of constant lengths folds to a copy).
+// An array in the function's frame (a small constant size) has its split,
+// concat and gather written out where the ops are: LLVM then sees the
+// array's whole life (a split then a concat of constant lengths folds to a
+// copy).
 // CHECK-LABEL: func.func @frame_bulk
 // CHECK-NOT: call @__ta_split_
 // CHECK-NOT: call @__ta_concat_
+// CHECK-NOT: call @__ta_gather_
 // CHECK: return
-func.func @frame_bulk(%v: tensor<6x2xf32>) -> tensor<6x2xf32> {
+func.func @frame_bulk(%v: tensor<6x2xf32>, %i: tensor<2xi32>) -> (tensor<6x2xf32>, tensor<2x2x2xf32>) {
   %c3 = arith.constant 3 : index
   %l = arith.constant dense<2> : tensor<3xi64>
   %h, %f = ta.create %c3 {name = "frame"} : !ta.handle<3, tensor<2x2xf32>>
   %f1 = ta.split %h, %v, %l, %f : !ta.handle<3, tensor<2x2xf32>>, tensor<6x2xf32>, tensor<3xi64>
   %c, %cl = ta.concat %h, %f1 : !ta.handle<3, tensor<2x2xf32>>
-  return %c : tensor<6x2xf32>
+  %g = ta.gather %h[%i], %f1 : !ta.handle<3, tensor<2x2xf32>>, tensor<2xi32>
+  return %c, %g : tensor<6x2xf32>, tensor<2x2x2xf32>
 }

@@ -171,9 +171,26 @@ func.func @read(%g: !ta.handle<4, tensor<2xf32>, grad>, %i: index,
 // clear bits loaded once, no growth in the in-bounds read function. Strict:
 // only where no index is negative too (a closed array's capacity is 0).
 // Otherwise each Read grows (and the first failing one gives TensorFlow's
-// error).
+// error). The op allocates the result and calls the gather function of
+// i32 indices, which does all that.
 // CHECK-LABEL: func.func @gather
-// CHECK-SAME: (%[[G:[^:]*]]: memref
+// CHECK-SAME: (%[[H:[^:]*]]: memref
+// CHECK: %[[OUT:.*]] = memref.alloc() : memref<3x2xf32>
+// CHECK: %[[ROWS:.*]] = memref.cast %[[OUT]] : memref<3x2xf32> to memref<?x2xf32>
+// CHECK: %[[IDX:.*]] = memref.cast %{{.*}} : memref<3xi32> to memref<?xi32>
+// CHECK: call @__ta_gather_i32_grad_{{(strict|none)}}_2xf32(%[[H]], %{{.*}}, %[[IDX]], %[[ROWS]])
+// CHECK: bufferization.to_tensor %[[OUT]]
+// The in-bounds read: no growth, no bounds test; strict: the state test
+// (cleared) and the state update.
+// CHECK-LABEL: func.func private @__ta_read_in_bounds_grad_{{(strict|none)}}_2xf32(
+// CHECK-SAME: %{{.*}}: memref<?xi8>, %{{.*}}: i64, %{{.*}}: i8, %{{.*}}: i64) -> index
+// CHECK-NOT: __ta_grow
+// CHECK-NOT: _ta_rt_fail(%c6_i32
+// STRICT: _ta_rt_fail(%c7_i32
+// STRICT: memref.store
+// CHECK: return
+// CHECK-LABEL: func.func private @__ta_gather_i32_grad_{{(strict|none)}}_2xf32(
+// CHECK-SAME: %[[G:[^:]*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %{{[^:]*}}: index, %{{[^:]*}}: memref<?xi32> {llvm.noalias}, %{{[^:]*}}: memref<?x2xf32> {llvm.noalias})
 // CHECK: %[[BUF:.*]] = memref.load %[[G]][%c0{{.*}}]
 // CHECK: %[[HDR:.*]] = memref.view %[[BUF]][%c0{{.*}}][] : memref<?xi8> to memref<8xi64>
 // CHECK: %[[RANGE:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %c0_i64, %{{.*}} = %c-1_i64) -> (i64, i64) {
@@ -201,15 +218,6 @@ func.func @read(%g: !ta.handle<4, tensor<2xf32>, grad>, %i: index,
 // CHECK: scf.for
 // CHECK: func.call @__ta_read_grad_{{(strict|none)}}_2xf32(%[[G]], %{{.*}}) {always_inline}
 // CHECK: return
-// The in-bounds read: no growth, no bounds test; strict: the state test
-// (cleared) and the state update.
-// CHECK-LABEL: func.func private @__ta_read_in_bounds_grad_{{(strict|none)}}_2xf32(
-// CHECK-SAME: %{{.*}}: memref<?xi8>, %{{.*}}: i64, %{{.*}}: i8, %{{.*}}: i64) -> index
-// CHECK-NOT: __ta_grow
-// CHECK-NOT: _ta_rt_fail(%c6_i32
-// STRICT: _ta_rt_fail(%c7_i32
-// STRICT: memref.store
-// CHECK: return
 func.func @gather(%g: !ta.handle<4, tensor<2xf32>, grad>, %idx: tensor<3xi32>,
                   %f: !ta.flow) -> tensor<3x2xf32> {
   %v = ta.gather %g[%idx], %f : !ta.handle<4, tensor<2xf32>, grad>, tensor<3xi32>
@@ -223,9 +231,18 @@ func.func @gather(%g: !ta.handle<4, tensor<2xf32>, grad>, %idx: tensor<3xi32>,
 // scan that found it finds none negative too (without checks: always) each
 // index is written in bounds, the buffer and capacity loaded once: the
 // state test (written after a read) and the sum or first store, no bounds
-// test. Otherwise each Write checks its index.
+// test. Otherwise each Write checks its index. All of it is the scatter
+// function of i32 indices into accumulators, which the op calls.
 // CHECK-LABEL: func.func @scatter
-// CHECK-SAME: (%[[G:[^:]*]]: memref
+// CHECK-SAME: (%[[H:[^:]*]]: memref
+// CHECK: call @__ta_scatter_i32_grad_{{(strict|none)}}_2xf32(%[[H]],
+// CHECK-LABEL: func.func private @__ta_write_in_bounds_grad_{{(strict|none)}}_2xf32(
+// CHECK-NOT: _ta_rt_fail(%c3_i32
+// STRICT: _ta_rt_fail(%c4_i32
+// CHECK: linalg.generic
+// CHECK: return
+// CHECK-LABEL: func.func private @__ta_scatter_i32_grad_{{(strict|none)}}_2xf32(
+// CHECK-SAME: %[[G:[^:]*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>
 // CHECK: %[[BUF:.*]] = memref.load %[[G]][%c0{{.*}}]
 // STRICT: %[[RANGE:.*]]:2 = scf.for {{.*}} -> (i64, i64) {
 // STRICT: func.call @_ta_rt_fail(%c11_i32
@@ -238,11 +255,6 @@ func.func @gather(%g: !ta.handle<4, tensor<2xf32>, grad>, %idx: tensor<3xi32>,
 // STRICT: scf.for
 // STRICT: func.call @__ta_write_grad_strict_2xf32(%[[G]], %{{.*}}, %{{.*}}) {always_inline}
 // NONE-NOT: @__ta_write_grad_none_2xf32
-// CHECK: return
-// CHECK-LABEL: func.func private @__ta_write_in_bounds_grad_{{(strict|none)}}_2xf32(
-// CHECK-NOT: _ta_rt_fail(%c3_i32
-// STRICT: _ta_rt_fail(%c4_i32
-// CHECK: linalg.generic
 // CHECK: return
 func.func @scatter(%g: !ta.handle<4, tensor<2xf32>, grad>, %idx: tensor<3xi32>,
                    %v: tensor<3x2xf32>, %f: !ta.flow) -> !ta.flow {

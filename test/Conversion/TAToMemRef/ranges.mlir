@@ -1,8 +1,9 @@
 // Index vectors that are the range 0, 1, ..., n - 1 (IndexVectors.h): a
 // gather or scatter of one takes its entries from the loop's induction
 // variable and its bounds from n (no buffer of the indices, no scan, the
-// range's tensor.generate gone); a range scatter into a growable array
-// reserves through the variant that leaves the data it overwrites unzeroed.
+// range's tensor.generate gone), in the gather and scatter functions of
+// ranges; a range scatter into a growable array reserves through the
+// variant that leaves the data it overwrites unzeroed.
 // Vectors that are not a range, or whose entries would wrap in their type,
 // are read from their buffer.
 // RUN: ta-opt %s --ta-lower-to-memref -split-input-file | FileCheck %s
@@ -10,14 +11,18 @@
 
 !G = !ta.handle<?, tensor<2xf32>>
 
+// The op calls the scatter function of ranges with the range's count.
 // CHECK-LABEL: func.func @unstack
 // CHECK-NOT: tensor.generate
 // CHECK-NOT: bufferization.to_buffer %{{.*}} : tensor<4xi32>
+// CHECK: call @__ta_scatter_range_growable_{{strict|none}}_2xf32(%{{.*}}, %c4{{.*}}, %{{.*}})
+// CHECK-LABEL: func.func private @__ta_scatter_range_growable_{{strict|none}}_2xf32(
+// CHECK-SAME: %{{[^:]*}}: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[N:[^:]*]]: index
 // CHECK: func.call @__ta_reserve_overwritten_{{strict|none}}_8(%{{.*}}, %{{.*}})
 // The size the writes leave, set first where the reservation gave room.
 // CHECK: scf.if
 // CHECK: arith.maxsi
-// CHECK: scf.for %[[K:.*]] = %c0{{.*}} to %c4
+// CHECK: scf.for %[[K:.*]] = %c0{{.*}} to %[[N]]
 // CHECK: %[[I:.*]] = arith.index_cast %[[K]] : index to i64
 // CHECK: func.call @__ta_write_growable_{{strict|none}}_2xf32(%{{.*}}, %[[I]], %{{.*}}) {always_inline}
 // The reservation zeroes past the data of the slots it was asked for.
@@ -39,17 +44,21 @@ func.func @unstack(%v: tensor<4x2xf32>) -> !ta.flow {
 // -----
 
 // TensorFlow's stack: range(0, size, 1) as ta-legalize-tf gives it (`+ 0`,
-// `* 1`, the size an i32 cast to index): each Read at the induction
-// variable.
+// `* 1`, the size an i32 cast to index): the gather function of ranges,
+// its count passed, no indices; each Read at the induction variable.
 !A = !ta.handle<3, tensor<2xf32>>
 // CHECK-LABEL: func.func @stack
-// CHECK-SAME: %[[N:[^:]*]]: i32
+// CHECK-SAME: %[[BOX:[^:]*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[N:[^:]*]]: i32
 // CHECK-NOT: tensor.generate
 // CHECK: %[[COUNT:.*]] = arith.index_cast %[[N]] : i32 to index
 // CHECK-NOT: bufferization.to_buffer
-// CHECK: scf.for %[[K:.*]] = %c0{{.*}} to %[[COUNT]]
+// CHECK: %[[ROWS:.*]] = memref.alloc(%[[COUNT]]) : memref<?x2xf32>
+// CHECK: call @__ta_gather_range_array_{{strict|none}}_2xf32(%[[BOX]], %[[COUNT]], %[[ROWS]])
+// CHECK-LABEL: func.func private @__ta_gather_range_array_{{strict|none}}_2xf32(
+// CHECK-SAME: %[[FBOX:[^:]*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[END:[^:]*]]: index, %[[RESULT:[^:]*]]: memref<?x2xf32> {llvm.noalias})
+// CHECK: scf.for %[[K:.*]] = %c0{{.*}} to %[[END]]
 // CHECK: %[[I:.*]] = arith.index_cast %[[K]] : index to i64
-// CHECK: func.call @__ta_read_array_{{strict|none}}_2xf32(%{{.*}}, %[[I]]) {always_inline}
+// CHECK: func.call @__ta_read_array_{{strict|none}}_2xf32(%[[FBOX]], %[[I]]) {always_inline}
 func.func @stack(%h: !A, %n: i32, %f: !ta.flow) -> tensor<?x2xf32> {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -72,11 +81,14 @@ func.func @stack(%h: !A, %n: i32, %f: !ta.flow) -> tensor<?x2xf32> {
 !A = !ta.handle<3, tensor<2xf32>>
 // CHECK-LABEL: func.func @constant_range
 // CHECK-NOT: bufferization.to_buffer %{{.*}} : tensor<3xi32>
-// CHECK: scf.for %{{.*}} = %c0{{.*}} to %c3
+// CHECK: %[[ROWS:.*]] = memref.alloc() : memref<3x2xf32>
+// CHECK: %[[CAST:.*]] = memref.cast %[[ROWS]] : memref<3x2xf32> to memref<?x2xf32>
+// CHECK: call @__ta_gather_range_array_{{strict|none}}_2xf32(%{{.*}}, %[[CAST]])
 // CHECK-LABEL: func.func @i64_range
 // CHECK-SAME: %[[N:[^:]*]]: index
 // CHECK-NOT: bufferization.to_buffer
-// CHECK: scf.for %{{.*}} = %c0{{.*}} to %[[N]]
+// CHECK: memref.alloc(%[[N]]) : memref<?x2xf32>
+// CHECK: call @__ta_gather_range_array_{{strict|none}}_2xf32(
 func.func @constant_range(%h: !A, %f: !ta.flow) -> tensor<3x2xf32> {
   %r = arith.constant dense<[0, 1, 2]> : tensor<3xi32>
   %v = ta.gather %h[%r], %f : !A, tensor<3xi32>
@@ -149,7 +161,10 @@ func.func @unbounded(%h: !A, %n: index, %f: !ta.flow) -> tensor<?x2xf32> {
 !G = !ta.handle<3, tensor<2xf32>, grad>
 // CHECK-LABEL: func.func @grad_stack
 // CHECK-NOT: bufferization.to_buffer
-// CHECK: %[[N:.*]] = arith.index_cast %c4{{.*}} : index to i64
+// CHECK: call @__ta_gather_range_grad_{{strict|none}}_2xf32(
+// CHECK-LABEL: func.func private @__ta_gather_range_grad_{{strict|none}}_2xf32(
+// CHECK-SAME: %{{[^:]*}}: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[COUNT:[^:]*]]: index
+// CHECK: %[[N:.*]] = arith.index_cast %[[COUNT]] : index to i64
 // CHECK: %[[MAX:.*]] = arith.subi %[[N]], %c1_i64
 // CHECK-NOT: scf.for {{.*}} iter_args
 // CHECK: arith.cmpi slt, %[[MAX]],

@@ -138,16 +138,25 @@ func.func @read_in_body(%v: tensor<4xf32>, %ub: index) -> !ta.flow {
 !G = !ta.handle<?, tensor<4xf32>>
 !F = !ta.handle<8, tensor<4xf32>>
 
-// A scatter into a growable array: the capacity for its largest index,
-// where none is negative (the scan of the indices gives both; its minimum
-// starts at 0), before the writes. Where the buffer in the box then has
-// room for every index, the size is set once and each index is an in-bounds
-// write (state and copy); otherwise (the reservation could not be had, a
-// negative index) the writes that grow. A fixed array: none of it.
+// A scatter into a growable array (the scatter function of i32 indices
+// into growable arrays): the capacity for its largest index, where none is
+// negative (the scan of the indices gives both; its minimum starts at 0),
+// before the writes. Where the buffer in the box then has room for every
+// index, the size is set once and each index is an in-bounds write (state
+// and copy); otherwise (the reservation could not be had, a negative
+// index) the writes that grow. A fixed array (in the frame: written out
+// where the op is): none of it.
 // NORESERVE-LABEL: func.func @scatter
+// NORESERVE: call @__ta_scatter_i32_growable_strict_4xf32(
+// NORESERVE-LABEL: func.func private @__ta_scatter_i32_growable_strict_4xf32(
 // NORESERVE-NOT: __ta_reserve
 // NORESERVE: return
 // CHECK-LABEL: func.func @scatter
+// CHECK: call @__ta_scatter_i32_growable_{{strict|none}}_4xf32(
+// CHECK-LABEL: func.func @scatter_fixed
+// CHECK-NOT: __ta_reserve
+// CHECK: return
+// CHECK-LABEL: func.func private @__ta_scatter_i32_growable_{{strict|none}}_4xf32(
 // CHECK: %[[SCAN:.*]]:2 = scf.for %{{.*}} iter_args(%[[MIN:.*]] = %c0_i64{{.*}}, %[[MAX:.*]] = %c-1_i64{{.*}})
 // CHECK: arith.minsi
 // CHECK: arith.maxsi
@@ -174,9 +183,6 @@ func.func @read_in_body(%v: tensor<4xf32>, %ub: index) -> !ta.flow {
 // CHECK: scf.for
 // STRICT: func.call @__ta_write_growable_strict_4xf32(
 // NONE: func.call @__ta_write_growable_none_4xf32(
-// CHECK: return
-// CHECK-LABEL: func.func @scatter_fixed
-// CHECK-NOT: __ta_reserve
 // CHECK: return
 func.func @scatter(%i: tensor<3xi32>, %v: tensor<3x4xf32>) -> !ta.flow {
   %c0 = arith.constant 0 : index

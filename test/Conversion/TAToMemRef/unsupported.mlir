@@ -84,6 +84,14 @@ func.func private @__ta_concat_grad_none_2xf32(memref<?x2xf32>)
 
 // -----
 
+// And the gather functions'.
+// expected-error @+1 {{'func.func' op is named '__ta_gather_i32_array_strict_2xf32', a name ta-lower-to-memref reserves for its internal functions}}
+func.func @__ta_gather_i32_array_strict_2xf32() {
+  return
+}
+
+// -----
+
 // So are libta_runtime's names: a function of another type, or another
 // kind of symbol, under the name of a function lowered code calls.
 // expected-error @+1 {{'func.func' op is named '_ta_rt_fail', the runtime function of type '(i32, i64, i64, i64, i64) -> ()' that lowered ta code calls}}

@@ -261,10 +261,14 @@ void populateTALifecycleLoweringPatterns(const TATypeConverter &converter,
 void populateTAAccessLoweringPatterns(const TATypeConverter &converter,
                                       RewritePatternSet &patterns,
                                       const TAToMemRefOptions &options);
-/// ta.gather, ta.scatter.
-void populateTAGatherScatterLoweringPatterns(const TATypeConverter &converter,
-                                             RewritePatternSet &patterns,
-                                             const TAToMemRefOptions &options);
+/// ta.gather.
+void populateTAGatherLoweringPatterns(const TATypeConverter &converter,
+                                      RewritePatternSet &patterns,
+                                      const TAToMemRefOptions &options);
+/// ta.scatter.
+void populateTAScatterLoweringPatterns(const TATypeConverter &converter,
+                                       RewritePatternSet &patterns,
+                                       const TAToMemRefOptions &options);
 /// ta.concat.
 void populateTAConcatLoweringPatterns(const TATypeConverter &converter,
                                       RewritePatternSet &patterns,
