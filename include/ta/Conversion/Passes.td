@@ -35,13 +35,15 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
     `grad`), that holds the checks, state updates and growth of one access,
     defined once per module (`outline-accesses=false` writes that code out
     at every access instead); a read returns the byte offset of its slot.
-    So are `ta.grad` (`__ta_grad_*`), `ta.gather` (`__ta_gather_*`) and
+    So are `ta.create` (`__ta_create_*`, into a box the op allocates),
+    `ta.close` (`__ta_close`; in place for an array of no data),
+    `ta.grad` (`__ta_grad_*`), `ta.gather` (`__ta_gather_*`) and
     `ta.concat` (`__ta_concat_*`), into a destination the op allocates, a
     `ta.scatter` of ranked rows (`__ta_scatter_*`; strict: of the element's
     shape) and a strict `ta.split` of a value whose type has the element's
     rank and dims from 1 (`__ta_split_*`), both with the value in place,
-    but on an array in the function's frame, whose bulk ops stay where
-    they are.
+    but on an array in the function's frame, whose creation, closing and
+    bulk ops stay where they are.
 
     Boxes and buffers are ta's own memory, marked
     `bufferization.manual_deallocation`: `ta.close` and growth free the old

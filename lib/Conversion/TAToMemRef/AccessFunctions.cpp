@@ -372,7 +372,8 @@ bool lowering::takesReservedName(Operation *op) {
       name.starts_with(kSplitFunctionPrefix) ||
       name.starts_with(kConcatFunctionPrefix) ||
       name.starts_with(kGatherFunctionPrefix) ||
-      name.starts_with(kScatterFunctionPrefix))
+      name.starts_with(kScatterFunctionPrefix) ||
+      name.starts_with(kCreateFunctionPrefix) || name == kCloseFunctionName)
     return !isInternalFunction(op);
   return false;
 }

@@ -39,6 +39,10 @@ inline constexpr StringLiteral kGatherFunctionPrefix = "__ta_gather_";
 /// The prefix of the scatter functions' names (ScatterLowering.cpp),
 /// reserved too.
 inline constexpr StringLiteral kScatterFunctionPrefix = "__ta_scatter_";
+/// The prefix of the create functions' names and the close function's
+/// name (LifecycleLowering.cpp), reserved too.
+inline constexpr StringLiteral kCreateFunctionPrefix = "__ta_create_";
+inline constexpr StringLiteral kCloseFunctionName = "__ta_close";
 /// `(box, view, i64 source) -> ()`: the type of every gradient function
 /// (the forward array's box, the accumulator's handle, the source's name).
 FunctionType getGradFunctionType(MLIRContext *context);

@@ -91,20 +91,36 @@ void CodeBuilder::ifElse(Value condition, llvm::function_ref<void()> then,
 }
 
 Value CodeBuilder::newBox(Value buffer, int64_t slots, bool inFrame) {
-  auto type = cast<MemRefType>(buffer.getType());
-  auto boxType = MemRefType::get({slots}, type);
-  Value box = inFrame ? Value(memref::AllocaOp::create(b, loc, boxType))
-                      : allocStorage(boxType);
+  Value box = allocBox(slots, inFrame);
+  fillBox(box, buffer);
+  return box;
+}
+
+Value CodeBuilder::allocBox(int64_t slots, bool inFrame) {
+  auto boxType = MemRefType::get(
+      {slots}, MemRefType::get({ShapedType::kDynamic}, b.getI8Type()));
+  return inFrame ? Value(memref::AllocaOp::create(b, loc, boxType))
+                 : allocStorage(boxType);
+}
+
+void CodeBuilder::fillBox(Value box, Value buffer) {
   memref::StoreOp::create(b, loc, buffer, box, ValueRange{index(0)});
-  if (slots == 1)
-    return box;
+  auto boxType = cast<MemRefType>(box.getType());
+  if (boxType.getDimSize(0) == 1)
+    return;
+  auto type = cast<MemRefType>(buffer.getType());
   Value empty = memref::ReinterpretCastOp::create(
       b, loc, type, buffer, OpFoldResult(b.getIndexAttr(0)),
       ArrayRef<OpFoldResult>{b.getIndexAttr(0)},
       ArrayRef<OpFoldResult>{b.getIndexAttr(1)});
-  for (int64_t s = 1; s < slots; ++s)
+  if (boxType.isDynamicDim(0)) {
+    forLoop(index(1), memref::DimOp::create(b, loc, box, 0), [&](Value s) {
+      memref::StoreOp::create(b, loc, empty, box, ValueRange{s});
+    });
+    return;
+  }
+  for (int64_t s = 1; s < boxType.getDimSize(0); ++s)
     memref::StoreOp::create(b, loc, empty, box, ValueRange{index(s)});
-  return box;
 }
 
 Value CodeBuilder::handleOf(Value box, int64_t slot) {

@@ -94,6 +94,12 @@ public:
   /// its accumulator is made). Marked like allocStorage's; in the frame
   /// (memref.alloca) where `inFrame` (FrameArrays).
   Value newBox(Value buffer, int64_t slots, bool inFrame = false);
+  /// A new box of `slots` slots of `buffers` (`memref<?xi8>`), their
+  /// contents for fillBox to store.
+  Value allocBox(int64_t slots, bool inFrame = false);
+  /// Stores `buffer` in slot 0 of `box` and an empty (zero-size) view of it
+  /// in each other slot (a loop where the box's size is dynamic).
+  void fillBox(Value box, Value buffer);
   /// The handle of the array in slot `slot` of `box`: the box itself for
   /// slot 0, a view of the slot for an accumulator, of the box type.
   Value handleOf(Value box, int64_t slot);

@@ -7,9 +7,13 @@
 // in the frame, and the accumulators of its gradients may too: nothing frees
 // them, and ta.close marks them closed in place. One whose slots nothing
 // reads or writes (DatalessArrays) is a header alone, closed in place too.
+// Where accesses are outlined, the creation and the closing of an array
+// on the heap are calls: of the create function of its kind
+// (`__ta_create_*`), into a box the op allocates, and of `__ta_close`.
 //
 //===----------------------------------------------------------------------===//
 
+#include "AccessFunctions.h"
 #include "Operands.h"
 #include "Patterns.h"
 
@@ -23,6 +27,79 @@ using namespace mlir::ta::lowering;
 
 namespace {
 
+/// What a new array's buffer holds at ta.create.
+enum class NewArray {
+  /// Slots zeroed as the layout asks (ArrayEmitter::newBuffer).
+  Zeroed,
+  /// Every slot written by the array's first operation (FilledArrays):
+  /// the header and state zeroed alone.
+  Filled,
+  /// No slot (DatalessArrays): the header alone, of capacity 0.
+  Dataless,
+};
+
+/// TensorFlow's creation of an array of `size` slots (an index) with header
+/// words `flags` and `name` (i64s): the size checks, its buffer (in the
+/// frame, of `frameSize` slots, where given) and the header written.
+static Value emitNewArray(ArrayEmitter &e, Value size, Value flags, Value name,
+                          NewArray kind,
+                          std::optional<int64_t> frameSize = std::nullopt) {
+  Value size64 = e.toI64(size);
+  if (e.strict)
+    e.failIf(e.cmp(arith::CmpIPredicate::slt, size64, e.i64(0)),
+             TA_ERR_NEGATIVE_SIZE, Value(),
+             [&](SmallVectorImpl<Value> &args) { args.push_back(size64); });
+  // A dataless array's size must fit in memory as any array's does, though
+  // nothing of it is allocated.
+  bool dataless = kind == NewArray::Dataless;
+  if (dataless)
+    e.checkCapacity(size);
+  bool filled = kind == NewArray::Filled;
+  Value buffer = dataless    ? e.newHeaderBuffer(frameSize.has_value())
+                 : frameSize ? e.newFrameBuffer(*frameSize, filled)
+                             : e.newBuffer(size, filled);
+  Value header = e.header(buffer);
+  e.set(header, kSize, size64);
+  e.set(header, kCapacity, dataless ? e.i64(0) : size64);
+  e.set(header, kFlags, flags);
+  e.set(header, kMarkedSize, e.i64(-1));
+  e.set(header, kName, name);
+  e.set(header, kSource, e.i64(0));
+  e.set(header, kElementShape, e.shapeAddress(e.element.getShape()));
+  return buffer;
+}
+
+/// `__ta_create_<zeroed|filled|dataless>_array_<checks>_<element>`:
+/// emitNewArray as a function `(box, index size, i64 flags, i64 name) ->
+/// ()` that fills `box` (CodeBuilder::fillBox) with the new buffer. Null
+/// when another symbol has the name.
+static func::FuncOp lookupOrDefineCreateFunction(const ArrayEmitter &e,
+                                                 NewArray kind) {
+  MLIRContext *context = e.type.getContext();
+  Type i64 = IntegerType::get(context, 64);
+  auto type = FunctionType::get(
+      context,
+      {TATypeConverter::getBoxType(context), IndexType::get(context), i64, i64},
+      {});
+  StringRef variant = kind == NewArray::Zeroed   ? "zeroed_"
+                      : kind == NewArray::Filled ? "filled_"
+                                                 : "dataless_";
+  return lookupOrDefineArrayFunction(
+      e,
+      accessFunctionName((kCreateFunctionPrefix + variant).str(), e,
+                         /*write=*/false),
+      type, [&](ArrayEmitter &f, ValueRange args) {
+        f.fillBox(args[0], emitNewArray(f, args[1], args[2], args[3], kind));
+        return SmallVector<Value>();
+      });
+}
+
+/// ta.create: where accesses are outlined and the array is not in the
+/// function's frame, its box allocated and a call of the create function
+/// of its kind; otherwise emitNewArray and the box where the op is. Then
+/// what the analyses ask around it: the zeroing of the slots a filling
+/// loop leaves, the reservation for a filling loop's range, the release
+/// at the end of its block.
 struct CreateLowering : TAPattern<CreateOp> {
   using TAPattern::TAPattern;
   LogicalResult lower(CreateOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
@@ -33,7 +110,8 @@ struct CreateLowering : TAPattern<CreateOp> {
       return rewriter.notifyMatchFailure(
           op, "a runtime function's name is taken by another symbol");
     // Everything that may fail before any IR is emitted: a frame array's
-    // constant size and the emitters of its accumulators in the frame.
+    // constant size and the emitters of its accumulators in the frame, the
+    // create function.
     bool inFrame = options.frame.contains(op);
     APInt constantSize;
     if (inFrame && !matchPattern(op.getSize(), m_ConstantInt(&constantSize)))
@@ -49,36 +127,23 @@ struct CreateLowering : TAPattern<CreateOp> {
         return failure();
       accumulators.emplace_back(id, std::move(*acc));
     }
+    // An array whose slots nothing touches (DatalessArrays) is its header;
+    // one whose first operation writes every slot (FilledArrays) starts
+    // with its data as allocated; one that a loop fills has the slots
+    // outside the loop's range zeroed before the loop (which, the first to
+    // take the handle, follows in this block).
+    NewArray kind = options.dataless.contains(op) ? NewArray::Dataless
+                    : options.filled.contains(op) ? NewArray::Filled
+                                                  : NewArray::Zeroed;
+    func::FuncOp create;
+    if (options.outlineAccesses && !inFrame) {
+      create = lookupOrDefineCreateFunction(e, kind);
+      if (!create)
+        return rewriter.notifyMatchFailure(
+            op, "the name of a create function is taken by another symbol");
+    }
     Location loc = op.getLoc();
     Value size = adaptor.getSize().front();
-    Value size64 = e.toI64(size);
-    if (e.strict)
-      e.failIf(e.cmp(arith::CmpIPredicate::slt, size64, e.i64(0)),
-               TA_ERR_NEGATIVE_SIZE, Value(),
-               [&](SmallVectorImpl<Value> &args) { args.push_back(size64); });
-    // An array whose slots nothing touches (DatalessArrays) is its header,
-    // of capacity 0: nothing of its size is allocated, but a size whose
-    // slots would not fit in memory fails as any array's does.
-    bool dataless = options.dataless.contains(op);
-    if (dataless)
-      e.checkCapacity(size);
-    // An array whose first operation writes every slot (FilledArrays)
-    // starts with its data as allocated; one that a loop fills has the
-    // slots outside the loop's range zeroed before the loop (which, the
-    // first to take the handle, follows in this block).
-    bool filled = options.filled.contains(op);
-    Value buffer = dataless ? e.newHeaderBuffer(inFrame)
-                   : inFrame
-                       ? e.newFrameBuffer(constantSize.getSExtValue(), filled)
-                       : e.newBuffer(size, filled);
-    if (scf::ForOp loop = options.filled.fillingLoop(op);
-        loop && !e.lazyZeroing()) {
-      OpBuilder::InsertionGuard guard(rewriter);
-      rewriter.setInsertionPoint(loop);
-      e.zeroSlotsOutside(buffer, size, loop.getLowerBound(),
-                         loop.getUpperBound(), inFrame);
-    }
-    Value header = e.header(buffer);
     int64_t flags = 0;
     if (op.getDynamicSize())
       flags |= kDynamic;
@@ -86,26 +151,41 @@ struct CreateLowering : TAPattern<CreateOp> {
       flags |= kClearAfterRead;
     if (inFrame)
       flags |= kInFrame;
-    StringRef name = op.getName().empty() ? "ta" : op.getName();
-    e.set(header, kSize, size64);
-    e.set(header, kCapacity, dataless ? e.i64(0) : size64);
-    e.set(header, kFlags, e.i64(flags));
-    e.set(header, kMarkedSize, e.i64(-1));
-    e.set(header, kName, getNameAddress(rewriter, loc, e.symbols, name));
-    e.set(header, kSource, e.i64(0));
-    e.set(header, kElementShape, e.shapeAddress(e.element.getShape()));
+    Value name = getNameAddress(rewriter, loc, e.symbols,
+                                op.getName().empty() ? "ta" : op.getName());
     // Slot 0 holds the array; one slot per gradient source holds its
     // accumulator, empty (a zero-size view) until created. An array in the
     // frame whose accumulators are too has one slot more per source for the
     // frame buffer reserved for it (FrameArrays::reservedSlot).
     int64_t sources = options.sources.size();
-    Value box = e.newBox(
-        buffer, 1 + sources + (frameAccumulators.empty() ? 0 : sources),
-        inFrame);
-    for (auto &[id, acc] : accumulators)
-      e.storeBuffer(acc.newFrameBuffer(constantSize.getSExtValue()), box,
-                    FrameArrays::reservedSlot(sources, id));
-    Value handle = e.handleOf(box, 0);
+    int64_t slots = 1 + sources + (frameAccumulators.empty() ? 0 : sources);
+    // The buffer where the op has it (written out); loaded from the box
+    // where the code that needs it is (a call).
+    Value box, buffer, handle;
+    if (create) {
+      box = e.allocBox(slots);
+      handle = e.handleOf(box, 0);
+      func::CallOp::create(rewriter, loc, create,
+                           ValueRange{handle, size, e.i64(flags), name});
+    } else {
+      std::optional<int64_t> frameSize;
+      if (inFrame)
+        frameSize = constantSize.getSExtValue();
+      buffer = emitNewArray(e, size, e.i64(flags), name, kind, frameSize);
+      box = e.allocBox(slots, inFrame);
+      e.fillBox(box, buffer);
+      for (auto &[id, acc] : accumulators)
+        e.storeBuffer(acc.newFrameBuffer(constantSize.getSExtValue()), box,
+                      FrameArrays::reservedSlot(sources, id));
+      handle = e.handleOf(box, 0);
+    }
+    if (scf::ForOp loop = options.filled.fillingLoop(op);
+        loop && !e.lazyZeroing()) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPoint(loop);
+      e.zeroSlotsOutside(buffer ? buffer : e.loadBuffer(box), size,
+                         loop.getLowerBound(), loop.getUpperBound(), inFrame);
+    }
     // A growable array that a loop fills gets the capacity for the loop's
     // range before it (FilledArrays::reservingLoop).
     if (scf::ForOp loop = options.filled.reservingLoop(op)) {
@@ -173,39 +253,65 @@ struct SizeLowering : TAPattern<SizeOp> {
   }
 };
 
+/// TensorFlow's ClearAndMarkClosed of the array in `box`: drop every
+/// element (free the data, keep a header-only buffer) and mark the array
+/// closed. Closing twice is allowed; closing a forward array leaves its
+/// accumulators open. `inPlace`: the array is marked closed where it is,
+/// its buffer kept (an array in the frame, whose memory is the function's
+/// until it returns; one whose buffer is its header already).
+static void emitClose(ArrayEmitter &e, Value box, bool inPlace) {
+  Value buffer = e.loadBuffer(box);
+  Value closed = buffer;
+  if (!inPlace) {
+    auto type8 = MemRefType::get({ShapedType::kDynamic}, e.b.getI8Type());
+    closed =
+        e.allocStorage(type8, ValueRange{e.index(kHeaderBytes)}, kAlignment);
+    memref::CopyOp::create(e.b, e.loc,
+                           e.bytes(buffer, e.index(0), e.index(kHeaderBytes)),
+                           e.bytes(closed, e.index(0), e.index(kHeaderBytes)));
+  }
+  Value header = e.header(closed);
+  Value flags =
+      arith::OrIOp::create(e.b, e.loc, e.get(header, kFlags), e.i64(kClosed));
+  e.set(header, kFlags, flags);
+  e.set(header, kCapacity, e.i64(0));
+  if (!inPlace) {
+    e.freeStorage(buffer);
+    e.storeBuffer(closed, box);
+  }
+}
+
+/// `__ta_close`: emitClose of an array on the heap as a function `(box) ->
+/// ()`, the same for every kind. Null when another symbol has the name.
+static func::FuncOp lookupOrDefineCloseFunction(const ArrayEmitter &e) {
+  MLIRContext *context = e.type.getContext();
+  auto type =
+      FunctionType::get(context, {TATypeConverter::getBoxType(context)}, {});
+  return lookupOrDefineArrayFunction(e, kCloseFunctionName, type,
+                                     [](ArrayEmitter &f, ValueRange args) {
+                                       emitClose(f, args[0], /*inPlace=*/false);
+                                       return SmallVector<Value>();
+                                     });
+}
+
+/// ta.close: an array in the frame or of no data (DatalessArrays) is
+/// marked closed in place; another is a call of `__ta_close` where accesses
+/// are outlined, emitClose where the op is otherwise.
 struct CloseLowering : TAPattern<CloseOp> {
   using TAPattern::TAPattern;
   LogicalResult lower(CloseOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
                       ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    // TensorFlow's ClearAndMarkClosed: drop every element (free the data,
-    // keep a header-only buffer) and mark the array closed. Closing twice is
-    // allowed; closing a forward array leaves its accumulators open. An
-    // array in the frame is marked closed in place (its memory is the
-    // function's until it returns), as is one whose buffer is its header
-    // already (DatalessArrays).
     Value box = adaptor.getHandle().front();
-    Value buffer = e.loadBuffer(box);
     bool inPlace = options.frame.holds(op.getHandle()) ||
                    options.dataless.holds(op.getHandle());
-    Value closed = buffer;
-    if (!inPlace) {
-      auto type8 =
-          MemRefType::get({ShapedType::kDynamic}, rewriter.getI8Type());
-      closed =
-          e.allocStorage(type8, ValueRange{e.index(kHeaderBytes)}, kAlignment);
-      memref::CopyOp::create(
-          rewriter, loc, e.bytes(buffer, e.index(0), e.index(kHeaderBytes)),
-          e.bytes(closed, e.index(0), e.index(kHeaderBytes)));
-    }
-    Value header = e.header(closed);
-    Value flags = arith::OrIOp::create(rewriter, loc, e.get(header, kFlags),
-                                       e.i64(kClosed));
-    e.set(header, kFlags, flags);
-    e.set(header, kCapacity, e.i64(0));
-    if (!inPlace) {
-      e.freeStorage(buffer);
-      e.storeBuffer(closed, box);
+    if (options.outlineAccesses && !inPlace) {
+      func::FuncOp close = lookupOrDefineCloseFunction(e);
+      if (!close)
+        return rewriter.notifyMatchFailure(
+            op, "the name of the close function is taken by another symbol");
+      func::CallOp::create(rewriter, op.getLoc(), close, ValueRange{box});
+    } else {
+      emitClose(e, box, inPlace);
     }
     rewriter.eraseOp(op);
     return success();

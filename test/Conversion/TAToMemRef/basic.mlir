@@ -18,23 +18,42 @@ func.func @signature(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow)
 
 // CHECK: memref.global "private" constant @__ta_name.steps : memref<6xi8> = dense<[115, 116, 101, 112, 115, 0]>
 // CHECK: func.func private @_ta_rt_fail(i32, i64, i64, i64, i64)
+// An array on the heap: the op allocates its box (one slot: no gradient
+// source in the module) and calls the create function of its kind with
+// the size, the header's flags (dynamic 2, clear after read 4) and the
+// name's address.
 // CHECK-LABEL: func.func @create
 // CHECK-SAME: (%[[N:.*]]: index)
+// CHECK: %[[NAME:.*]] = arith.index_cast %{{.*}} : index to i64
+// CHECK: %[[BOX:.*]] = memref.alloc() {bufferization.manual_deallocation} : memref<1xmemref<?xi8>>
+// CHECK: %[[CAST:.*]] = memref.cast %[[BOX]] : memref<1xmemref<?xi8>> to memref<?xmemref<?xi8>, strided<[1], offset: ?>>
+// CHECK: %[[FLAGS:.*]] = arith.constant 6 : i64
+// STRICT: call @__ta_create_zeroed_array_strict_2xf32(%[[CAST]], %[[N]], %[[FLAGS]], %[[NAME]])
+// NONE: call @__ta_create_zeroed_array_none_2xf32(%[[CAST]], %[[N]], %[[FLAGS]], %[[NAME]])
+// CHECK: return
+// The function: a negative size fails in strict mode; a size known only at
+// run time is checked in both modes against the most slots whose bytes fit
+// in an int64 (TensorFlow's OOM error, code 31; a negative size with
+// checks=none too); the buffer, zeroed unless fresh from a mapping; the
+// header; the buffer in slot 0 of the box, an empty view in the others.
+// CHECK-LABEL: func.func private @__ta_create_zeroed_array_{{(strict|none)}}_2xf32(
+// CHECK-SAME: %[[FBOX:[^:]*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[FN:[^:]*]]: index, %[[FFLAGS:[^:]*]]: i64, %[[FNAME:[^:]*]]: i64)
 // STRICT: scf.if
 // STRICT: func.call @_ta_rt_fail(%c1_i32
-// A size known only at run time is checked in both modes against the most
-// slots whose bytes fit in an int64 (TensorFlow's OOM error, code 31; a
-// negative size with checks=none too).
-// CHECK: %[[TOOMANY:.*]] = arith.cmpi ugt, %[[N]], %c{{[0-9]+}} : index
+// CHECK: %[[TOOMANY:.*]] = arith.cmpi ugt, %[[FN]], %c{{[0-9]+}} : index
 // CHECK: scf.if %[[TOOMANY]] {
 // CHECK: func.call @_ta_rt_fail(%c31_i32
 // CHECK: %[[BUF:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
+// CHECK: call @__ta_fresh_buffer_is_zero(
 // CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[BUF]] : memref<?xi8>)
 // CHECK: %[[HDR:.*]] = memref.view %[[BUF]][%{{.*}}][] : memref<?xi8> to memref<8xi64>
-// CHECK: %[[BOX:.*]] = memref.alloc() {bufferization.manual_deallocation} : memref<1xmemref<?xi8>>
-// CHECK: memref.store %[[BUF]], %[[BOX]]
-// CHECK: %[[CAST:.*]] = memref.cast %[[BOX]] : memref<1xmemref<?xi8>> to memref<?xmemref<?xi8>, strided<[1], offset: ?>>
-// CHECK: return %[[CAST]]
+// CHECK: memref.store %[[FFLAGS]], %[[HDR]][%c2]
+// CHECK: memref.store %[[FNAME]], %[[HDR]][%c4]
+// CHECK: memref.store %[[BUF]], %[[FBOX]][%c0
+// CHECK: %[[EMPTY:.*]] = memref.reinterpret_cast %[[BUF]] to offset: [0], sizes: [0], strides: [1]
+// CHECK: scf.for
+// CHECK: memref.store %[[EMPTY]], %[[FBOX]]
+// CHECK: return
 func.func @create(%n: index) -> !ta.handle<?, tensor<2xf32>> {
   %h, %f = ta.create %n {dynamic_size = true, name = "steps"} : !ta.handle<?, tensor<2xf32>>
   return %h : !ta.handle<?, tensor<2xf32>>
@@ -321,6 +340,12 @@ func.func @control_flow(%h: !ta.handle<4, tensor<2xf32>>, %g: !ta.handle<4, tens
 // a write stores "written, materialized" without loading it, a read marks
 // nothing. Smaller elements zero the whole buffer (@create above).
 // CHECK-LABEL: func.func @create_lazy
+// CHECK: call @__ta_create_zeroed_array_{{(strict|none)}}_16xf32(
+// CHECK-LABEL: func.func @read_lazy
+// CHECK: call @__ta_read_array_{{(strict|none)}}_16xf32(
+// CHECK-LABEL: func.func @write_lazy
+// CHECK: call @__ta_write_array_{{(strict|none)}}_16xf32(
+// CHECK-LABEL: func.func private @__ta_create_zeroed_array_{{(strict|none)}}_16xf32(
 // CHECK: %[[BUF:.*]] = memref.alloc(%{{.*}}) {alignment = 64 : i64, bufferization.manual_deallocation} : memref<?xi8>
 // CHECK: %[[HEAD:.*]] = memref.view %[[BUF]][%c0][%c64{{[_0-9]*}}] : memref<?xi8> to memref<?xi8>
 // CHECK: %[[DATA:.*]] = arith.muli %{{.*}}, %c64{{[_0-9]*}} overflow<nsw, nuw> : index
@@ -329,10 +354,7 @@ func.func @control_flow(%h: !ta.handle<4, tensor<2xf32>>, %g: !ta.handle<4, tens
 // CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[HEAD]] : memref<?xi8>)
 // CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[STATE]] : memref<?xi8>)
 // CHECK-NOT: linalg.fill
-// CHECK-LABEL: func.func @read_lazy
-// CHECK: call @__ta_read_array_{{(strict|none)}}_16xf32(
-// CHECK-LABEL: func.func @write_lazy
-// CHECK: call @__ta_write_array_{{(strict|none)}}_16xf32(
+// CHECK: return
 // CHECK-LABEL: func.func private @__ta_read_array_{{(strict|none)}}_16xf32(
 // CHECK: %[[ST:.*]] = memref.load %{{.*}} : memref<?xi8>
 // Strict: one test on the common path (materialized, not cleared: state &

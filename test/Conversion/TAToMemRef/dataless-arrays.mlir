@@ -9,13 +9,9 @@
 
 !T = !ta.handle<?, tensor<4xf32>>
 
+// ta.create: a call of the create function of dataless arrays (below).
 // CHECK-LABEL: func.func @heap
-// CHECK: %[[ALLOC:.*]] = memref.alloc() {alignment = 64 : i64, bufferization.manual_deallocation} : memref<64xi8>
-// CHECK: %[[BUF:.*]] = memref.cast %[[ALLOC]] : memref<64xi8> to memref<?xi8>
-// CHECK: linalg.fill ins(%c0_i8 : i8) outs(%[[BUF]] : memref<?xi8>)
-// CHECK: %[[HDR:.*]] = memref.view %[[BUF]]
-// CHECK: memref.store %{{.*}}, %[[HDR]][%c0{{.*}}] : memref<8xi64>
-// CHECK: memref.store %c0_i64{{.*}}, %[[HDR]][%c1{{.*}}] : memref<8xi64>
+// CHECK: call @__ta_create_dataless_array_strict_4xf32(
 // ta.grad: a call of the gradient function for a dataless forward array
 // (below).
 // CHECK: call @__ta_grad_strict_4xf32_of_4xf32_dataless(
@@ -23,6 +19,15 @@
 // CHECK-NOT: memref.alloc
 // CHECK: arith.ori %{{.*}}, %c1_i64
 // CHECK-NOT: memref.alloc
+// CHECK: return
+// The create function: a 64-byte header, zeroed, its capacity 0.
+// CHECK-LABEL: func.func private @__ta_create_dataless_array_strict_4xf32(
+// CHECK: %[[ALLOC:.*]] = memref.alloc() {alignment = 64 : i64, bufferization.manual_deallocation} : memref<64xi8>
+// CHECK: %[[BUF:.*]] = memref.cast %[[ALLOC]] : memref<64xi8> to memref<?xi8>
+// CHECK: linalg.fill ins(%c0_i8 : i8) outs(%[[BUF]] : memref<?xi8>)
+// CHECK: %[[HDR:.*]] = memref.view %[[BUF]]
+// CHECK: memref.store %{{.*}}, %[[HDR]][%c0{{.*}}] : memref<8xi64>
+// CHECK: memref.store %c0_i64{{.*}}, %[[HDR]][%c1{{.*}}] : memref<8xi64>
 // CHECK: return
 // That function makes the accumulator's buffer, with no loop over the
 // forward state.
@@ -34,9 +39,11 @@
 // CHECK: memref.store %{{.*}}, %arg1[%c0{{.*}}] : memref<?xmemref<?xi8>, strided<[1], offset: ?>>
 // CHECK-NEXT: }
 // NONE-LABEL: func.func @heap
-// NONE: memref.alloc() {alignment = 64 : i64, bufferization.manual_deallocation} : memref<64xi8>
+// NONE: call @__ta_create_dataless_array_none_4xf32(
 // NONE: call @__ta_grad_none_4xf32_of_4xf32(
 // NONE: return
+// NONE-LABEL: func.func private @__ta_create_dataless_array_none_4xf32(
+// NONE: memref.alloc() {alignment = 64 : i64, bufferization.manual_deallocation} : memref<64xi8>
 // NONE-LABEL: func.func private @__ta_grad_none_4xf32_of_4xf32(
 // NONE-NOT: scf.for
 // NONE: return
@@ -90,18 +97,21 @@ func.func @frame(%v: tensor<2x64xf32>) {
 
 !T = !ta.handle<?, tensor<4xf32>>
 
-// A write, or a loop carrying the handle, keeps the data: 16 B per slot.
+// A write, or a loop carrying the handle, keeps the data: 16 B per slot
+// (the create function of arrays with data).
 // CHECK-LABEL: func.func @written
-// CHECK: arith.muli %arg0, %c16
-// CHECK: memref.alloc
+// CHECK: call @__ta_create_zeroed_array_strict_4xf32(
 // CHECK-LABEL: func.func @carried
-// CHECK: arith.muli %arg0, %c16
+// CHECK: call @__ta_create_zeroed_array_strict_4xf32(
+// CHECK-LABEL: func.func private @__ta_create_zeroed_array_strict_4xf32(
+// CHECK: arith.muli %arg1, %c16
 // CHECK: memref.alloc
 // NONE-LABEL: func.func @written
-// NONE: arith.muli %arg0, %c16
-// NONE: memref.alloc
+// NONE: call @__ta_create_zeroed_array_none_4xf32(
 // NONE-LABEL: func.func @carried
-// NONE: arith.muli %arg0, %c16
+// NONE: call @__ta_create_zeroed_array_none_4xf32(
+// NONE-LABEL: func.func private @__ta_create_zeroed_array_none_4xf32(
+// NONE: arith.muli %arg1, %c16
 // NONE: memref.alloc
 func.func @written(%n: index, %v: tensor<4xf32>) {
   %c0 = arith.constant 0 : index

@@ -26,12 +26,9 @@ func.func @scatter_first(%i: tensor<4xi32>, %v: tensor<4x4xf32>) -> !ta.flow {
 }
 
 // On the heap (past the frame's budget) the same, where a fresh buffer is
-// not zero already.
+// not zero already: the create function of filled arrays (below).
 // CHECK-LABEL: func.func @heap
-// CHECK: %[[ALLOC:.*]] = memref.alloc(%{{.*}}) {{.*}} : memref<?xi8>
-// CHECK: %[[HEAD:.*]] = memref.view %[[ALLOC]]
-// CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[HEAD]] : memref<?xi8>)
-// CHECK-NOT: linalg.fill ins(%{{.*}} : i8) outs(%[[ALLOC]] : memref<?xi8>)
+// CHECK: call @__ta_create_filled_array_{{(strict|none)}}_4xf32(
 // CHECK: return
 func.func @heap(%i: tensor<300xi32>, %v: tensor<300x4xf32>) -> !ta.flow {
   %c300 = arith.constant 300 : index
@@ -46,6 +43,13 @@ func.func @heap(%i: tensor<300xi32>, %v: tensor<300x4xf32>) -> !ta.flow {
 // CHECK: %[[HEAD:.*]] = memref.view %[[BUF]]
 // CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[HEAD]] : memref<?xi8>)
 // CHECK-NOT: linalg.fill ins(%{{.*}} : i8) outs(%[[BUF]] : memref<?xi8>)
+// CHECK: return
+// @heap's create function: the header (and state) zeroed, not the data.
+// CHECK-LABEL: func.func private @__ta_create_filled_array_{{(strict|none)}}_4xf32(
+// CHECK: %[[ALLOC:.*]] = memref.alloc(%{{.*}}) {{.*}} : memref<?xi8>
+// CHECK: %[[FHEAD:.*]] = memref.view %[[ALLOC]]
+// CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[FHEAD]] : memref<?xi8>)
+// CHECK-NOT: linalg.fill ins(%{{.*}} : i8) outs(%[[ALLOC]] : memref<?xi8>)
 // CHECK: return
 func.func @split_first(%l: tensor<4xi64>, %v: tensor<16xf32>) -> !ta.flow {
   %c4 = arith.constant 4 : index
@@ -162,18 +166,21 @@ func.func @loop_fill(%lb: index, %ub: index, %v: tensor<4x4xf32>) -> tensor<4xf3
   return %r : tensor<4xf32>
 }
 
-// On the heap: where a fresh buffer is not zero already.
+// On the heap: where a fresh buffer is not zero already. The create
+// function of filled arrays zeroes the header (and state); the slots
+// outside the loop's range are zeroed before the loop, in the buffer the
+// box holds.
 // NOFILL-LABEL: func.func @loop_fill_heap
-// NOFILL: %[[ALLOC:.*]] = memref.alloc(%{{.*}}) {{.*}} : memref<?xi8>
-// NOFILL: linalg.fill ins(%{{.*}} : i8) outs(%[[ALLOC]] : memref<?xi8>)
+// NOFILL: call @__ta_create_zeroed_array_strict_4xf32(
 // NOFILL-NOT: linalg.fill
 // NOFILL: scf.for
+// NOFILL-LABEL: func.func private @__ta_create_zeroed_array_strict_4xf32(
+// NOFILL: %[[ALLOC:.*]] = memref.alloc(%{{.*}}) {{.*}} : memref<?xi8>
+// NOFILL: linalg.fill ins(%{{.*}} : i8) outs(%[[ALLOC]] : memref<?xi8>)
 // NOFILL-LABEL: func.func @step_two
 // CHECK-LABEL: func.func @loop_fill_heap
-// CHECK: %[[ALLOC:.*]] = memref.alloc(%{{.*}}) {{.*}} : memref<?xi8>
-// CHECK: %[[HEAD:.*]] = memref.view %[[ALLOC]]
-// CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[HEAD]] : memref<?xi8>)
-// CHECK-NOT: linalg.fill ins(%{{.*}} : i8) outs(%[[ALLOC]] : memref<?xi8>)
+// CHECK: call @__ta_create_filled_array_{{(strict|none)}}_4xf32(
+// CHECK: %[[ALLOC:.*]] = memref.load %{{.*}}[%c0{{.*}}] : memref<1xmemref<?xi8>>
 // CHECK: %[[BEFORE:.*]] = memref.view %[[ALLOC]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi8>
 // CHECK: %[[AFTER:.*]] = memref.view %[[ALLOC]][%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?xi8>
 // CHECK: %[[ZERO:.*]] = call @__ta_fresh_buffer_is_zero
@@ -271,9 +278,9 @@ func.func @nested_write(%n: index, %c: i1, %v: tensor<4xf32>) -> !ta.flow {
   }
   return %fw : !ta.flow
 }
+// (On the heap: the create function of arrays zeroed whole, below.)
 // CHECK-LABEL: func.func @carried
-// CHECK: %[[ALLOC:.*]] = memref.alloc(%{{.*}}) {{.*}} : memref<?xi8>
-// CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[ALLOC]] : memref<?xi8>)
+// CHECK: call @__ta_create_zeroed_array_{{(strict|none)}}_4xf32(
 func.func @carried(%n: index, %v: tensor<4xf32>) -> !ta.flow {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -288,13 +295,20 @@ func.func @carried(%n: index, %v: tensor<4xf32>) -> !ta.flow {
 // With lazy zeroing only the header and the state are zeroed (two ranges:
 // the state follows the data), nothing of the data.
 // CHECK-LABEL: func.func @lazy
+// CHECK: call @__ta_create_filled_array_{{(strict|none)}}_16xf32(
+// CHECK-NOT: linalg.fill
+// CHECK: scf.for
+// CHECK-LABEL: func.func private @__ta_create_zeroed_array_{{(strict|none)}}_4xf32(
+// CHECK: %[[WHOLE:.*]] = memref.alloc(%{{.*}}) {{.*}} : memref<?xi8>
+// CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[WHOLE]] : memref<?xi8>)
+// CHECK-LABEL: func.func private @__ta_create_filled_array_{{(strict|none)}}_16xf32(
 // CHECK: %[[ALLOC:.*]] = memref.alloc(%{{.*}}) {{.*}} : memref<?xi8>
 // CHECK: %[[HEAD:.*]] = memref.view %[[ALLOC]][%c0{{.*}}][%c64{{.*}}]
 // CHECK: %[[STATE:.*]] = memref.view %[[ALLOC]]
 // CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[HEAD]] : memref<?xi8>)
 // CHECK: linalg.fill ins(%{{.*}} : i8) outs(%[[STATE]] : memref<?xi8>)
 // CHECK-NOT: linalg.fill
-// CHECK: scf.for
+// CHECK: return
 func.func @lazy(%n: index, %v: tensor<16xf32>) -> !ta.flow {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -5,12 +5,18 @@
 // RUN: ta-opt %s --ta-lower-to-memref=outline-accesses=false -split-input-file | FileCheck %s --check-prefix=INLINE
 
 // Sources are numbered module-wide in sorted order ("a" = 0, "b" = 1): an
-// array's box gets one slot per source, each starting as an empty view.
+// array's box gets one slot per source, each starting as an empty view
+// (stored by the create function, in a loop over the box's slots; written
+// out, one store per slot).
 // CHECK-LABEL: func.func @create
 // CHECK: %[[BOX:.*]] = memref.alloc() {bufferization.manual_deallocation} : memref<3xmemref<?xi8>>
-// CHECK: %[[EMPTY:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [0], strides: [1] : memref<?xi8> to memref<?xi8>
-// CHECK: memref.store %[[EMPTY]], %[[BOX]][%c1{{.*}}]
-// CHECK: memref.store %[[EMPTY]], %[[BOX]][%c2{{.*}}]
+// CHECK: %[[CAST:.*]] = memref.cast %[[BOX]]
+// CHECK: call @__ta_create_zeroed_array_{{(strict|none)}}_2xf32(%[[CAST]],
+// INLINE-LABEL: func.func @create
+// INLINE: %[[BOX:.*]] = memref.alloc() {bufferization.manual_deallocation} : memref<3xmemref<?xi8>>
+// INLINE: %[[EMPTY:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [0], strides: [1] : memref<?xi8> to memref<?xi8>
+// INLINE: memref.store %[[EMPTY]], %[[BOX]][%c1{{.*}}]
+// INLINE: memref.store %[[EMPTY]], %[[BOX]][%c2{{.*}}]
 func.func @create(%n: index) -> !ta.handle<?, tensor<2xf32>> {
   %h, %f = ta.create %n : !ta.handle<?, tensor<2xf32>>
   return %h : !ta.handle<?, tensor<2xf32>>
@@ -19,10 +25,16 @@ func.func @create(%n: index) -> !ta.handle<?, tensor<2xf32>> {
 // the same).
 // CHECK-LABEL: func.func @sources
 // CHECK: %[[A:.*]] = memref.subview %{{.*}}[2] [1] [1]
-// CHECK: call @[[GRAD:__ta_grad_[a-z]+_2xf32_of_2xf32]](
+// CHECK: call @[[$GRAD:__ta_grad_[a-z]+_2xf32_of_2xf32]](
 // CHECK: %[[B:.*]] = memref.subview %{{.*}}[1] [1] [1]
-// CHECK: call @[[GRAD]](
-// CHECK: func.func private @[[GRAD]](
+// CHECK: call @[[$GRAD]](
+// CHECK-LABEL: func.func private @__ta_create_zeroed_array_{{(strict|none)}}_2xf32(
+// CHECK-SAME: %[[FBOX:[^:]*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>
+// CHECK: %[[EMPTY:.*]] = memref.reinterpret_cast %{{.*}} to offset: [0], sizes: [0], strides: [1] : memref<?xi8> to memref<?xi8>
+// CHECK: %[[SLOTS:.*]] = memref.dim %[[FBOX]], %c0
+// CHECK: scf.for %[[S:.*]] = %c1{{.*}} to %[[SLOTS]]
+// CHECK: memref.store %[[EMPTY]], %[[FBOX]][%[[S]]]
+// CHECK: func.func private @[[$GRAD]](
 // CHECK-NOT: func.func private @__ta_grad
 func.func @sources(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow) {
   %a, %af = ta.grad %h, %f source "b" : !ta.handle<4, tensor<2xf32>>

@@ -84,6 +84,19 @@ func.func private @__ta_concat_grad_none_2xf32(memref<?x2xf32>)
 
 // -----
 
+// And the create functions' and the close function's.
+// expected-error @+1 {{'func.func' op is named '__ta_create_zeroed_array_none_2xf32', a name ta-lower-to-memref reserves for its internal functions}}
+func.func private @__ta_create_zeroed_array_none_2xf32(index)
+
+// -----
+
+// expected-error @+1 {{'func.func' op is named '__ta_close', a name ta-lower-to-memref reserves for its internal functions}}
+func.func @__ta_close() {
+  return
+}
+
+// -----
+
 // And the gather functions'.
 // expected-error @+1 {{'func.func' op is named '__ta_gather_i32_array_strict_2xf32', a name ta-lower-to-memref reserves for its internal functions}}
 func.func @__ta_gather_i32_array_strict_2xf32() {

@@ -23,6 +23,15 @@
 // RUN: not %run_cpu -e read_cleared_unwritten_lazy %t.mlir 2>&1 | FileCheck %s --check-prefix=CLEARED
 // Closing twice is allowed (TensorFlow's Close does not check).
 // RUN: %run_cpu -e close_twice %t.mlir 2>&1 | FileCheck %s --check-prefix=TWICE --allow-empty
+// The closed arrays on the heap (frame-arrays=false), where ta.close is a
+// call of __ta_close (one whose slots nothing touches is closed in place):
+// RUN: ta-opt %s --ta-lower-to-memref=frame-arrays=false --ta-lower-to-llvm > %t.heap.mlir
+// RUN: grep -c "llvm.call @__ta_close(" %t.heap.mlir | FileCheck %s --check-prefix=CLOSECALLS
+// CLOSECALLS: {{^[1-9][0-9]*$}}
+// RUN: not %run_cpu -e write_closed %t.heap.mlir 2>&1 | FileCheck %s --check-prefix=WCLOSED
+// RUN: not %run_cpu -e read_closed %t.heap.mlir 2>&1 | FileCheck %s --check-prefix=RCLOSED
+// RUN: not %run_cpu -e size_closed %t.heap.mlir 2>&1 | FileCheck %s --check-prefix=SCLOSED
+// RUN: %run_cpu -e close_twice %t.heap.mlir 2>&1 | FileCheck %s --check-prefix=TWICE --allow-empty
 
 !T = !ta.handle<3, tensor<2xf32>>
 !U = !ta.handle<?, tensor<2xf32>>
