@@ -362,18 +362,31 @@ bool lowering::takesReservedName(Operation *op) {
   if (name.starts_with(kGrowFunctionPrefix) ||
       name.starts_with(kReserveFunctionPrefix))
     return !isGrowFunction(op);
-  // The gradient functions have one type.
-  if (name.starts_with(kGradFunctionPrefix))
+  // The gradient, create and close functions and the fresh-buffer test
+  // have one type each.
+  MLIRContext *context = op->getContext();
+  auto notOfType = [&](FunctionType type) {
     return !isInternalFunction(op) ||
-           cast<func::FuncOp>(op).getFunctionType() !=
-               getGradFunctionType(op->getContext());
+           cast<func::FuncOp>(op).getFunctionType() != type;
+  };
+  Type box = TATypeConverter::getBoxType(context);
+  Type i64 = IntegerType::get(context, 64);
+  if (name.starts_with(kGradFunctionPrefix))
+    return notOfType(getGradFunctionType(context));
+  if (name.starts_with(kCreateFunctionPrefix))
+    return notOfType(FunctionType::get(
+        context, {box, IndexType::get(context), i64, i64}, {}));
+  if (name == kCloseFunctionName)
+    return notOfType(FunctionType::get(context, {box}, {}));
+  if (name == TA_FRESH_BUFFER_IS_ZERO)
+    return notOfType(
+        FunctionType::get(context, {i64}, {IntegerType::get(context, 1)}));
   if (name.starts_with(kWriteFunctionPrefix) ||
       name.starts_with(kReadFunctionPrefix) ||
       name.starts_with(kSplitFunctionPrefix) ||
       name.starts_with(kConcatFunctionPrefix) ||
       name.starts_with(kGatherFunctionPrefix) ||
-      name.starts_with(kScatterFunctionPrefix) ||
-      name.starts_with(kCreateFunctionPrefix) || name == kCloseFunctionName)
+      name.starts_with(kScatterFunctionPrefix))
     return !isInternalFunction(op);
   return false;
 }

@@ -177,12 +177,13 @@ inline constexpr StringLiteral kAlwaysInline = "always_inline";
 bool isInLoop(Operation *op);
 
 /// Whether `op` is a symbol under a name reserved for the internal
-/// functions of ta-lower-to-memref (growth, access and gradient) that is
-/// not one the lowering defines: a declaration, a public function, or
-/// (growth and gradient functions, which have one type each) an internal
-/// one of another type. (An internal definition of the lowering's is taken
-/// as the lowering's own, from an earlier run on the module; an access
-/// function of the wrong type fails the op that would call it.)
+/// functions of ta-lower-to-memref (growth, access, bulk, gradient, create,
+/// close, the fresh-buffer test) that is not one the lowering defines: a
+/// declaration, a public function, or (the functions of one type each:
+/// growth, gradient, create, close, the fresh-buffer test) an internal one
+/// of another type. (An internal definition of the lowering's is taken as
+/// the lowering's own, from an earlier run on the module; an access or
+/// bulk function of the wrong type fails the op that would call it.)
 bool takesReservedName(Operation *op);
 
 } // namespace mlir::ta::lowering

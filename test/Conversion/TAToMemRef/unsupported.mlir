@@ -97,6 +97,31 @@ func.func @__ta_close() {
 
 // -----
 
+// Functions of one type each are the lowering's own only with that type:
+// an internal one of another type is refused too.
+// expected-error @+1 {{'func.func' op is named '__ta_close', a name ta-lower-to-memref reserves for its internal functions}}
+func.func private @__ta_close(%a: i64) attributes {llvm.linkage = #llvm.linkage<internal>} {
+  return
+}
+
+// -----
+
+// So is the name of the test of a fresh buffer's zeroes (a user function
+// of that name crashed the lowering).
+// expected-error @+1 {{'func.func' op is named '__ta_fresh_buffer_is_zero', a name ta-lower-to-memref reserves for its internal functions}}
+func.func @__ta_fresh_buffer_is_zero(%a: i64) -> i1 {
+  %t = arith.constant true
+  return %t : i1
+}
+func.func @f(%n: index, %v: tensor<2xf32>) {
+  %h, %f = ta.create %n : !ta.handle<?, tensor<2xf32>>
+  %c0 = arith.constant 0 : index
+  %f1 = ta.write %h[%c0], %v, %f : !ta.handle<?, tensor<2xf32>>, tensor<2xf32>
+  return
+}
+
+// -----
+
 // And the gather functions'.
 // expected-error @+1 {{'func.func' op is named '__ta_gather_i32_array_strict_2xf32', a name ta-lower-to-memref reserves for its internal functions}}
 func.func @__ta_gather_i32_array_strict_2xf32() {
