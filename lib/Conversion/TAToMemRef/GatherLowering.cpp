@@ -144,12 +144,7 @@ static func::FuncOp lookupOrDefineGatherFunction(const ArrayEmitter &e,
   SmallVector<Type, 4> inputs{TATypeConverter::getBoxType(context),
                               IndexType::get(context)};
   std::string prefix = kGatherFunctionPrefix.str();
-  if (indexType) {
-    inputs.push_back(MemRefType::get({ShapedType::kDynamic}, indexType));
-    llvm::raw_string_ostream(prefix) << indexType << '_';
-  } else {
-    prefix += "range_";
-  }
+  appendIndexParameter(indexType, prefix, inputs);
   inputs.push_back(getElementsType(e));
   return lookupOrDefineArrayFunction(
       e, accessFunctionName(prefix, e, /*write=*/false),
@@ -195,19 +190,13 @@ struct GatherLowering : TAPattern<GatherOp> {
         MemRefType::get(resultType.getShape(), resultType.getElementType()),
         dynamic);
     // [count] ++ element, as emitGather and the function take it.
-    Value elements = result;
-    if (MemRefType type = getElementsType(e); result.getType() != type)
-      elements = memref::CastOp::create(rewriter, loc, type, result);
+    Value elements = castTo(rewriter, loc, result, getElementsType(e));
     Value box = adaptor.getHandle().front();
     if (gather) {
       SmallVector<Value, 4> args{box, indices.count};
-      if (!range) {
-        Type type = gather.getFunctionType().getInput(2);
-        Value entries = indices.entries;
-        if (entries.getType() != type)
-          entries = memref::CastOp::create(rewriter, loc, type, entries);
-        args.push_back(entries);
-      }
+      if (!range)
+        args.push_back(castTo(rewriter, loc, indices.entries,
+                              gather.getFunctionType().getInput(2)));
       args.push_back(elements);
       func::CallOp::create(rewriter, loc, gather, args);
     } else {

@@ -92,6 +92,16 @@ static std::optional<OpFoldResult> matchRange(Value tensor) {
   return OpFoldResult(size);
 }
 
+void lowering::appendIndexParameter(Type indexType, std::string &name,
+                                    SmallVectorImpl<Type> &inputs) {
+  if (!indexType) {
+    name += "range_";
+    return;
+  }
+  llvm::raw_string_ostream(name) << indexType << '_';
+  inputs.push_back(MemRefType::get({ShapedType::kDynamic}, indexType));
+}
+
 bool lowering::isRangeVector(Value tensor) {
   return matchRange(tensor).has_value();
 }

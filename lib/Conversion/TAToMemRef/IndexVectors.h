@@ -34,6 +34,12 @@ struct IndexVector {
   std::pair<Value, Value> bounds(ArrayEmitter &e) const;
 };
 
+/// The part of a bulk function's name that says how it takes its indices
+/// (`i32_`, `i64_`, ...; `range_`: not at all), appended to `name`; their
+/// memref type (`memref<?xiN>`) appended to `inputs`, but for a range.
+void appendIndexParameter(Type indexType, std::string &name,
+                          SmallVectorImpl<Type> &inputs);
+
 /// Whether `tensor` holds the range 0, 1, ..., n - 1, each entry exact in
 /// the element type (n at most 2^(bits - 1)): a dense constant of those
 /// values, or a tensor.generate yielding its index (through index_cast,

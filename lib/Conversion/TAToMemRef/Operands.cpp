@@ -274,6 +274,12 @@ std::pair<Value, Value> lowering::vectorOperand(OpBuilder &b, Location loc,
   return {vector, memref::DimOp::create(b, loc, vector, 0)};
 }
 
+Value lowering::castTo(OpBuilder &b, Location loc, Value memref, Type type) {
+  return memref.getType() == type
+             ? memref
+             : memref::CastOp::create(b, loc, type, memref);
+}
+
 /// A fresh memref as the tensor result of an operation.
 Value lowering::toTensor(OpBuilder &b, Location loc, Value memref, Type type) {
   return bufferization::ToTensorOp::create(b, loc, type, memref,

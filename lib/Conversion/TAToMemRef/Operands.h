@@ -49,6 +49,10 @@ MemRefType getRowMajorType(ArrayRef<int64_t> shape, Type elementType);
 /// and its number of entries.
 std::pair<Value, Value> vectorOperand(OpBuilder &b, Location loc, Value tensor);
 
+/// `memref` as `type` (a memref.cast, none where it has that type): an
+/// operand of a call of a function that takes it less static.
+Value castTo(OpBuilder &b, Location loc, Value memref, Type type);
+
 /// A fresh memref as the tensor result of an operation.
 Value toTensor(OpBuilder &b, Location loc, Value memref, Type type);
 

@@ -219,12 +219,7 @@ static func::FuncOp lookupOrDefineScatterFunction(const ArrayEmitter &e,
   SmallVector<Type, 5> inputs{TATypeConverter::getBoxType(context), index,
                               index};
   std::string prefix = kScatterFunctionPrefix.str();
-  if (indexType) {
-    inputs.push_back(MemRefType::get({ShapedType::kDynamic}, indexType));
-    llvm::raw_string_ostream(prefix) << indexType << '_';
-  } else {
-    prefix += "range_";
-  }
+  appendIndexParameter(indexType, prefix, inputs);
   SmallVector<int64_t> shape{ShapedType::kDynamic};
   llvm::append_range(shape, e.element.getShape());
   inputs.push_back(getRowMajorType(shape, e.element.getElementType()));
@@ -286,19 +281,14 @@ struct ScatterLowering : TAPattern<ScatterOp> {
                  /*anyOffset=*/true);
     Value box = adaptor.getHandle().front();
     if (scatter) {
-      auto castTo = [&](Value memref, Type type) -> Value {
-        return memref.getType() == type
-                   ? memref
-                   : memref::CastOp::create(rewriter, loc, type, memref);
-      };
       ArrayRef<Type> inputs = scatter.getFunctionType().getInputs();
       Value valueRows = ShapedType::isDynamic(want[0])
                             ? memref::DimOp::create(rewriter, loc, rows, 0)
                             : e.index(want[0]);
       SmallVector<Value, 5> args{box, indices.count, valueRows};
       if (!range)
-        args.push_back(castTo(indices.entries, inputs[3]));
-      args.push_back(castTo(rows, inputs.back()));
+        args.push_back(castTo(rewriter, loc, indices.entries, inputs[3]));
+      args.push_back(castTo(rewriter, loc, rows, inputs.back()));
       func::CallOp::create(rewriter, loc, scatter, args);
     } else {
       Value valueRows =

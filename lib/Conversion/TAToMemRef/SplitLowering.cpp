@@ -347,20 +347,16 @@ struct SplitLowering : TAPattern<SplitOp> {
     if (!split)
       return rewriter.notifyMatchFailure(
           op, "the name of a split function is taken by another symbol");
-    auto castTo = [&](Value memref, Type type) -> Value {
-      return memref.getType() == type
-                 ? memref
-                 : memref::CastOp::create(rewriter, loc, type, memref);
-    };
     FunctionType type = split.getFunctionType();
     Value data =
         toBuffer(rewriter, loc, value, cast<RankedTensorType>(value.getType()),
                  /*anyOffset=*/true);
     Value lengths =
         toBuffer(rewriter, loc, op.getLengths(), op.getLengths().getType());
-    func::CallOp::create(rewriter, loc, split,
-                         ValueRange{box, castTo(data, type.getInput(1)),
-                                    castTo(lengths, type.getInput(2))});
+    func::CallOp::create(
+        rewriter, loc, split,
+        ValueRange{box, castTo(rewriter, loc, data, type.getInput(1)),
+                   castTo(rewriter, loc, lengths, type.getInput(2))});
     rewriter.replaceOpWithMultiple(op, {ValueRange{}});
     return success();
   }
