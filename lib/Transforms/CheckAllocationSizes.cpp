@@ -118,7 +118,8 @@ struct TACheckAllocationSizesPass
                                "fit in an int64";
         return signalPassFailure();
       }
-      if (alloc.getDynamicSizes().empty())
+      if (alloc.getDynamicSizes().empty() ||
+          alloc->hasAttr(ta::kSizeCheckedAttr))
         continue;
       if (!fail &&
           !(fail = ta::lookupOrDeclareRuntimeFunction(module, TA_RT_FAIL))) {

@@ -3,7 +3,7 @@
 // code 31, flags 2: "more than 2**63 - 1 bytes"); one size is one unsigned
 // comparison (negative sizes included), several a product with overflow
 // flags. Static allocations need no code; one whose bytes do not fit is a
-// compile-time error.
+// compile-time error. Allocations marked ta.size_checked need no code.
 // RUN: ta-opt %s -split-input-file --ta-check-allocation-sizes -verify-diagnostics | FileCheck %s
 
 // CHECK: func.func private @_ta_rt_fail(i32, i64, i64, i64, i64) attributes {passthrough = ["noreturn", "cold"]}
@@ -90,4 +90,33 @@ module {
     %a = memref.alloc(%n) : memref<?xf32>
     return
   }
+}
+
+// -----
+
+// An allocation marked ta.size_checked (its size checked where it was
+// computed: ta.concat's destination) is left as it is, the mark kept; an
+// unmarked one beside it is checked.
+// CHECK-LABEL: func.func @size_checked
+// CHECK-SAME: (%[[N:.*]]: index, %[[M:.*]]: index)
+// CHECK-NEXT: memref.alloc(%[[N]]) {ta.size_checked} : memref<?x4xf32>
+// CHECK-NEXT: arith.index_cast %[[M]]
+// CHECK: func.call @_ta_rt_fail(%c31_i32
+// CHECK: memref.alloc(%[[M]]) : memref<?x4xf32>
+func.func @size_checked(%n: index, %m: index) {
+  %a = memref.alloc(%n) {ta.size_checked} : memref<?x4xf32>
+  %b = memref.alloc(%m) : memref<?x4xf32>
+  memref.dealloc %a : memref<?x4xf32>
+  memref.dealloc %b : memref<?x4xf32>
+  return
+}
+
+// -----
+
+// A marked allocation of a static size that does not fit is still an
+// error.
+func.func @size_checked_static_too_large() {
+  // expected-error @+1 {{'memref.alloc' op allocates 'memref<4611686018427387904x4xi8>', whose byte size is not known or does not fit in an int64}}
+  %a = memref.alloc() {ta.size_checked} : memref<4611686018427387904x4xi8>
+  return
 }

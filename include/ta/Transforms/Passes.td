@@ -154,7 +154,10 @@ def TACheckAllocationSizesPass
     declaration of `_ta_rt_fail` is added on first use. A memref of static
     sizes whose byte size does not fit is diagnosed at compile time. A 0
     size, static or at run time, makes 0 bytes whatever the product of the
-    sizes before it.
+    sizes before it. An allocation marked `ta.size_checked` (a unit
+    attribute: its size is known to fit where it was computed, as
+    `ta-lower-to-memref` marks a concat's destination, the elements of an
+    array that holds them) gets no check.
 
     Allocations that fail are libta_runtime's to report: `ta-lower-to-llvm`
     lowers `memref.alloc` to MLIR's generic allocation functions, which the

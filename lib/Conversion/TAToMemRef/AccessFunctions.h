@@ -30,9 +30,11 @@ inline constexpr StringLiteral kGradFunctionPrefix = "__ta_grad_";
 /// The prefix of the split functions' names (SplitLowering.cpp: a
 /// strict ta.split), reserved too.
 inline constexpr StringLiteral kSplitFunctionPrefix = "__ta_split_";
-/// The prefix of the concat functions' names (ConcatLowering.cpp),
-/// reserved too.
+/// The prefix of the concat functions' names (ConcatLowering.cpp), and of
+/// its count functions' under it, reserved too.
 inline constexpr StringLiteral kConcatFunctionPrefix = "__ta_concat_";
+inline constexpr StringLiteral kConcatCountFunctionPrefix =
+    "__ta_concat_count_";
 /// The prefix of the gather functions' names (GatherLowering.cpp),
 /// reserved too.
 inline constexpr StringLiteral kGatherFunctionPrefix = "__ta_gather_";

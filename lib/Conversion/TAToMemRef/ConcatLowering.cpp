@@ -3,8 +3,9 @@
 // TensorFlow's Concat of a whole array: ReadMany of every element, in
 // order, joined along dim 0. Where the checks and one scan of the state
 // show that the reads would do nothing else, a concat of a forward array
-// is a single copy. Where accesses are outlined, the op allocates the
-// destination and calls the concat function of its array's kind.
+// is a single copy. Where accesses are outlined, the op calls the count
+// function of its array's kind, allocates the destination and calls the
+// concat function.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,8 @@
 #include "BulkValues.h"
 #include "Operands.h"
 #include "Patterns.h"
+
+#include "ta/Dialect/TA/Utils/RuntimeCalls.h"
 
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -31,6 +34,24 @@ Value concatCount(ArrayEmitter &e, Value header) {
     return e.toIndex(e.get(header, kSize));
   Value marked = e.get(header, kMarkedSize);
   return e.toIndex(arith::MaxSIOp::create(e.b, e.loc, marked, e.i64(0)));
+}
+
+/// `__ta_concat_count_<kind>_<checks>_<element>`: `(box) -> index`, the
+/// array opened (strict: not closed) and its concatCount: the size of the
+/// destination, in elements. Its byte size fits in an int64, as the
+/// array's buffer holds that many elements already: a forward array's
+/// size is at most its capacity, and an accumulator's marked size, its
+/// forward array's when it was made, at most that array's size then, its
+/// capacity. Null when another symbol has the name.
+static func::FuncOp lookupOrDefineConcatCountFunction(const ArrayEmitter &e) {
+  MLIRContext *context = e.type.getContext();
+  auto type = FunctionType::get(context, {TATypeConverter::getBoxType(context)},
+                                {IndexType::get(context)});
+  return lookupOrDefineArrayFunction(
+      e, accessFunctionName(kConcatCountFunctionPrefix, e, /*write=*/false),
+      type, [](ArrayEmitter &f, ValueRange args) {
+        return SmallVector<Value>{concatCount(f, f.open(args[0]).second)};
+      });
 }
 
 /// TensorFlow's Concat of the array in `box`, open: ReadMany of every
@@ -124,9 +145,11 @@ static Value concatLengths(ArrayEmitter &e, Value count, Type type) {
   return tensor::SplatOp::create(b, loc, e.i64(d0), type, ValueRange{count});
 }
 
-/// ta.concat: the array opened (strict: not closed), the elements' buffer
-/// allocated, then, where accesses are outlined, a call of the concat
-/// function of the array's kind, otherwise emitConcat where the op is; the
+/// ta.concat: where accesses are outlined, a call of the count function of
+/// the array's kind, the elements' buffer allocated (its size checked
+/// there: kSizeCheckedAttr) and a call of the concat function; otherwise
+/// the array opened (strict: not closed), the buffer allocated and
+/// emitConcat where the op is. The
 /// value is the elements joined along dim 0. Lengths nothing uses are not
 /// made.
 struct ConcatLowering : TAPattern<ConcatOp> {
@@ -142,17 +165,24 @@ struct ConcatLowering : TAPattern<ConcatOp> {
                           lookupOrDefineReadFunction, op, rewriter);
     if (failed(read))
       return failure();
-    func::FuncOp concat;
+    func::FuncOp concat, countFunction;
     if (options.outlineAccesses && !options.frame.holds(op.getHandle())) {
       concat = lookupOrDefineConcatFunction(e, *read);
-      if (!concat)
+      countFunction = lookupOrDefineConcatCountFunction(e);
+      if (!concat || !countFunction)
         return rewriter.notifyMatchFailure(
             op, "the name of a concat function is taken by another symbol");
     }
     Value box = adaptor.getHandle().front();
-    Value count = concatCount(e, e.open(box).second);
-    Value elements = memref::AllocOp::create(rewriter, loc, getElementsType(e),
-                                             ValueRange{count});
+    Value count = countFunction
+                      ? func::CallOp::create(rewriter, loc, countFunction, box)
+                            .getResult(0)
+                      : concatCount(e, e.open(box).second);
+    auto alloc = memref::AllocOp::create(rewriter, loc, getElementsType(e),
+                                         ValueRange{count});
+    if (countFunction)
+      alloc->setAttr(kSizeCheckedAttr, rewriter.getUnitAttr());
+    Value elements = alloc;
     if (concat)
       func::CallOp::create(rewriter, loc, concat, ValueRange{box, elements});
     else

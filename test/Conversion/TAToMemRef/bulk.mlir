@@ -120,16 +120,17 @@ func.func @scatter_rows(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>,
 // finds no slot cleared (every slot is then marked read), otherwise the
 // reads one by one fail where TensorFlow's do. (With elements of 64 bytes
 // or more, strict also scans for slots never written: see concat_lazy.)
-// Where accesses are outlined (the default) the op opens the array,
-// allocates [n, element...] and calls the concat function of the array's
-// kind, which reads into it; lengths are a splat of n (a constant where n
-// is static, nothing where unused).
+// Where accesses are outlined (the default) the op calls the count
+// function of the array's kind (the array opened, its size), allocates
+// [n, element...] (its byte size known to fit: ta.size_checked, the array
+// holds n elements) and calls the concat function, which reads into it;
+// lengths are a splat of n (a constant where n is static, nothing where
+// unused).
 // CHECK-LABEL: func.func @concat(
-// STRICT: func.call @_ta_rt_fail(%c2_i32
-// CHECK: %[[SIZE:.*]] = memref.load %{{.*}}[%c0{{.*}}] : memref<8xi64>
-// CHECK: %[[N:.*]] = arith.index_cast %[[SIZE]] : i64 to index
-// CHECK: %[[ALL:.*]] = memref.alloc(%[[N]]) : memref<?x2x3xf32>
-// CHECK: call @__ta_concat_array_{{(strict|none)}}_2x3xf32(%{{.*}}, %[[ALL]])
+// CHECK-SAME: %[[BOX:[^:]*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>)
+// CHECK-NEXT: %[[N:.*]] = call @__ta_concat_count_array_{{(strict|none)}}_2x3xf32(%[[BOX]])
+// CHECK-NEXT: %[[ALL:.*]] = memref.alloc(%[[N]]) {ta.size_checked} : memref<?x2x3xf32>
+// CHECK-NEXT: call @__ta_concat_array_{{(strict|none)}}_2x3xf32(%[[BOX]], %[[ALL]])
 // CHECK: %[[JOINED:.*]] = memref.collapse_shape %[[ALL]] {{\[\[}}0, 1], [2]] : memref<?x2x3xf32> into memref<?x3xf32>
 // CHECK: %[[LEN:.*]] = tensor.splat %c2_i64[%[[N]]] : tensor<?xi64>
 // CHECK: %[[V:.*]] = bufferization.to_tensor %[[JOINED]]
@@ -140,6 +141,7 @@ func.func @scatter_rows(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>,
 // CHECK-LABEL: func.func private @__ta_concat_array_{{(strict|none)}}_2x3xf32(
 // CHECK-SAME: %{{[^:]*}}: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[ALL:[^:]*]]: memref<?x2x3xf32> {llvm.noalias})
 // CHECK: memref.dim %[[ALL]], %c0
+// STRICT-NOT: _ta_rt_fail(%c2_i32
 // STRICT: %[[ANY:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %c0_i8{{.*}}) -> (i8) {
 // STRICT: arith.ori %[[ACC]]
 // STRICT: %[[BITS:.*]] = arith.andi %[[ANY]], %c4_i8
@@ -155,6 +157,12 @@ func.func @scatter_rows(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>,
 // NONE-NOT: scf.for
 // CHECK: %[[DATA:.*]] = memref.view %{{.*}}[%{{.*}}][%{{.*}}] : memref<?xi8> to memref<?x2x3xf32>
 // CHECK-NEXT: memref.copy %[[DATA]], %[[ALL]] : memref<?x2x3xf32> to memref<?x2x3xf32>
+// CHECK-LABEL: func.func private @__ta_concat_count_array_{{(strict|none)}}_2x3xf32(
+// CHECK-SAME: -> index
+// STRICT: func.call @_ta_rt_fail(%c2_i32
+// CHECK: %[[SIZE:.*]] = memref.load %{{.*}}[%c0{{.*}}] : memref<8xi64>
+// CHECK-NEXT: %[[COUNT:.*]] = arith.index_cast %[[SIZE]] : i64 to index
+// CHECK-NEXT: return %[[COUNT]] : index
 func.func @concat(%h: !ta.handle<?, tensor<2x3xf32>>, %f: !ta.flow) -> (tensor<?x3xf32>, tensor<?xi64>) {
   %v, %l = ta.concat %h, %f : !ta.handle<?, tensor<2x3xf32>>
   return %v, %l : tensor<?x3xf32>, tensor<?xi64>
@@ -201,11 +209,18 @@ func.func @concat_lazy(%h: !ta.handle<?, tensor<16xf32>>, %f: !ta.flow) -> tenso
 
 // -----
 
-// Concat of an accumulator reads its marked size (at least 0).
+// Concat of an accumulator reads its marked size (at least 0), its forward
+// array's when it was made (at most the accumulator's capacity: no size
+// check).
 // CHECK-LABEL: func.func @concat_grad
+// CHECK: %[[N:.*]] = call @__ta_concat_count_grad_{{(strict|none)}}_2xf32(
+// CHECK-NEXT: %[[ALL:.*]] = memref.alloc(%[[N]]) {ta.size_checked} : memref<?x2xf32>
+// CHECK-NEXT: call @__ta_concat_grad_{{(strict|none)}}_2xf32(%{{.*}}, %[[ALL]])
+// CHECK-LABEL: func.func private @__ta_concat_count_grad_{{(strict|none)}}_2xf32(
 // CHECK: %[[M:.*]] = memref.load %{{.*}}[%c3] : memref<8xi64>
-// CHECK: arith.maxsi %[[M]], %c0_i64
-// CHECK: call @__ta_concat_grad_{{(strict|none)}}_2xf32(
+// CHECK: %[[MAX:.*]] = arith.maxsi %[[M]], %c0_i64
+// CHECK-NEXT: %[[COUNT:.*]] = arith.index_cast %[[MAX]] : i64 to index
+// CHECK-NEXT: return %[[COUNT]] : index
 func.func @concat_grad(%g: !ta.handle<4, tensor<2xf32>, grad>, %f: !ta.flow) -> tensor<?xf32> {
   %v, %l = ta.concat %g, %f : !ta.handle<4, tensor<2xf32>, grad>
   return %v : tensor<?xf32>
@@ -225,8 +240,7 @@ func.func @concat_lengths(%h: !ta.handle<4, tensor<3xf32>>, %f: !ta.flow) -> ten
   return %l : tensor<?xi64>
 }
 // CHECK-LABEL: func.func @concat_lengths_large
-// CHECK: %[[SIZE:.*]] = memref.load %{{.*}}[%c0{{.*}}] : memref<8xi64>
-// CHECK: %[[N:.*]] = arith.index_cast %[[SIZE]] : i64 to index
+// CHECK: %[[N:.*]] = call @__ta_concat_count_array_{{(strict|none)}}_3xf32(
 // CHECK: %[[L:.*]] = tensor.splat %c3_i64[%[[N]]] : tensor<?xi64>
 // CHECK: return %[[L]]
 func.func @concat_lengths_large(%h: !ta.handle<2305843009213693952, tensor<3xf32>>, %f: !ta.flow) -> tensor<?xi64> {

@@ -84,6 +84,15 @@ func.func private @__ta_concat_grad_none_2xf32(memref<?x2xf32>)
 
 // -----
 
+// And their count functions'.
+// expected-error @+1 {{'func.func' op is named '__ta_concat_count_array_strict_2xf32', a name ta-lower-to-memref reserves for its internal functions}}
+func.func @__ta_concat_count_array_strict_2xf32() -> index {
+  %c0 = arith.constant 0 : index
+  return %c0 : index
+}
+
+// -----
+
 // And the create functions' and the close function's.
 // expected-error @+1 {{'func.func' op is named '__ta_create_zeroed_array_none_2xf32', a name ta-lower-to-memref reserves for its internal functions}}
 func.func private @__ta_create_zeroed_array_none_2xf32(index)

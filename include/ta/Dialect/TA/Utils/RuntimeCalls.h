@@ -1,5 +1,4 @@
-//===- RuntimeCalls.h - declarations of libta_runtime's functions -*- C++
-//-*-===//
+//===- RuntimeCalls.h - libta_runtime's functions, declared --*- C++ -*-===//
 //
 // The MLIR side of the runtime ABI (include/ta/Runtime/TAABI.h): the type of
 // each libta_runtime function that lowered code calls, and its declaration,
@@ -37,6 +36,13 @@ func::FuncOp declareRuntimeFunction(ModuleOp module, StringRef name);
 /// The runtime function `name` in `module`, declared on first use; null
 /// where `module` has another symbol of that name.
 func::FuncOp lookupOrDeclareRuntimeFunction(ModuleOp module, StringRef name);
+
+/// The unit attribute of a `memref.alloc` whose byte size is known to fit
+/// in an int64 where its sizes were computed (ta.concat's destination: the
+/// elements of an array that holds them already):
+/// ta-check-allocation-sizes adds no check of its own. An attribute dropped
+/// on the way costs only that check.
+inline constexpr StringLiteral kSizeCheckedAttr = "ta.size_checked";
 
 } // namespace mlir::ta
 
