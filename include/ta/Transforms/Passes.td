@@ -156,8 +156,8 @@ def TACheckAllocationSizesPass
     size, static or at run time, makes 0 bytes whatever the product of the
     sizes before it. An allocation marked `ta.size_checked` (a unit
     attribute: its size is known to fit where it was computed, as
-    `ta-lower-to-memref` marks a concat's destination, the elements of an
-    array that holds them) gets no check.
+    `ta-lower-to-memref` marks a concat's destination, whose count its
+    concat count function gives) is trusted and gets no check.
 
     Allocations that fail are libta_runtime's to report: `ta-lower-to-llvm`
     lowers `memref.alloc` to MLIR's generic allocation functions, which the

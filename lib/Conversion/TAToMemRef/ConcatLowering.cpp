@@ -20,6 +20,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
+#include <algorithm>
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::ta;
 using namespace mlir::ta::lowering;
@@ -38,11 +41,13 @@ Value concatCount(ArrayEmitter &e, Value header) {
 
 /// `__ta_concat_count_<kind>_<checks>_<element>`: `(box) -> index`, the
 /// array opened (strict: not closed) and its concatCount: the size of the
-/// destination, in elements. Its byte size fits in an int64, as the
-/// array's buffer holds that many elements already: a forward array's
-/// size is at most its capacity, and an accumulator's marked size, its
-/// forward array's when it was made, at most that array's size then, its
-/// capacity. Null when another symbol has the name.
+/// destination, in elements, whose byte size fits in an int64. A forward
+/// array's buffer holds that many elements already (its size is at most its
+/// capacity). An accumulator's marked size is its forward array's when it
+/// was made, which a split that checks=none did not check sets to any
+/// count, the accumulator's elements larger (ta.grad_with_shape): checked
+/// here, failing as ta-check-allocation-sizes does. Null when another
+/// symbol has the name.
 static func::FuncOp lookupOrDefineConcatCountFunction(const ArrayEmitter &e) {
   MLIRContext *context = e.type.getContext();
   auto type = FunctionType::get(context, {TATypeConverter::getBoxType(context)},
@@ -50,7 +55,18 @@ static func::FuncOp lookupOrDefineConcatCountFunction(const ArrayEmitter &e) {
   return lookupOrDefineArrayFunction(
       e, accessFunctionName(kConcatCountFunctionPrefix, e, /*write=*/false),
       type, [](ArrayEmitter &f, ValueRange args) {
-        return SmallVector<Value>{concatCount(f, f.open(args[0]).second)};
+        Value count = concatCount(f, f.open(args[0]).second);
+        if (f.type.getIsGrad()) {
+          int64_t most = std::numeric_limits<int64_t>::max() /
+                         std::max<int64_t>(f.elementBytes(), 1);
+          f.failIf(f.cmp(arith::CmpIPredicate::ugt, count, f.index(most)),
+                   TA_ERR_OOM, Value(), [&](SmallVectorImpl<Value> &message) {
+                     message.append(
+                         {f.i64(-1), f.i64(0),
+                          f.i64(TA_ALLOC_TENSOR | TA_ALLOC_TOO_LARGE)});
+                   });
+        }
+        return SmallVector<Value>{count};
       });
 }
 

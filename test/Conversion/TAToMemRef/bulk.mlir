@@ -209,9 +209,11 @@ func.func @concat_lazy(%h: !ta.handle<?, tensor<16xf32>>, %f: !ta.flow) -> tenso
 
 // -----
 
-// Concat of an accumulator reads its marked size (at least 0), its forward
-// array's when it was made (at most the accumulator's capacity: no size
-// check).
+// Concat of an accumulator reads its marked size (at least 0), its
+// forward array's when it was made, and checks that the destination's byte
+// size fits in an int64 (a split that checks=none did not check marks any
+// count): TensorFlow's OOM error, as ta-check-allocation-sizes gives it,
+// INT64_MAX / 8 bytes an element.
 // CHECK-LABEL: func.func @concat_grad
 // CHECK: %[[N:.*]] = call @__ta_concat_count_grad_{{(strict|none)}}_2xf32(
 // CHECK-NEXT: %[[ALL:.*]] = memref.alloc(%[[N]]) {ta.size_checked} : memref<?x2xf32>
@@ -220,7 +222,10 @@ func.func @concat_lazy(%h: !ta.handle<?, tensor<16xf32>>, %f: !ta.flow) -> tenso
 // CHECK: %[[M:.*]] = memref.load %{{.*}}[%c3] : memref<8xi64>
 // CHECK: %[[MAX:.*]] = arith.maxsi %[[M]], %c0_i64
 // CHECK-NEXT: %[[COUNT:.*]] = arith.index_cast %[[MAX]] : i64 to index
-// CHECK-NEXT: return %[[COUNT]] : index
+// CHECK: %[[LARGE:.*]] = arith.cmpi ugt, %[[COUNT]], %c1152921504606846975 : index
+// CHECK: scf.if %[[LARGE]] {
+// CHECK: func.call @_ta_rt_fail(%c31_i32, %c0_i64{{.*}}, %c-1_i64, %c0_i64{{.*}}, %c2_i64)
+// CHECK: return %[[COUNT]] : index
 func.func @concat_grad(%g: !ta.handle<4, tensor<2xf32>, grad>, %f: !ta.flow) -> tensor<?xf32> {
   %v, %l = ta.concat %g, %f : !ta.handle<4, tensor<2xf32>, grad>
   return %v : tensor<?xf32>

@@ -15,12 +15,13 @@
 // RUN: grep -c "llvm.call @__ta_concat_count_" %t.strict.mlir | FileCheck %s --check-prefix=CALLS
 // RUN: ta-opt %s --ta-lower-to-llvm=checks=none > %t.none.mlir
 // RUN: grep -c "llvm.call @__ta_concat_count_" %t.none.mlir | FileCheck %s --check-prefix=CALLS
-// CALLS: {{^12$}}
+// CALLS: {{^13$}}
 // RUN: %run_cpu -e all %t.strict.mlir | FileCheck %s
 // RUN: %run_cpu -e all %t.none.mlir | FileCheck %s
 // RUN: not %run_cpu -e concat_closed %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=CLOSED
 // RUN: not %run_cpu -e concat_twice %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=TWICE
 // RUN: not %run_cpu -e concat_twice_lazy %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=TWICELAZY
+// RUN: not %run_cpu -e concat_wraps %t.none.mlir 2>&1 | FileCheck %s --check-prefix=WRAPS
 
 !T = !ta.handle<3, tensor<2xf32>>
 !D = !ta.handle<?, tensor<2xf32>>
@@ -184,6 +185,32 @@ func.func @concat_twice_lazy() {
   %f1 = ta.write %h[%c1], %ones, %f0 : !L, tensor<16xf32>
   %v, %l = ta.concat %h, %f1 : !L
   %w, %m = ta.concat %h, %f1 : !L
+  return
+}
+
+// checks=none: a split of 2^40 lengths (never read: the value, of the
+// wrong rank, writes no row) marks that count on a forward array of size
+// 3; an accumulator of elements of 2^24 bytes (shape_to_prepend [2^21])
+// then concats 2^40 of them: 2^64 bytes, which the concat count function
+// refuses with TensorFlow's OOM message (an allocation of the wrapped size,
+// 0 bytes, would have been written past).
+// WRAPS: ta runtime error: OOM when allocating tensor: more than 2**63 - 1 bytes
+!W = !ta.handle<3, tensor<2097152x2xf32>, grad>
+func.func @concat_wraps() {
+  %c3 = arith.constant 3 : index
+  %size = func.call @opaque_size(%c3) : (index) -> index
+  %h, %f = ta.create %size {name = "w"} : !T
+  %v0 = arith.constant dense<[[1.0, 2.0]]> : tensor<1x2xf32>
+  %v = tensor.cast %v0 : tensor<1x2xf32> to tensor<*xf32>
+  %big = arith.constant 1099511627776 : index
+  %n = func.call @opaque_size(%big) : (index) -> index
+  %l = tensor.empty(%n) : tensor<?xi64>
+  %f1 = ta.split %h, %v, %l, %f : !T, tensor<*xf32>, tensor<?xi64>
+  %p = arith.constant dense<[2097152]> : tensor<1xi32>
+  %g, %gf = ta.grad_with_shape %h, %f1, %p source "s" : !T, tensor<1xi32>
+  %c, %cl = ta.concat %g, %gf : !W
+  %c0 = arith.constant 0 : index
+  %x = tensor.extract %c[%c0, %c0] : tensor<?x2xf32>
   return
 }
 

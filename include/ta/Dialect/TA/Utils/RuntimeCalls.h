@@ -38,10 +38,11 @@ func::FuncOp declareRuntimeFunction(ModuleOp module, StringRef name);
 func::FuncOp lookupOrDeclareRuntimeFunction(ModuleOp module, StringRef name);
 
 /// The unit attribute of a `memref.alloc` whose byte size is known to fit
-/// in an int64 where its sizes were computed (ta.concat's destination: the
-/// elements of an array that holds them already):
-/// ta-check-allocation-sizes adds no check of its own. An attribute dropped
-/// on the way costs only that check.
+/// in an int64 where its sizes were computed (ta.concat's destination:
+/// the elements of a forward array that holds them already, or an
+/// accumulator's count that its concat count function checked):
+/// ta-check-allocation-sizes trusts it and adds no check of its own. An
+/// attribute dropped on the way costs only that check.
 inline constexpr StringLiteral kSizeCheckedAttr = "ta.size_checked";
 
 } // namespace mlir::ta
