@@ -258,6 +258,13 @@ bool lowering::isInLoop(Operation *op) {
   return op->getParentOfType<LoopLikeOpInterface>() != nullptr;
 }
 
+func::CallOp lowering::callInlined(OpBuilder &b, Location loc,
+                                   func::FuncOp function, ValueRange operands) {
+  auto call = func::CallOp::create(b, loc, function, operands);
+  call->setAttr(kAlwaysInline, b.getUnitAttr());
+  return call;
+}
+
 /// Calls access function `function`, inlined by LLVM when `inLoop`.
 static func::CallOp callAccessFunction(OpBuilder &b, Location loc,
                                        func::FuncOp function,

@@ -172,6 +172,17 @@ void writeElementInBounds(ArrayEmitter &e, func::FuncOp write, Value buffer,
 /// `always_inline`, which ConvertFuncToLLVM carries to llvm.call).
 inline constexpr StringLiteral kAlwaysInline = "always_inline";
 
+/// A call of `function`, a bulk or create function, marked for LLVM to
+/// inline wherever it is: the function's loops then see what the caller
+/// knows of the array (a header its create wrote in the same function,
+/// constant counts), as they did written out. The IR through MLIR's passes
+/// stays one call per op; LLVM's grows by the function's body at each use.
+/// (Measured: strict scatter + gather of 16 B elements in 1 MiB, 2.2-2.7x
+/// the floor where three kernels of one module shared the functions and
+/// LLVM inlined none of them, 1.5x inlined.)
+func::CallOp callInlined(OpBuilder &b, Location loc, func::FuncOp function,
+                         ValueRange operands);
+
 /// Whether the access of ta op `op` runs in a loop, where LLVM is to inline
 /// its call (its code runs many times: a call there would cost more than
 /// its copy of the code); elsewhere LLVM inlines where it pays, and

@@ -190,17 +190,17 @@ struct ConcatLowering : TAPattern<ConcatOp> {
             op, "the name of a concat function is taken by another symbol");
     }
     Value box = adaptor.getHandle().front();
-    Value count = countFunction
-                      ? func::CallOp::create(rewriter, loc, countFunction, box)
-                            .getResult(0)
-                      : concatCount(e, e.open(box).second);
+    Value count =
+        countFunction
+            ? callInlined(rewriter, loc, countFunction, box).getResult(0)
+            : concatCount(e, e.open(box).second);
     auto alloc = memref::AllocOp::create(rewriter, loc, getElementsType(e),
                                          ValueRange{count});
     if (countFunction)
       alloc->setAttr(kSizeCheckedAttr, rewriter.getUnitAttr());
     Value elements = alloc;
     if (concat)
-      func::CallOp::create(rewriter, loc, concat, ValueRange{box, elements});
+      callInlined(rewriter, loc, concat, ValueRange{box, elements});
     else
       emitConcat(e, *read, box, elements);
     // [count, d0, ...] -> [count * d0, ...]. The verifier wants the joined

@@ -198,7 +198,7 @@ struct GatherLowering : TAPattern<GatherOp> {
         args.push_back(castTo(rewriter, loc, indices.entries,
                               gather.getFunctionType().getInput(2)));
       args.push_back(elements);
-      func::CallOp::create(rewriter, loc, gather, args);
+      callInlined(rewriter, loc, gather, args);
     } else {
       emitGather(e, *reads, box, indices, elements);
     }

@@ -165,8 +165,8 @@ struct CreateLowering : TAPattern<CreateOp> {
     if (create) {
       box = e.allocBox(slots);
       handle = e.handleOf(box, 0);
-      func::CallOp::create(rewriter, loc, create,
-                           ValueRange{handle, size, e.i64(flags), name});
+      callInlined(rewriter, loc, create,
+                  ValueRange{handle, size, e.i64(flags), name});
     } else {
       std::optional<int64_t> frameSize;
       if (inFrame)

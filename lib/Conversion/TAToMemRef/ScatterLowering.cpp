@@ -289,7 +289,7 @@ struct ScatterLowering : TAPattern<ScatterOp> {
       if (!range)
         args.push_back(castTo(rewriter, loc, indices.entries, inputs[3]));
       args.push_back(castTo(rewriter, loc, rows, inputs.back()));
-      func::CallOp::create(rewriter, loc, scatter, args);
+      callInlined(rewriter, loc, scatter, args);
     } else {
       Value valueRows =
           e.strict ? tensor::DimOp::create(rewriter, loc, value, 0) : Value();

@@ -353,10 +353,9 @@ struct SplitLowering : TAPattern<SplitOp> {
                  /*anyOffset=*/true);
     Value lengths =
         toBuffer(rewriter, loc, op.getLengths(), op.getLengths().getType());
-    func::CallOp::create(
-        rewriter, loc, split,
-        ValueRange{box, castTo(rewriter, loc, data, type.getInput(1)),
-                   castTo(rewriter, loc, lengths, type.getInput(2))});
+    callInlined(rewriter, loc, split,
+                ValueRange{box, castTo(rewriter, loc, data, type.getInput(1)),
+                           castTo(rewriter, loc, lengths, type.getInput(2))});
     rewriter.replaceOpWithMultiple(op, {ValueRange{}});
     return success();
   }

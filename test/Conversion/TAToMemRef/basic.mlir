@@ -21,15 +21,15 @@ func.func @signature(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow)
 // An array on the heap: the op allocates its box (one slot: no gradient
 // source in the module) and calls the create function of its kind with
 // the size, the header's flags (dynamic 2, clear after read 4) and the
-// name's address.
+// name's address, marked always_inline (LLVM inlines it: see bulk.mlir).
 // CHECK-LABEL: func.func @create
 // CHECK-SAME: (%[[N:.*]]: index)
 // CHECK: %[[NAME:.*]] = arith.index_cast %{{.*}} : index to i64
 // CHECK: %[[BOX:.*]] = memref.alloc() {bufferization.manual_deallocation} : memref<1xmemref<?xi8>>
 // CHECK: %[[CAST:.*]] = memref.cast %[[BOX]] : memref<1xmemref<?xi8>> to memref<?xmemref<?xi8>, strided<[1], offset: ?>>
 // CHECK: %[[FLAGS:.*]] = arith.constant 6 : i64
-// STRICT: call @__ta_create_zeroed_array_strict_2xf32(%[[CAST]], %[[N]], %[[FLAGS]], %[[NAME]])
-// NONE: call @__ta_create_zeroed_array_none_2xf32(%[[CAST]], %[[N]], %[[FLAGS]], %[[NAME]])
+// STRICT: call @__ta_create_zeroed_array_strict_2xf32(%[[CAST]], %[[N]], %[[FLAGS]], %[[NAME]]) {always_inline}
+// NONE: call @__ta_create_zeroed_array_none_2xf32(%[[CAST]], %[[N]], %[[FLAGS]], %[[NAME]]) {always_inline}
 // CHECK: return
 // The function: a negative size fails in strict mode; a size known only at
 // run time is checked in both modes against the most slots whose bytes fit

@@ -7,6 +7,9 @@
 // RUN: ta-opt %s --ta-lower-to-memref -split-input-file | FileCheck %s --check-prefixes=CHECK,STRICT
 // RUN: ta-opt %s --ta-lower-to-memref=checks=none -split-input-file | FileCheck %s --check-prefixes=CHECK,NONE
 
+// Every bulk call is marked always_inline: LLVM inlines the function
+// where the op is, so that its loops see what the caller knows of the
+// array (its header, constant counts); the IR through MLIR stays one call.
 // Gather from a forward array: the op allocates the result and calls the
 // gather function of i32 indices, which loads the header words once (no
 // Read changes them; checks=none needs none of them for 8 B elements, which
@@ -18,7 +21,7 @@
 // CHECK: %[[IDX:.*]] = bufferization.to_buffer %[[I]] read_only : tensor<?xi32> to memref<?xi32>
 // CHECK: %[[K:.*]] = memref.dim %[[IDX]], %c0
 // CHECK: %[[OUT:.*]] = memref.alloc(%[[K]]) : memref<?x2xf32>
-// CHECK: call @__ta_gather_i32_array_{{(strict|none)}}_2xf32(%[[H]], %[[K]], %[[IDX]], %[[OUT]])
+// CHECK: call @__ta_gather_i32_array_{{(strict|none)}}_2xf32(%[[H]], %[[K]], %[[IDX]], %[[OUT]]) {always_inline}
 // CHECK: bufferization.to_tensor %[[OUT]] restrict writable : memref<?x2xf32> to tensor<?x2xf32>
 // The checks of each Read (closed, out of bounds, a cleared slot), in the
 // read function.
@@ -94,7 +97,7 @@ func.func @scatter(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>,
 // CHECK-LABEL: func.func @scatter_rows
 // CHECK: %[[ROWS:.*]] = bufferization.to_buffer %{{.*}} read_only : tensor<3x2xf32>
 // CHECK: %[[IN:.*]] = memref.cast %[[ROWS]] : memref<3x2xf32, strided<[2, 1], offset: ?>> to memref<?x2xf32, strided<[2, 1], offset: ?>>
-// CHECK: call @__ta_scatter_i32_array_{{(strict|none)}}_2xf32(%{{.*}}, %{{.*}}, %c3{{.*}}, %{{.*}}, %[[IN]])
+// CHECK: call @__ta_scatter_i32_array_{{(strict|none)}}_2xf32(%{{.*}}, %{{.*}}, %c3{{.*}}, %{{.*}}, %[[IN]]) {always_inline}
 // CHECK-LABEL: func.func private @__ta_write_array_{{(strict|none)}}_2xf32(
 // STRICT: func.call @_ta_rt_fail(%c3_i32
 // CHECK-LABEL: func.func private @__ta_scatter_i32_array_{{(strict|none)}}_2xf32(
@@ -128,9 +131,9 @@ func.func @scatter_rows(%h: !ta.handle<4, tensor<2xf32>>, %i: tensor<?xi32>,
 // unused).
 // CHECK-LABEL: func.func @concat(
 // CHECK-SAME: %[[BOX:[^:]*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>)
-// CHECK-NEXT: %[[N:.*]] = call @__ta_concat_count_array_{{(strict|none)}}_2x3xf32(%[[BOX]])
+// CHECK-NEXT: %[[N:.*]] = call @__ta_concat_count_array_{{(strict|none)}}_2x3xf32(%[[BOX]]) {always_inline}
 // CHECK-NEXT: %[[ALL:.*]] = memref.alloc(%[[N]]) {ta.size_checked} : memref<?x2x3xf32>
-// CHECK-NEXT: call @__ta_concat_array_{{(strict|none)}}_2x3xf32(%[[BOX]], %[[ALL]])
+// CHECK-NEXT: call @__ta_concat_array_{{(strict|none)}}_2x3xf32(%[[BOX]], %[[ALL]]) {always_inline}
 // CHECK: %[[JOINED:.*]] = memref.collapse_shape %[[ALL]] {{\[\[}}0, 1], [2]] : memref<?x2x3xf32> into memref<?x3xf32>
 // CHECK: %[[LEN:.*]] = tensor.splat %c2_i64[%[[N]]] : tensor<?xi64>
 // CHECK: %[[V:.*]] = bufferization.to_tensor %[[JOINED]]
@@ -274,7 +277,7 @@ func.func @concat_lengths_large(%h: !ta.handle<2305843009213693952, tensor<3xf32
 // STRICT-SAME: %[[BOX:[^:]*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[V:[^:]*]]: tensor<?xf32>, %[[L:[^:]*]]: tensor<?xi64>)
 // STRICT-NEXT: %[[VM:.*]] = bufferization.to_buffer %[[V]] read_only : tensor<?xf32> to memref<?xf32, strided<[1], offset: ?>>
 // STRICT-NEXT: %[[LM:.*]] = bufferization.to_buffer %[[L]] read_only : tensor<?xi64> to memref<?xi64>
-// STRICT-NEXT: call @__ta_split_growable_strict_2xf32(%[[BOX]], %[[VM]], %[[LM]])
+// STRICT-NEXT: call @__ta_split_growable_strict_2xf32(%[[BOX]], %[[VM]], %[[LM]]) {always_inline}
 // STRICT-NEXT: return
 // STRICT-LABEL: func.func private @__ta_split_growable_strict_2xf32(
 // STRICT-SAME: %[[BOX:[^:]*]]: memref<?xmemref<?xi8>, strided<[1], offset: ?>>, %[[VM:[^:]*]]: memref<?xf32, strided<[1], offset: ?>> {llvm.noalias}, %[[LM:[^:]*]]: memref<?xi64> {llvm.noalias}) attributes {llvm.linkage = #llvm.linkage<internal>}
