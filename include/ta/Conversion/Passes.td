@@ -39,7 +39,9 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
     `ta.close` (`__ta_close`; in place for an array of no data),
     `ta.grad` (`__ta_grad_*`), `ta.gather` (`__ta_gather_*`) and
     `ta.concat` (`__ta_concat_*`, after `__ta_concat_count_*` gives its
-    size), into a destination the op allocates, a
+    size), into a destination the op allocates (a function's first eight
+    such bulk and create calls marked `always_inline`, for LLVM to inline:
+    their loops then see what the function knows of the array), a
     `ta.scatter` of ranked rows (`__ta_scatter_*`; strict: of the element's
     shape) and a strict `ta.split` of a value whose type has the element's
     rank and dims from 1 (`__ta_split_*`), both with the value in place,

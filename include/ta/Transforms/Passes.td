@@ -273,7 +273,8 @@ def TAConvertToLLVMPass : Pass<"ta-convert-to-llvm", "::mlir::ModuleOp"> {
     that expands to several): the bulk functions of ta-lower-to-memref mark
     the tensors they read and the results they fill, which nothing else
     they touch aliases, so that LLVM vectorizes the copies and sums of
-    their rows where it does not inline them.
+    their rows where it does not inline them (a function's bulk calls past
+    ta-lower-to-memref's inlining budget).
   }];
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
   let options = [

@@ -258,10 +258,33 @@ bool lowering::isInLoop(Operation *op) {
   return op->getParentOfType<LoopLikeOpInterface>() != nullptr;
 }
 
+/// Whether `call` is a call of a bulk or create function that callInlined
+/// marked.
+static bool isInlinedBulkCall(func::CallOp call) {
+  if (!call->hasAttr(kAlwaysInline))
+    return false;
+  StringRef callee = call.getCallee();
+  return llvm::any_of(
+      ArrayRef<StringLiteral>{kGatherFunctionPrefix, kScatterFunctionPrefix,
+                              kConcatFunctionPrefix, kSplitFunctionPrefix,
+                              kCreateFunctionPrefix},
+      [&](StringLiteral prefix) { return callee.starts_with(prefix); });
+}
+
 func::CallOp lowering::callInlined(OpBuilder &b, Location loc,
                                    func::FuncOp function, ValueRange operands) {
   auto call = func::CallOp::create(b, loc, function, operands);
-  call->setAttr(kAlwaysInline, b.getUnitAttr());
+  // The marked calls before it, up to the budget: the walk stops there.
+  int64_t marked = 0;
+  if (auto parent = call->getParentOfType<FunctionOpInterface>()) {
+    parent->walk([&](func::CallOp other) {
+      if (isInlinedBulkCall(other) && ++marked == kMaxInlinedCalls)
+        return WalkResult::interrupt();
+      return WalkResult::advance();
+    });
+  }
+  if (marked < kMaxInlinedCalls)
+    call->setAttr(kAlwaysInline, b.getUnitAttr());
   return call;
 }
 

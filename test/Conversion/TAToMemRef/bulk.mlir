@@ -220,7 +220,7 @@ func.func @concat_lazy(%h: !ta.handle<?, tensor<16xf32>>, %f: !ta.flow) -> tenso
 // CHECK-LABEL: func.func @concat_grad
 // CHECK: %[[N:.*]] = call @__ta_concat_count_grad_{{(strict|none)}}_2xf32(
 // CHECK-NEXT: %[[ALL:.*]] = memref.alloc(%[[N]]) {ta.size_checked} : memref<?x2xf32>
-// CHECK-NEXT: call @__ta_concat_grad_{{(strict|none)}}_2xf32(%{{.*}}, %[[ALL]])
+// CHECK-NEXT: call @__ta_concat_grad_{{(strict|none)}}_2xf32(%{{.*}}, %[[ALL]]) {always_inline}
 // CHECK-LABEL: func.func private @__ta_concat_count_grad_{{(strict|none)}}_2xf32(
 // CHECK: %[[M:.*]] = memref.load %{{.*}}[%c3] : memref<8xi64>
 // CHECK: %[[MAX:.*]] = arith.maxsi %[[M]], %c0_i64
