@@ -162,12 +162,11 @@ static Value concatLengths(ArrayEmitter &e, Value count, Type type) {
 }
 
 /// ta.concat: where accesses are outlined, a call of the count function of
-/// the array's kind, the elements' buffer allocated (its size checked
-/// there: kSizeCheckedAttr) and a call of the concat function; otherwise
-/// the array opened (strict: not closed), the buffer allocated and
-/// emitConcat where the op is. The
-/// value is the elements joined along dim 0. Lengths nothing uses are not
-/// made.
+/// the array's kind, the elements' buffer allocated (marked
+/// kSizeCheckedAttr: the count function's count fits) and a call of the
+/// concat function; otherwise the array opened (strict: not closed), the
+/// buffer allocated and emitConcat where the op is. The value is the
+/// elements joined along dim 0. Lengths nothing uses are not made.
 struct ConcatLowering : TAPattern<ConcatOp> {
   using TAPattern::TAPattern;
   LogicalResult lower(ConcatOp op, OneToNOpAdaptor adaptor, ArrayEmitter &e,
