@@ -33,6 +33,18 @@ FunctionType lowering::getGradFunctionType(MLIRContext *context) {
                            {});
 }
 
+FunctionType lowering::getCreateFunctionType(MLIRContext *context) {
+  Type i64 = IntegerType::get(context, 64);
+  return FunctionType::get(
+      context,
+      {TATypeConverter::getBoxType(context), IndexType::get(context), i64, i64},
+      {});
+}
+
+FunctionType lowering::getCloseFunctionType(MLIRContext *context) {
+  return FunctionType::get(context, {TATypeConverter::getBoxType(context)}, {});
+}
+
 std::string lowering::elementName(RankedTensorType element) {
   std::string shape;
   llvm::raw_string_ostream os(shape);
@@ -399,18 +411,14 @@ bool lowering::takesReservedName(Operation *op) {
     return !isInternalFunction(op) ||
            cast<func::FuncOp>(op).getFunctionType() != type;
   };
-  Type box = TATypeConverter::getBoxType(context);
-  Type i64 = IntegerType::get(context, 64);
   if (name.starts_with(kGradFunctionPrefix))
     return notOfType(getGradFunctionType(context));
   if (name.starts_with(kCreateFunctionPrefix))
-    return notOfType(FunctionType::get(
-        context, {box, IndexType::get(context), i64, i64}, {}));
+    return notOfType(getCreateFunctionType(context));
   if (name == kCloseFunctionName)
-    return notOfType(FunctionType::get(context, {box}, {}));
+    return notOfType(getCloseFunctionType(context));
   if (name == TA_FRESH_BUFFER_IS_ZERO)
-    return notOfType(
-        FunctionType::get(context, {i64}, {IntegerType::get(context, 1)}));
+    return notOfType(getFreshBufferIsZeroType(context));
   if (name.starts_with(kWriteFunctionPrefix) ||
       name.starts_with(kReadFunctionPrefix) ||
       name.starts_with(kSplitFunctionPrefix) ||

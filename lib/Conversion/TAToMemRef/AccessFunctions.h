@@ -48,6 +48,11 @@ inline constexpr StringLiteral kCloseFunctionName = "__ta_close";
 /// `(box, view, i64 source) -> ()`: the type of every gradient function
 /// (the forward array's box, the accumulator's handle, the source's name).
 FunctionType getGradFunctionType(MLIRContext *context);
+/// `(box, index size, i64 flags, i64 name) -> ()`: the type of every create
+/// function (LifecycleLowering.cpp).
+FunctionType getCreateFunctionType(MLIRContext *context);
+/// `(box) -> ()`: the type of the close function.
+FunctionType getCloseFunctionType(MLIRContext *context);
 
 /// `<prefix><kind>_<checks>_<element>`: the name of an internal function of
 /// `layout`'s arrays whose body depends on their kind (accumulator,

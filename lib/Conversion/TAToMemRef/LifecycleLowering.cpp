@@ -75,12 +75,6 @@ static Value emitNewArray(ArrayEmitter &e, Value size, Value flags, Value name,
 /// when another symbol has the name.
 static func::FuncOp lookupOrDefineCreateFunction(const ArrayEmitter &e,
                                                  NewArray kind) {
-  MLIRContext *context = e.type.getContext();
-  Type i64 = IntegerType::get(context, 64);
-  auto type = FunctionType::get(
-      context,
-      {TATypeConverter::getBoxType(context), IndexType::get(context), i64, i64},
-      {});
   StringRef variant = kind == NewArray::Zeroed   ? "zeroed_"
                       : kind == NewArray::Filled ? "filled_"
                                                  : "dataless_";
@@ -88,7 +82,8 @@ static func::FuncOp lookupOrDefineCreateFunction(const ArrayEmitter &e,
       e,
       accessFunctionName((kCreateFunctionPrefix + variant).str(), e,
                          /*write=*/false),
-      type, [&](ArrayEmitter &f, ValueRange args) {
+      getCreateFunctionType(e.type.getContext()),
+      [&](ArrayEmitter &f, ValueRange args) {
         f.fillBox(args[0], emitNewArray(f, args[1], args[2], args[3], kind));
         return SmallVector<Value>();
       });
@@ -284,10 +279,8 @@ static void emitClose(ArrayEmitter &e, Value box, bool inPlace) {
 /// `__ta_close`: emitClose of an array on the heap as a function `(box) ->
 /// ()`, the same for every kind. Null when another symbol has the name.
 static func::FuncOp lookupOrDefineCloseFunction(const ArrayEmitter &e) {
-  MLIRContext *context = e.type.getContext();
-  auto type =
-      FunctionType::get(context, {TATypeConverter::getBoxType(context)}, {});
-  return lookupOrDefineArrayFunction(e, kCloseFunctionName, type,
+  return lookupOrDefineArrayFunction(e, kCloseFunctionName,
+                                     getCloseFunctionType(e.type.getContext()),
                                      [](ArrayEmitter &f, ValueRange args) {
                                        emitClose(f, args[0], /*inPlace=*/false);
                                        return SmallVector<Value>();

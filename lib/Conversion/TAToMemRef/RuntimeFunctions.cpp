@@ -135,13 +135,17 @@ func::FuncOp lowering::lookupOrDefineInternalFunction(
   return function;
 }
 
+FunctionType lowering::getFreshBufferIsZeroType(MLIRContext *context) {
+  return FunctionType::get(context, {IntegerType::get(context, 64)},
+                           {IntegerType::get(context, 1)});
+}
+
 func::FuncOp
 lowering::lookupOrDefineFreshBufferIsZeroFunction(ModuleSymbols &symbols) {
-  MLIRContext *context = symbols.module.getContext();
-  auto i64 = IntegerType::get(context, 64);
-  auto type = FunctionType::get(context, {i64}, {IntegerType::get(context, 1)});
   return lookupOrDefineInternalFunction(
-      symbols, TA_FRESH_BUFFER_IS_ZERO, type, [&](OpBuilder &b, Block *entry) {
+      symbols, TA_FRESH_BUFFER_IS_ZERO,
+      getFreshBufferIsZeroType(symbols.module.getContext()),
+      [&](OpBuilder &b, Block *entry) {
         Location loc = symbols.module.getLoc();
         Value threshold = arith::ConstantOp::create(
             b, loc, b.getI64IntegerAttr(TA_MAPPED_ALLOCATION_BYTES));

@@ -97,6 +97,8 @@ std::string growFunctionName(const ArrayLayout &layout);
 /// TA_FRESH_BUFFER_IS_ZERO (TAABI.h): (i64 bytes) -> i1, whether a fresh
 /// buffer of that many bytes from libta_runtime is a mapping, zero already.
 func::FuncOp lookupOrDefineFreshBufferIsZeroFunction(ModuleSymbols &symbols);
+/// Its type, `(i64) -> i1`.
+FunctionType getFreshBufferIsZeroType(MLIRContext *context);
 
 /// The growth function of arrays with `layout`, `(box, i64 i) -> ()`,
 /// defined on first use: grows the array in `box` to `2 * (i + 1)` slots
