@@ -24,15 +24,18 @@
 //   what was never touched stays so;
 // - blocks of up to 64 KiB that compiled code frees are kept for the
 //   thread's next aligned allocations (SmallBlockCache.h: glibc's
-//   aligned_alloc costs eight times malloc), except under AddressSanitizer,
-//   which must see every free to find a use after it.
+//   aligned_alloc costs eight times malloc), and larger ones, up to 1 GiB,
+//   for the process's next allocations (LargeBlockCache.h: glibc gives them
+//   back to the kernel, and each call would fault fresh pages in again),
+//   except under AddressSanitizer, which must see every free to find a use
+//   after it; ta_runtime_trim_memory frees what is kept.
 //
 // A driver frees the results it keeps with _mlir_memref_to_llvm_free (or
 // with free() where they are under 1 GiB: the rest is malloc's).
 //
 //===----------------------------------------------------------------------===//
 
-#include "SmallBlockCache.h"
+#include "BlockCaches.h"
 #include "TARuntimeInternal.h"
 #include "ta/Runtime/TARuntime.h"
 
@@ -44,18 +47,8 @@
 #include <new>
 #include <unordered_map>
 
-#include <malloc.h>
 #include <sys/mman.h>
 #include <unistd.h>
-
-#if defined(__has_feature)
-#if __has_feature(address_sanitizer)
-#define TA_RUNTIME_ASAN 1
-#endif
-#endif
-#if defined(__SANITIZE_ADDRESS__)
-#define TA_RUNTIME_ASAN 1
-#endif
 
 struct TACallScope {
   /// What the call holds: each object with the function that releases it.
@@ -88,6 +81,8 @@ struct Mappings {
   std::mutex mu;
   std::unordered_map<void *, uint64_t> sizes;
   std::atomic<size_t> count{0};
+  /// The sum of `sizes` (held: `mu`).
+  uint64_t bytes = 0;
 };
 
 Mappings &mappings() {
@@ -106,6 +101,7 @@ void *map(uint64_t size) {
   try {
     std::lock_guard<std::mutex> lock(m.mu);
     m.sizes.emplace(pointer, size);
+    m.bytes += size;
     m.count.fetch_add(1, std::memory_order_relaxed);
   } catch (const std::bad_alloc &) {
     munmap(pointer, size);
@@ -126,6 +122,7 @@ bool unmap(void *pointer) {
     if (it == m.sizes.end())
       return false;
     size = it->second;
+    m.bytes -= size;
     m.sizes.erase(it);
     m.count.fetch_sub(1, std::memory_order_relaxed);
   }
@@ -152,6 +149,7 @@ void *remap(void *pointer, uint64_t size) {
   void *moved = mremap(pointer, it->second, size, MREMAP_MAYMOVE);
   if (moved == MAP_FAILED)
     return nullptr;
+  m.bytes += size - it->second;
   // Re-keyed in place: nothing here allocates, so nothing can fail.
   auto node = m.sizes.extract(it);
   node.key() = moved;
@@ -174,48 +172,6 @@ bool inMapping(void *base, uint64_t offset, uint64_t length) {
 void freeBuffer(void *pointer) {
   if (!unmap(pointer))
     std::free(pointer);
-}
-
-using ta::runtime::SmallBlockCache;
-
-// The thread's cache, created on its first free. Only the pointer is in
-// initial-exec TLS (libta_runtime may be dlopen'ed, where static TLS is
-// scarce); CacheOwner deletes the cache at thread exit and `cacheGone`
-// keeps frees after that (other TLS destructors) from making another.
-__attribute__((tls_model(
-    "initial-exec"))) thread_local SmallBlockCache *blockCache = nullptr;
-__attribute__((tls_model("initial-exec"))) thread_local bool cacheGone = false;
-struct CacheOwner {
-  ~CacheOwner() {
-    delete blockCache;
-    blockCache = nullptr;
-    cacheGone = true;
-  }
-};
-
-/// Whether an aligned allocation goes through the thread's cache.
-bool cacheable(uint64_t alignment, uint64_t size) {
-#ifdef TA_RUNTIME_ASAN
-  return false;
-#else
-  return alignment <= TA_BUFFER_ALIGNMENT && size != 0 &&
-         size <= SmallBlockCache::kMaxBytes;
-#endif
-}
-
-/// Keeps a freed heap block (not a mapping) in the thread's cache, or frees
-/// it.
-void releaseHeapBlock(void *pointer) {
-#ifndef TA_RUNTIME_ASAN
-  if (!blockCache && !cacheGone) {
-    thread_local CacheOwner owner;
-    (void)owner;
-    blockCache = new (std::nothrow) SmallBlockCache();
-  }
-  if (blockCache && blockCache->give(pointer, malloc_usable_size(pointer)))
-    return;
-#endif
-  std::free(pointer);
 }
 
 void *allocated(void *pointer, uint64_t size) {
@@ -258,9 +214,7 @@ void _ta_rt_untrack(void *object) {
 }
 
 void *_mlir_memref_to_llvm_alloc(uint64_t size) {
-  if (size >= kMappedBytes)
-    return allocated(map(size), size);
-  return allocated(std::malloc(size), size);
+  return _mlir_memref_to_llvm_aligned_alloc(alignof(std::max_align_t), size);
 }
 
 void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size) {
@@ -268,13 +222,10 @@ void *_mlir_memref_to_llvm_aligned_alloc(uint64_t alignment, uint64_t size) {
   if (size >= kMappedBytes && alignment <= (uint64_t)sysconf(_SC_PAGESIZE))
     return allocated(map(size), size);
   uint64_t bytes = size;
-  if (cacheable(alignment, size)) {
-    if (blockCache)
-      if (void *cached = blockCache->take(size, alignment))
-        return allocated(cached, size);
-    // Allocated at its class's size, to serve the same size once freed;
+  if (size != 0 && size < kMappedBytes) {
+    if (void *cached = ta::runtime::takeCachedBlock(alignment, size, bytes))
+      return allocated(cached, size);
     // malloc's alignment where that is enough (an eighth of the cost).
-    bytes = SmallBlockCache::classBytes(size, alignment);
     if (alignment <= alignof(std::max_align_t))
       return allocated(std::malloc(bytes), size);
   }
@@ -297,7 +248,7 @@ void _mlir_memref_to_llvm_free(void *pointer) {
   if (current)
     _ta_rt_untrack(pointer);
   if (!unmap(pointer))
-    releaseHeapBlock(pointer);
+    ta::runtime::releaseHeapBlock(pointer);
 }
 
 void *_ta_rt_realloc(void *pointer, uint64_t old_bytes, uint64_t new_bytes) {
@@ -313,10 +264,10 @@ void *_ta_rt_realloc(void *pointer, uint64_t old_bytes, uint64_t new_bytes) {
     result = map(bytes);
     if (result) {
       std::memcpy(result, pointer, old_bytes < bytes ? old_bytes : bytes);
-      std::free(pointer);
+      ta::runtime::releaseHeapBlock(pointer);
     }
   } else {
-    result = std::realloc(pointer, bytes);
+    result = ta::runtime::resizeHeapBlock(pointer, old_bytes, bytes);
   }
   if (!result) {
     if (!quiet)
@@ -409,3 +360,9 @@ void ta_runtime_end_call(TACallScope *scope, int release) {
 }
 
 } // extern "C"
+
+uint64_t ta::runtime::mappedBytes() {
+  Mappings &m = mappings();
+  std::lock_guard<std::mutex> lock(m.mu);
+  return m.bytes;
+}

@@ -10,8 +10,12 @@ same N x E result:
                    extract_slice in scf.for on a tensor "array",
                    one-shot-bufferized (what a user would write instead)
   floor_<op>_<id>  hand-written C doing the same memory traffic (the floor):
-                   a compiler barrier after filling its array keeps clang
-                   from deleting the array (wr and sc were one memmove)
+                   its array is a buffer the driver allocates once and
+                   passes to every call (`scratch`: what a runtime that
+                   keeps its memory approaches), zeroed with memset where
+                   the op needs zeros; a compiler barrier after filling the
+                   array keeps clang from deleting it (wr and sc were one
+                   memmove)
 
 Ops:
   wr   write every slot from the input, then read every slot into the output
@@ -25,8 +29,9 @@ Ops:
   swr  wr, for the scaling table (time per element over array sizes)
   wrg  wr on a growable array that starts empty (dynamic_size), written
        by an scf.for (its first use: ta reserves the loop's capacity
-       before it); the floor grows a C array by doubling with realloc; no
-       upstream formulation
+       before it); the floor grows a C array by doubling, copying it into
+       the other half of its kept buffer each time; no upstream
+       formulation
   wrw  wrg with the writes in an scf.while loop whose condition its body
        computes (a loop whose trip count only its iterations tell, as a
        TensorFlow loop on a data-dependent condition; a counted one,
@@ -41,7 +46,7 @@ Ops:
   rc   ragged: split the input into N elements of 1..64 rows of E floats
        (lengths drawn from a fixed seed; an element type with an open dim,
        kept by libta_runtime), concat them; the floor copies each element
-       into a buffer of its own and back; no upstream formulation. The
+       into a place of its own and back; no upstream formulation. The
        rows are the configuration's N x E input.
 
 Writes OUT/ta.mlir, OUT/up.mlir, OUT/floor.c, OUT/configs.h.
@@ -78,14 +83,14 @@ def ta_ragged_kernel(i, e, lengths):
 
 def floor_ragged_kernel(i, e, lengths):
     dense = ", ".join(map(str, lengths))
-    return (f"void floor_rc_{i}(const float *src, const int32_t *perm, float *out) {{\n"
+    return (f"void floor_rc_{i}(const float *src, const int32_t *perm, float *out, float *scratch) {{\n"
             f"  static const int64_t lengths[{len(lengths)}] = {{{dense}}};\n"
             f"  enum {{ slots = {len(lengths)}, e = {e} }};\n"
             "  float *element[slots];\n"
             "  size_t offset = 0;\n"
             "  for (size_t k = 0; k < slots; ++k) {\n"
             "    size_t bytes = (size_t)lengths[k] * e * 4;\n"
-            "    element[k] = malloc(bytes);\n"
+            "    element[k] = scratch + offset;\n"
             "    memcpy(element[k], src + offset, bytes);\n"
             "    offset += (size_t)lengths[k] * e;\n"
             "  }\n"
@@ -95,7 +100,6 @@ def floor_ragged_kernel(i, e, lengths):
             "    memcpy(out + offset, element[k], (size_t)lengths[k] * e * 4);\n"
             "    offset += (size_t)lengths[k] * e;\n"
             "  }\n"
-            "  for (size_t k = 0; k < slots; ++k) free(element[k]);\n"
             "}\n")
 
 
@@ -243,42 +247,54 @@ def up_kernel(op, i, e, n):
     return head + body + "}\n"
 
 
+def pow2ceil(n):
+    p = 1
+    while p < n:
+        p *= 2
+    return p
+
+
+def scratch_floats(op, e, n):
+    """Floats of the floor's kept buffer: the array (two of the growable
+    ones' largest capacity for wrg and wrw, which double into each other)."""
+    return 2 * pow2ceil(n) * e if op in ("wrg", "wrw") else n * e
+
+
 def floor_kernel(op, i, e, n):
     row = e * 4
-    sig = (f"void floor_{op}_{i}(const float *src, const int32_t *perm, float *out) {{\n"
+    sig = (f"void floor_{op}_{i}(const float *src, const int32_t *perm, float *out, float *scratch) {{\n"
            f"  const size_t n = {n}, e = {e};\n")
     if op in ("wrg", "wrw"):
-        body = ("  float *arr = NULL;\n  size_t capacity = 0;\n"
+        body = ("  float *arr = NULL;\n  size_t capacity = 0;\n  int half = 0;\n"
                 "  for (size_t k = 0; k < n; ++k) {\n"
                 "    if (k == capacity) {\n"
                 "      capacity = capacity ? 2 * capacity : 1;\n"
-                "      arr = realloc(arr, capacity * e * 4);\n"
+                f"      float *grown = scratch + (half ^= 1) * {pow2ceil(n)} * e;\n"
+                "      if (k) memcpy(grown, arr, k * e * 4);\n"
+                "      arr = grown;\n"
                 "    }\n"
                 f"    memcpy(arr + k * e, src + k * e, {row});\n"
                 "  }\n"
                 "  keep(arr);\n"
-                f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, arr + k * e, {row});\n"
-                "  free(arr);\n")
+                f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, arr + k * e, {row});\n")
     elif op in ("wr", "wrd", "swr", "sc"):
-        body = (f"  float *arr = malloc(n * e * 4);\n"
+        body = (f"  float *arr = scratch;\n"
                 f"  for (size_t k = 0; k < n; ++k) memcpy(arr + k * e, src + k * e, {row});\n"
                 "  keep(arr);\n"
-                f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, arr + k * e, {row});\n"
-                "  free(arr);\n")
+                f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, arr + k * e, {row});\n")
     elif op == "gsg":
-        body = (f"  float *arr = malloc(n * e * 4);\n"
+        body = (f"  float *arr = scratch;\n"
                 f"  for (size_t k = 0; k < n; ++k) memcpy(arr + k * e, src + k * e, {row});\n"
                 "  keep(arr);\n"
-                f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, arr + (size_t)perm[k] * e, {row});\n"
-                "  free(arr);\n")
+                f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, arr + (size_t)perm[k] * e, {row});\n")
     elif op == "gs":
-        body = (f"  float *arr = malloc(n * e * 4);\n"
+        body = (f"  float *arr = scratch;\n"
                 f"  for (size_t k = 0; k < n; ++k) memcpy(arr + (size_t)perm[k] * e, src + k * e, {row});\n"
                 "  keep(arr);\n"
-                f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, arr + (size_t)perm[k] * e, {row});\n"
-                "  free(arr);\n")
+                f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, arr + (size_t)perm[k] * e, {row});\n")
     elif op == "acc":
-        body = ("  float *acc = calloc(n * e, 4);\n"
+        body = ("  float *acc = scratch;\n"
+                "  memset(acc, 0, n * e * 4);\n"
                 "  for (int r = 0; r < 2; ++r)\n"
                 "    for (size_t k = 0; k < n; ++k) {\n"
                 "      float *d = acc + (size_t)perm[k] * e;\n"
@@ -286,8 +302,7 @@ def floor_kernel(op, i, e, n):
                 "      for (size_t j = 0; j < e; ++j) d[j] += s[j];\n"
                 "    }\n"
                 "  keep(acc);\n"
-                f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, acc + (size_t)perm[k] * e, {row});\n"
-                "  free(acc);\n")
+                f"  for (size_t k = 0; k < n; ++k) memcpy(out + k * e, acc + (size_t)perm[k] * e, {row});\n")
     return sig + body + "}\n"
 
 
@@ -310,7 +325,7 @@ def main():
             n = sum(lengths)
             ta.append(ta_ragged_kernel(i, e, lengths))
             floor.append(floor_ragged_kernel(i, e, lengths))
-            header.append(f'CONFIG({op}, {i}, {n}, {e}, {4 * n * e * 4}, 0)')
+            header.append(f'CONFIG({op}, {i}, {n}, {e}, {4 * n * e * 4}, 0, {n * e})')
             continue
         ta.append(ta_kernel(op, i, e, n))
         # The upstream formulation copies the whole array per iteration in
@@ -324,7 +339,8 @@ def main():
         # Bytes each op must move: wr/gs/sc in and out (2 copies of the
         # array, read + write each); acc two read-modify-writes and a copy.
         moved = {"wr": 4, "wrd": 4, "swr": 4, "wrg": 4, "wrw": 4, "gs": 4, "gsg": 4, "sc": 4, "acc": 8}[op] * n * e * 4
-        header.append(f'CONFIG({op}, {i}, {n}, {e}, {moved}, {int(with_upstream)})')
+        header.append(f'CONFIG({op}, {i}, {n}, {e}, {moved}, {int(with_upstream)}, '
+                      f'{scratch_floats(op, e, n)})')
     open(os.path.join(out, "ta.mlir"), "w").write("\n".join(ta))
     # An empty module when every upstream kernel is left out.
     open(os.path.join(out, "up.mlir"), "w").write("\n".join(up) or "module {}\n")

@@ -63,6 +63,46 @@ void _ta_rt_shift_bytes(int64_t buffer, int64_t from, int64_t to,
 /// TensorFlow's error, where the reservation could not be had).
 int64_t _ta_rt_quiet_allocations(int64_t quiet);
 
+/// The memory the runtime keeps. Freed blocks of more than 64 KiB and less
+/// than 1 GiB are kept for the next allocations of their size class, in
+/// one cache the whole process shares, so that a function called again and
+/// again finds its memory mapped already (smaller blocks are kept per
+/// thread, a few per size class). The cache holds at most `cache_limit`
+/// bytes: by default 2 GiB or an eighth of the machine's memory, whichever
+/// is less; the environment variable TA_RUNTIME_CACHE_LIMIT_BYTES sets it
+/// at the first allocation (0 keeps nothing; a value that is not a number
+/// is a runtime error at every allocation the cache would serve, until
+/// ta_runtime_set_cache_limit sets a limit). A block not reused for 10
+/// seconds (ta_runtime_set_cache_idle_seconds) is freed at the next free of
+/// a large block, by whichever thread frees it; a process that makes no more
+/// calls keeps what it holds until ta_runtime_trim_memory. Under
+/// AddressSanitizer nothing is kept.
+typedef struct TARuntimeMemoryStats {
+  int64_t cached_bytes;  /* usable bytes of the blocks kept */
+  int64_t cached_blocks; /* blocks kept */
+  int64_t cache_limit;   /* the most bytes kept (0 under ASan) */
+  int64_t reused;        /* allocations served by a kept block */
+  int64_t allocated;     /* allocations of a kept size that were not */
+  int64_t released;      /* kept blocks freed: limit, idle, trim */
+  int64_t mapped_bytes;  /* live allocations of 1 GiB or more */
+} TARuntimeMemoryStats;
+
+/// Fills `stats` (if not NULL); the counters count from the process's start.
+void ta_runtime_memory_stats(TARuntimeMemoryStats *stats);
+
+/// Frees every kept block (the large ones, and the calling thread's small
+/// ones) and returns the heap's free memory to the system (malloc_trim);
+/// returns the bytes of the blocks freed.
+int64_t ta_runtime_trim_memory(void);
+
+/// Sets the most bytes the cache keeps (a negative value: the default),
+/// freeing what no longer fits; returns the previous limit.
+int64_t ta_runtime_set_cache_limit(int64_t bytes);
+
+/// Sets how many seconds a kept block may go unused before it is freed (0
+/// or less: the default, 10); returns the previous setting.
+int64_t ta_runtime_set_cache_idle_seconds(int64_t seconds);
+
 /// A call scope, for drivers whose error handler leaves compiled code with
 /// longjmp, skipping the code that would free what the call allocated.
 /// Between ta_runtime_begin_call and ta_runtime_end_call the runtime
