@@ -384,4 +384,20 @@ PYBIND11_MODULE(_ta, m) {
   m.def("unbatch_grad_set_timeout", &ta_unbatch_grad_set_timeout,
         py::arg("micros"));
   m.def("unbatch_grad_timeout", &ta_unbatch_grad_timeout);
+
+  m.def("memory_stats", [] {
+    TARuntimeMemoryStats s;
+    ta_runtime_memory_stats(&s);
+    py::dict d;
+    d["cached_bytes"] = s.cached_bytes;
+    d["cached_blocks"] = s.cached_blocks;
+    d["cache_limit"] = s.cache_limit;
+    d["reused"] = s.reused;
+    d["allocated"] = s.allocated;
+    d["released"] = s.released;
+    d["mapped_bytes"] = s.mapped_bytes;
+    return d;
+  });
+  m.def("trim_memory", &ta_runtime_trim_memory);
+  m.def("set_cache_limit", &ta_runtime_set_cache_limit, py::arg("bytes"));
 }

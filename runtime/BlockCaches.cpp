@@ -111,18 +111,23 @@ LargeCache &largeCache() {
 void *ta::runtime::takeCachedBlock(uint64_t alignment, uint64_t size,
                                    uint64_t &allocate) {
   allocate = size;
-  if (!kCaching || alignment > TA_BUFFER_ALIGNMENT)
+  if (alignment > TA_BUFFER_ALIGNMENT)
     return nullptr;
   if (size <= SmallBlockCache::kMaxBytes) {
+    if (!kCaching)
+      return nullptr;
     allocate = SmallBlockCache::classBytes(size, alignment);
     return blockCache ? blockCache->take(size, alignment) : nullptr;
   }
   if (!LargeBlockCache::serves(size, alignment))
     return nullptr;
   LargeCache &large = largeCache();
-  // With no lock held: the error handler may leave by longjmp.
+  // Reported in every build, with no lock held (the error handler may
+  // leave by longjmp).
   if (large.environmentBad)
     _ta_rt_exit_with(large.environmentError.c_str());
+  if (!kCaching)
+    return nullptr;
   allocate = LargeBlockCache::classBytes(size);
   return large.cache.take(size, alignment);
 }

@@ -15,6 +15,7 @@ import os as _os
 from . import _config
 from ._ta import DiagnosticError, Executable as _Executable, Module
 from ._ta import RuntimeError  # noqa: A004 - ta.RuntimeError, as documented
+from ._ta import memory_stats, set_cache_limit, trim_memory
 from ._ta import (
     unbatch_grad_parked_ids,
     unbatch_grad_reset,
@@ -28,6 +29,9 @@ __all__ = [
     "compile",
     "DiagnosticError",
     "RuntimeError",
+    "memory_stats",
+    "set_cache_limit",
+    "trim_memory",
     "unbatch_grad_parked_ids",
     "unbatch_grad_reset",
     "unbatch_grad_set_timeout",
