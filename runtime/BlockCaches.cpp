@@ -132,7 +132,17 @@ void *ta::runtime::takeCachedBlock(uint64_t alignment, uint64_t size,
   return large.cache.take(size, alignment);
 }
 
+void *ta::runtime::allocateHeapBlock(uint64_t bytes) {
+  uint64_t allocate = bytes;
+  if (void *cached =
+          takeCachedBlock(alignof(std::max_align_t), bytes, allocate))
+    return cached;
+  return std::malloc(allocate);
+}
+
 void ta::runtime::releaseHeapBlock(void *pointer) {
+  if (!pointer)
+    return;
   if (kCaching) {
     uint64_t usable = malloc_usable_size(pointer);
     if (LargeBlockCache::keeps(usable)) {

@@ -19,8 +19,13 @@ namespace ta::runtime {
 /// runtime error.
 void *takeCachedBlock(uint64_t alignment, uint64_t size, uint64_t &allocate);
 
-/// Keeps a freed heap block (malloc's, not a mapping) in a cache, or frees
-/// it.
+/// A heap block of `bytes` (not 0) at malloc's alignment for the runtime's
+/// own data (DynamicArrays.cpp): a kept one where there is one, malloc's
+/// otherwise, or null. Freed with releaseHeapBlock.
+void *allocateHeapBlock(uint64_t bytes);
+
+/// Keeps a freed heap block (malloc's, not a mapping; null: nothing) in a
+/// cache, or frees it.
 void releaseHeapBlock(void *pointer);
 
 /// Resizes a heap block (malloc's) of `oldBytes` to `bytes` (not 0, under

@@ -10,11 +10,14 @@
 // Operations that give values (read, gather, concat) run in two calls: the
 // first does TensorFlow's reads, checks and state changes and reports the
 // result's shape, so that the caller can allocate it; `take` then copies the
-// values into it. Errors go through _ta_rt_exit_with: no C++ object that
+// values into it. Slot data are heap blocks of libta_runtime's caches
+// (BlockCaches.h), reused across calls as compiled code's buffers are.
+// Errors go through _ta_rt_exit_with: no C++ object that
 // needs destroying is alive at a failure (the error handler may longjmp).
 //
 //===----------------------------------------------------------------------===//
 
+#include "SlotArena.h"
 #include "TARuntimeInternal.h"
 #include "ta/Runtime/TAABI.h"
 #include "ta/Runtime/TARuntime.h"
@@ -150,12 +153,11 @@ struct Slot {
   bool written = false, read = false, cleared = false;
 };
 
-/// A value a read gave: the slot's tensor (still owned by the slot unless
-/// `owned`) or zeros (`data` null).
+/// A value a read gave: a slot's tensor (in the array's arena, which keeps
+/// it after a clear_after_read read) or zeros (`data` null).
 struct Pending {
   void *data;
   Shape shape;
-  bool owned;
 };
 
 /// An allocator over malloc for the runtime's vectors: an allocation that
@@ -185,6 +187,8 @@ struct DynamicArray {
   Shape elementShape;
   std::vector<Slot, MallocAllocator<Slot>> slots;
   std::vector<Pending, MallocAllocator<Pending>> pending;
+  /// Where the slots' data live (SlotArena.h): freed all at once.
+  ta::runtime::SlotArena arena;
   /// The values read make an empty result (a gather whose first value has
   /// no element): _ta_rt_dyn_take copies none of them.
   bool emptyResult = false;
@@ -328,7 +332,7 @@ void write(DynamicArray &a, int64_t index, const Shape &shape,
     return;
   }
   int64_t bytes = a.bytes(shape);
-  void *copy = std::malloc(bytes ? (size_t)bytes : 1);
+  void *copy = a.arena.allocate(bytes ? (uint64_t)bytes : 1);
   if (!copy)
     fail("OOM when allocating tensor of %" PRId64 " bytes", bytes);
   if (bytes) // a zero-size value may have no data at all
@@ -385,11 +389,12 @@ void read(DynamicArray &a, int64_t index) {
   if (!slot.data && !clear) {
     // The slot keeps the zeros it now holds.
     int64_t bytes = a.bytes(slot.shape);
-    slot.data = std::calloc(bytes ? (size_t)bytes : 1, 1);
+    slot.data = a.arena.allocate(bytes ? (uint64_t)bytes : 1);
     if (!slot.data)
       fail("OOM when allocating tensor of %" PRId64 " bytes", bytes);
+    std::memset(slot.data, 0, bytes ? (size_t)bytes : 1);
   }
-  growOrFail([&] { a.pending.push_back({slot.data, slot.shape, clear}); },
+  growOrFail([&] { a.pending.push_back({slot.data, slot.shape}); },
              (int64_t)a.pending.size() + 1, sizeof(Pending));
   if (clear) {
     slot.data = nullptr;
@@ -437,16 +442,9 @@ void store(const Shape &shape, int64_t first, int64_t out,
   std::memcpy(words + 1, result.dims, result.rank * sizeof(int64_t));
 }
 
-/// Frees an array and everything it holds (not its header).
-void destroy(void *array) {
-  auto *a = static_cast<DynamicArray *>(array);
-  for (Slot &slot : a->slots)
-    std::free(slot.data);
-  for (Pending &p : a->pending)
-    if (p.owned)
-      std::free(p.data);
-  delete a;
-}
+/// Frees an array and everything it holds (not its header; the slots' data
+/// with the arena).
+void destroy(void *array) { delete static_cast<DynamicArray *>(array); }
 
 /// A new array, recorded in the call scope (if any) until released.
 DynamicArray *newArray() {
@@ -601,10 +599,11 @@ void _ta_rt_dyn_close(int64_t header) {
   // Closing twice is allowed (ClearAndMarkClosed).
   auto *h = (TAArrayHeader *)(intptr_t)header;
   auto *a = (DynamicArray *)(intptr_t)h->reserved;
-  for (Slot &slot : a->slots) {
-    std::free(slot.data);
+  for (Slot &slot : a->slots)
     slot.data = nullptr;
-  }
+  // Values read and not yet taken keep theirs until the array goes.
+  if (a->pending.empty())
+    a->arena.release();
   h->flags |= TA_FLAG_CLOSED;
 }
 
@@ -738,8 +737,6 @@ void _ta_rt_dyn_take(int64_t header, int64_t target, int64_t lengths) {
     out += bytes;
     if (lengths)
       ((int64_t *)(intptr_t)lengths)[k] = p.shape.dims[0];
-    if (p.owned)
-      std::free(p.data);
   }
   a.pending.clear();
   a.emptyResult = false;

@@ -29,6 +29,7 @@ typedef struct {
 
 void _mlir_ciface_work_4m(Rows *out, Rows *src, Perm *perm);
 void _mlir_ciface_work_16m(Rows *out, Rows *src, Perm *perm);
+void _mlir_ciface_work_open(Rows *out, Rows *src, Perm *perm);
 
 enum { kElement = 16, kSmall = 65536, kLarge = 262144 };
 
@@ -37,12 +38,13 @@ typedef struct {
   int32_t *perm;
   int64_t n;
   void (*work)(Rows *, Rows *, Perm *);
+  float factor; // the result is factor * src
 } Workload;
 
-static Workload makeWorkload(int64_t n) {
+static Workload makeWorkload(int64_t n, void (*work)(Rows *, Rows *, Perm *),
+                             float factor) {
   Workload w = {malloc((size_t)n * kElement * sizeof(float)),
-                malloc((size_t)n * sizeof(int32_t)), n,
-                n == kSmall ? _mlir_ciface_work_4m : _mlir_ciface_work_16m};
+                malloc((size_t)n * sizeof(int32_t)), n, work, factor};
   if (!w.src || !w.perm) {
     fprintf(stderr, "out of memory\n");
     exit(2);
@@ -55,15 +57,16 @@ static Workload makeWorkload(int64_t n) {
   return w;
 }
 
-/// Calls the workload once; 1 if its result is 3 * src, as the semantics
-/// say (the forward gather gives src back, the accumulator 2 * src).
+/// Calls the workload once; 1 if its result is what the semantics say
+/// (work_4m, work_16m: 3 * src, the forward gather giving src back and the
+/// accumulator 2 * src; work_open: src).
 static int callOnce(const Workload *w) {
   Rows in = {w->src, w->src, 0, {w->n, kElement}, {kElement, 1}}, out;
   Perm p = {w->perm, w->perm, 0, {w->n}, {1}};
   w->work(&out, &in, &p);
   int ok = out.sizes[0] == w->n && out.sizes[1] == kElement;
   for (int64_t i = 0; ok && i < w->n * kElement; ++i)
-    ok = out.aligned[out.offset + i] == 3 * w->src[i];
+    ok = out.aligned[out.offset + i] == w->factor * w->src[i];
   _mlir_memref_to_llvm_free(out.allocated);
   return ok;
 }
@@ -85,25 +88,28 @@ static double residentMiB(void) {
   return (double)resident * (double)sysconf(_SC_PAGESIZE) / (1 << 20);
 }
 
-/// Runs `calls` calls of each workload, alternating; returns the minor
-/// faults per call, or -1 if a result was wrong.
-static double faultsPerCall(const Workload *a, const Workload *b, int calls) {
+/// Runs `calls` rounds of a call of each of the `count` workloads; returns
+/// the minor faults per call, or -1 if a result was wrong.
+static double faultsPerCall(const Workload *w, int count, int calls) {
   long before = minorFaults();
   for (int c = 0; c < calls; ++c)
-    if (!callOnce(a) || !callOnce(b))
-      return -1;
-  return (double)(minorFaults() - before) / (2.0 * calls);
+    for (int i = 0; i < count; ++i)
+      if (!callOnce(&w[i]))
+        return -1;
+  return (double)(minorFaults() - before) / ((double)count * calls);
 }
 
 static int steady(void) {
-  Workload small = makeWorkload(kSmall), large = makeWorkload(kLarge);
+  Workload w[3] = {makeWorkload(kSmall, _mlir_ciface_work_4m, 3),
+                   makeWorkload(kLarge, _mlir_ciface_work_16m, 3),
+                   makeWorkload(kSmall, _mlir_ciface_work_open, 1)};
   double start = residentMiB();
   // Warm: the first calls fault their pages in.
-  if (faultsPerCall(&small, &large, 3) < 0) {
+  if (faultsPerCall(w, 3, 3) < 0) {
     printf("wrong result\n");
     return 1;
   }
-  double warm = faultsPerCall(&small, &large, 20);
+  double warm = faultsPerCall(w, 3, 20);
   if (warm < 0) {
     printf("wrong result\n");
     return 1;
@@ -133,13 +139,13 @@ static int steady(void) {
          trimmed == 0 ? "nothing" : "blocks", (long long)stats.cached_bytes,
          after <= start + 8);
   // The cache refills.
-  double again = faultsPerCall(&small, &large, 3);
+  double again = faultsPerCall(w, 3, 3);
   printf("after trim: %s\n", again < 0 ? "wrong result" : "results right");
   return 0;
 }
 
 static int limit(void) {
-  Workload small = makeWorkload(kSmall);
+  Workload small = makeWorkload(kSmall, _mlir_ciface_work_4m, 3);
   // 10 MiB: two of this workload's 4 MiB blocks, of the several a call
   // frees.
   ta_runtime_set_cache_limit(10 << 20);
@@ -164,7 +170,7 @@ static int limit(void) {
 }
 
 static int idle(void) {
-  Workload small = makeWorkload(kSmall);
+  Workload small = makeWorkload(kSmall, _mlir_ciface_work_4m, 3);
   ta_runtime_set_cache_idle_seconds(1);
   if (!callOnce(&small)) {
     printf("wrong result\n");
@@ -199,7 +205,7 @@ static void *worker(void *arg) {
 }
 
 static int threads(void) {
-  shared = makeWorkload(kSmall);
+  shared = makeWorkload(kSmall, _mlir_ciface_work_4m, 3);
   pthread_t t[4];
   for (int i = 0; i < 4; ++i)
     pthread_create(&t[i], NULL, worker, NULL);

@@ -32,3 +32,17 @@ func.func @work_16m(%src: tensor<262144x16xf32>, %perm: tensor<262144xi32>) -> t
   %sum = arith.addf %fwd, %acc : tensor<262144x16xf32>
   return %sum : tensor<262144x16xf32>
 }
+
+// An array whose element type has an open dim, whose slots libta_runtime
+// keeps (DynamicArrays.cpp): the 4 MiB input split into four 1 MiB
+// elements and concatenated back, giving src.
+func.func @work_open(%src: tensor<65536x16xf32>, %perm: tensor<65536xi32>) -> tensor<65536x16xf32> attributes {llvm.emit_c_interface} {
+  %slots = arith.constant 4 : index
+  %h, %f = ta.create %slots {clear_after_read = false} : !ta.handle<4, tensor<?x16xf32>>
+  %lengths = arith.constant dense<16384> : tensor<4xi64>
+  %f1 = ta.split %h, %src, %lengths, %f : !ta.handle<4, tensor<?x16xf32>>, tensor<65536x16xf32>, tensor<4xi64>
+  %v, %l = ta.concat %h, %f1 : !ta.handle<4, tensor<?x16xf32>>
+  %out = tensor.cast %v : tensor<?x16xf32> to tensor<65536x16xf32>
+  ta.close %h : !ta.handle<4, tensor<?x16xf32>>
+  return %out : tensor<65536x16xf32>
+}
