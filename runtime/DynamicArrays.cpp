@@ -160,24 +160,26 @@ struct Pending {
   Shape shape;
 };
 
-/// An allocator over malloc for the runtime's vectors: an allocation that
+/// An allocator for the runtime's vectors, over malloc and the blocks
+/// libta_runtime keeps (a split into thousands of slots grows vectors of
+/// hundreds of KiB each call): an allocation that
 /// fails throws std::bad_alloc, which growOrFail turns into ta's OOM error,
 /// whatever new-handler the process installed (LLVM's tools, mlir-runner
 /// among them, abort in theirs).
-template <typename T> struct MallocAllocator {
+template <typename T> struct HeapAllocator {
   using value_type = T;
-  MallocAllocator() = default;
-  template <typename U> MallocAllocator(const MallocAllocator<U> &) {}
+  HeapAllocator() = default;
+  template <typename U> HeapAllocator(const HeapAllocator<U> &) {}
   T *allocate(size_t n) {
     if (n > SIZE_MAX / sizeof(T))
       throw std::bad_array_new_length();
-    if (void *p = std::malloc(n * sizeof(T)))
+    if (void *p = ta::runtime::allocateHeapBlock(n ? n * sizeof(T) : 1))
       return static_cast<T *>(p);
     throw std::bad_alloc();
   }
-  void deallocate(T *p, size_t) { std::free(p); }
-  bool operator==(const MallocAllocator &) const { return true; }
-  bool operator!=(const MallocAllocator &) const { return false; }
+  void deallocate(T *p, size_t) { ta::runtime::releaseHeapBlock(p); }
+  bool operator==(const HeapAllocator &) const { return true; }
+  bool operator!=(const HeapAllocator &) const { return false; }
 };
 
 struct DynamicArray {
@@ -185,8 +187,8 @@ struct DynamicArray {
   int64_t elementBytes;
   int64_t elementKind; // TAElementKind: how accumulators add
   Shape elementShape;
-  std::vector<Slot, MallocAllocator<Slot>> slots;
-  std::vector<Pending, MallocAllocator<Pending>> pending;
+  std::vector<Slot, HeapAllocator<Slot>> slots;
+  std::vector<Pending, HeapAllocator<Pending>> pending;
   /// Where the slots' data live (SlotArena.h): freed all at once.
   ta::runtime::SlotArena arena;
   /// The values read make an empty result (a gather whose first value has
