@@ -116,8 +116,9 @@ void *ta::runtime::takeCachedBlock(uint64_t alignment, uint64_t size,
   if (size <= SmallBlockCache::kMaxBytes) {
     if (!kCaching)
       return nullptr;
-    allocate = SmallBlockCache::classBytes(size, alignment);
-    return blockCache ? blockCache->take(size, alignment) : nullptr;
+    unsigned c = SmallBlockCache::requestClass(size, alignment);
+    allocate = SmallBlockCache::classBytes(c);
+    return blockCache ? blockCache->take(c, alignment) : nullptr;
   }
   if (!LargeBlockCache::serves(size, alignment))
     return nullptr;

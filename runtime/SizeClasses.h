@@ -45,12 +45,10 @@ template <unsigned MinLog, unsigned MaxLog> struct SizeClasses {
   /// and a multiple of `alignment` (a power of two up to 2^MinLog), as
   /// aligned_alloc wants.
   static unsigned requestClass(uint64_t bytes, uint64_t alignment) {
-    unsigned c = 0;
-    if (bytes > bytesOf(0)) {
-      c = floorClass(bytes);
-      if (bytesOf(c) != bytes)
-        ++c;
-    }
+    // The class after the largest one at most bytes - 1.
+    unsigned c = bytes <= bytesOf(0) ? 0 : floorClass(bytes - 1) + 1;
+    // Only classes under 2^(MinLog + 2) have sizes that are not multiples
+    // of 2^MinLog.
     while ((bytesOf(c) & (alignment - 1)) != 0)
       ++c;
     return c;

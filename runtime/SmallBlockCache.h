@@ -50,19 +50,21 @@ public:
   SmallBlockCache &operator=(const SmallBlockCache &) = delete;
   ~SmallBlockCache() { clear(); }
 
-  /// The bytes to allocate for a request of `bytes` (1..kMaxBytes) at
-  /// `alignment` (a power of two up to 64): the size of its class, the
-  /// smallest one that holds `bytes` and is a multiple of `alignment` (as
-  /// aligned_alloc wants), so that the block serves such a request again.
-  static uint64_t classBytes(uint64_t bytes, uint64_t alignment) {
-    return Classes::bytesOf(Classes::requestClass(bytes, alignment));
+  /// The class of a request of `bytes` (1..kMaxBytes) at `alignment` (a
+  /// power of two up to 64): the smallest one that holds `bytes` and whose
+  /// size is a multiple of `alignment` (as aligned_alloc wants).
+  static unsigned requestClass(uint64_t bytes, uint64_t alignment) {
+    return Classes::requestClass(bytes, alignment);
   }
 
-  /// A cached block of at least `bytes` (1..kMaxBytes) usable bytes, at
-  /// most about twice that, at an address that is a multiple of `alignment`
+  /// The bytes to allocate for a request of class `c`: the class's size, so
+  /// that the block serves such a request again.
+  static uint64_t classBytes(unsigned c) { return Classes::bytesOf(c); }
+
+  /// A cached block for a request of class `c` (requestClass), at most
+  /// about twice its size, at an address that is a multiple of `alignment`
   /// (a power of two up to 64), or null.
-  void *take(uint64_t bytes, uint64_t alignment) {
-    unsigned first = Classes::requestClass(bytes, alignment);
+  void *take(unsigned first, uint64_t alignment) {
     for (unsigned c = first; c < Classes::kCount && c <= first + kSpill; ++c)
       for (unsigned i = count[c]; i-- > 0;) {
         void *block = blocks[c][i];

@@ -222,7 +222,7 @@ int main(int argc, char **argv) {
       printf("SKIPPED %s %d %lld upstream\n", #op, (int)(e) * 4,               \
              (long long)(n));                                                  \
     for (int v = 0; v < variants; ++v) {                                       \
-      printf("RESULT %s %d %lld %s %.9f %lld %.2f\n", #op, (int)(e) * 4,       \
+      printf("RESULT %s %d %lld %s %.12f %lld %.2f\n", #op, (int)(e) * 4,      \
              (long long)(n), kNames[v], median(samples[v].times, rounds),      \
              (long long)(moved),                                               \
              (double)samples[v].faults / (double)samples[v].calls);            \
