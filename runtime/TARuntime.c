@@ -43,6 +43,18 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                         const TAArrayHeader *header, int64_t a, int64_t b,
                         int64_t c) {
   size_t n = size < 0 ? 0 : (size_t)size;
+  if (code == TA_ERR_ADDN_SHAPE) {
+    /* As TA_ERR_BROADCAST: `header` holds the shapes; `c` the input. */
+    const int64_t *lhs = (const int64_t *)header;
+    char left[256], right[256];
+    _ta_rt_format_shape(left, sizeof(left), lhs);
+    _ta_rt_format_shape(right, sizeof(right), lhs ? lhs + 1 + lhs[0] : NULL);
+    return snprintf(buffer, n,
+                    "Inputs to operation AddN of type AddN must have the "
+                    "same size and shape.  Input 0: %s != input %" PRId64
+                    ": %s",
+                    left, c, right);
+  }
   if (code == TA_ERR_BROADCAST) {
     /* `header` holds the shapes, not an array (ta-legalize-tf's checks). */
     const int64_t *lhs = (const int64_t *)header;
@@ -216,6 +228,11 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
     return snprintf(buffer, n,
                     "Expected lengths to be non-negative, but lengths[%" PRId64
                     "] is %" PRId64,
+                    a, b);
+  case TA_ERR_LIST_ADD_LENGTH:
+    return snprintf(buffer, n,
+                    "Trying to add two lists of tensors with different "
+                    "lengths. One is %" PRId64 " and the other is %" PRId64,
                     a, b);
   case TA_ERR_LIST_FULL:
     return snprintf(buffer, n,

@@ -112,6 +112,53 @@ def tf2_tape(x):
     return h, tape.gradient(h, x)
 
 
+@tf.function
+def tf2_default_element(x):
+    # tf.TensorArray with TensorFlow's defaults (no element_shape): the list
+    # is made with an unknown element shape, which the items written fix.
+    ta = tf.TensorArray(f32, size=4)
+    h = tf.zeros([3])
+    for i in tf.range(4):
+        h = 0.5 * h + x[i]
+        ta = ta.write(i, h)
+    return ta.stack(), ta.read(1)
+
+
+@tf.function
+def tf2_partial_element(x):
+    # element_shape=[None, 2]: the open dim is fixed by the items.
+    ta = tf.TensorArray(f32, size=3, element_shape=[None, 2])
+    for i in tf.range(3):
+        ta = ta.write(i, x * tf.cast(i + 1, f32))
+    return ta.stack()
+
+
+@tf.function
+def tf2_map_fn(x):
+    return tf.map_fn(lambda row: row * row - 1.0, x)
+
+
+@tf.function
+def tf2_map_fn_tape(x):
+    # The gradient of map_fn: the backward loop reads the forward list.
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.map_fn(lambda row: row * row * 0.5, x)
+    return y, tape.gradient(y, x)
+
+
+@tf.function
+def tf2_default_element_tape(x):
+    # The tape's gradient of a loop over a default tf.TensorArray.
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        ta = tf.TensorArray(f32, size=3)
+        for i in tf.range(3):
+            ta = ta.write(i, x * tf.cast(i + 1, f32))
+        y = ta.stack()
+    return y, tape.gradient(y, x)
+
+
 PROGRAMS = [
     Program(
         "tf2_write_stack",
@@ -157,4 +204,29 @@ PROGRAMS = [
         "tf.GradientTape through a tf.while_loop: h = h * x + 1 three times, and "
         "dh/dx, whose backward loop pops the forward loop's accumulators.",
         tf2_tape, [np.array([0.5, -1.5], np.float32)]),
+    Program(
+        "tf2_default_element",
+        "tf.TensorArray(tf.float32, size=4) with TensorFlow's defaults: no element "
+        "shape given, the writes h = 0.5 * h + x[i] fix it; stack and read(1).",
+        tf2_default_element, [dyadic([4, 3], -1.0, 0.25)]),
+    Program(
+        "tf2_partial_element",
+        "tf.TensorArray with element_shape=[None, 2]: the writes x * (i + 1) fix "
+        "the open dim; stack.",
+        tf2_partial_element, [dyadic([3, 2], -0.5, 0.25)]),
+    Program(
+        "tf2_map_fn",
+        "tf.map_fn(lambda row: row * row - 1, x): the library's TensorArrays, "
+        "made with unknown element shapes.",
+        tf2_map_fn, [dyadic([5, 3], -1.5, 0.25)]),
+    Program(
+        "tf2_map_fn_tape",
+        "tf.GradientTape through tf.map_fn(lambda row: row * row / 2): the "
+        "results and dy/dx (= x).",
+        tf2_map_fn_tape, [dyadic([4, 2], -1.0, 0.25)]),
+    Program(
+        "tf2_default_element_tape",
+        "tf.GradientTape through a loop writing x * (i + 1) to a default "
+        "tf.TensorArray, stacked: the results and d(sum)/dx (= 6).",
+        tf2_default_element_tape, [dyadic([2], -1.0, 0.5)]),
 ]

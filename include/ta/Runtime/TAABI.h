@@ -80,6 +80,11 @@ enum TARuntimeError {
   /* An unranked scatter or split value that is a scalar */
   TA_ERR_SCATTER_NOT_VECTOR = 35,
   TA_ERR_SPLIT_NOT_VECTOR = 36,
+  /* tf.AddN of tensors of different shapes: header = the shapes of input 0
+     and input c (see _ta_rt_fail) */
+  TA_ERR_ADDN_SHAPE = 37,
+  /* tf.AddN of TensorLists of different lengths: a, b = the lengths */
+  TA_ERR_LIST_ADD_LENGTH = 38,
 };
 
 /// What a failed allocation was for (TA_ERR_OOM's `c`).

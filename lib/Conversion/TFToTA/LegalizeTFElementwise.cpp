@@ -435,9 +435,8 @@ std::string unsupportedAddN(Operation *op) {
   Type result = op->getResult(0).getType();
   if (op->getNumOperands() == 0 ||
       llvm::any_of(op->getOperandTypes(),
-                   [&](Type type) { return type != result; }) ||
-      !cast<RankedTensorType>(result).hasStaticShape())
-    return "needs operands of its result's static type";
+                   [&](Type type) { return type != result; }))
+    return "needs operands of its result's type";
   if (elementOf(op->getResult(0)).isInteger(1))
     return "adds bools, for which TensorFlow has no kernel";
   return "";
@@ -453,11 +452,40 @@ LogicalResult rewriteAddN(Operation *op, ValueRange operands,
   auto result = cast<RankedTensorType>(op->getResult(0).getType());
   int64_t rank = result.getRank();
   Type element = result.getElementType();
+  Location loc = op->getLoc();
+  // Inputs of one type; where it has dynamic dims, every input's shape is
+  // checked against input 0's, as TensorFlow's kernel does (for lists, the
+  // lengths: their elements are of one static shape).
+  if (!result.hasStaticShape()) {
+    auto dimsOf = [&](Value v) {
+      SmallVector<Value> dims;
+      for (int64_t k = 0; k < rank; ++k)
+        dims.push_back(tensor::DimOp::create(rewriter, loc, v, k));
+      return dims;
+    };
+    SmallVector<Value> first = dimsOf(operands[0]);
+    for (auto [j, operand] : llvm::enumerate(operands.drop_front())) {
+      SmallVector<Value> dims = dimsOf(operand);
+      Value ok = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
+      for (auto [x, y] : llvm::zip(first, dims))
+        ok = arith::AndIOp::create(
+            rewriter, loc, ok,
+            arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, x,
+                                  y));
+      if (op->hasAttr(tf::kListAddAttr) && rank > 0)
+        tf::failUnless(rewriter, op, ok, TA_ERR_LIST_ADD_LENGTH, first[0],
+                       dims[0]);
+      else
+        tf::failUnlessShapes(
+            rewriter, op, ok, TA_ERR_ADDN_SHAPE, first, dims,
+            arith::ConstantIndexOp::create(rewriter, loc, j + 1));
+    }
+  }
   SmallVector<AffineMap> maps(operands.size() + 1,
                               rewriter.getMultiDimIdentityMap(rank));
   auto generic = linalg::GenericOp::create(
-      rewriter, op->getLoc(), result, operands,
-      emptyLike(rewriter, op->getLoc(), result), maps,
+      rewriter, loc, result, operands,
+      emptyLike(rewriter, loc, result, operands[0]), maps,
       SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
       [&](OpBuilder &b, Location loc, ValueRange args) {
         ValueRange inputs = args.drop_back();

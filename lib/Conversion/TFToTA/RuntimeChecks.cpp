@@ -51,7 +51,7 @@ void mlir::ta::tf::failUnless(OpBuilder &builder, Operation *op, Value ok,
 
 void mlir::ta::tf::failUnlessShapes(OpBuilder &builder, Operation *op, Value ok,
                                     TARuntimeError code, ValueRange lhs,
-                                    ValueRange rhs) {
+                                    ValueRange rhs, Value c) {
   OpBuilder::InsertionGuard guard(builder);
   Location loc = op->getLoc();
   enterFailure(builder, loc, ok);
@@ -77,5 +77,6 @@ void mlir::ta::tf::failUnlessShapes(OpBuilder &builder, Operation *op, Value ok,
     return arith::ConstantIntOp::create(builder, loc, v, 64);
   };
   callFail(builder, op, code,
-           {address, constant(lhs.size()), constant(rhs.size()), constant(0)});
+           {address, constant(lhs.size()), constant(rhs.size()),
+            c ? toI64(builder, loc, c) : constant(0)});
 }

@@ -26,11 +26,12 @@ void failUnless(OpBuilder &builder, Operation *op, Value ok,
                 TARuntimeError code, Value a, Value b, Value c = {});
 
 /// Like failUnless, for a message that prints two shapes (`lhs`, `rhs`:
-/// index values): `_ta_rt_fail(code, shapes, rank(lhs), rank(rhs), 0)` with
+/// index values): `_ta_rt_fail(code, shapes, rank(lhs), rank(rhs), c)` with
 /// `shapes` the address of [rank(lhs), lhs..., rank(rhs), rhs...] as int64s
-/// on the stack.
+/// on the stack (`c`: 0 if not given).
 void failUnlessShapes(OpBuilder &builder, Operation *op, Value ok,
-                      TARuntimeError code, ValueRange lhs, ValueRange rhs);
+                      TARuntimeError code, ValueRange lhs, ValueRange rhs,
+                      Value c = {});
 
 } // namespace mlir::ta::tf
 

@@ -22,6 +22,7 @@
 #ifndef TA_LIB_CONVERSION_TFTOTA_TFTOTAINTERNAL_H
 #define TA_LIB_CONVERSION_TFTOTA_TFTOTAINTERNAL_H
 
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Value.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/DenseMap.h"
@@ -84,7 +85,8 @@ LogicalResult typeResources(ModuleOp module);
 /// tensors `[N] ++ element` (value semantics, as TensorLists have; N
 /// dynamic where the list's length changes), followed through control flow
 /// and calls like handles; each list op becomes tensor ops with TensorFlow's
-/// run-time errors (rewriteListOp). Lists of unknown element shapes are
+/// run-time errors (rewriteListOp). A list made with an unknown or partial
+/// element shape takes the one its items fix; where they fix none, it is
 /// diagnosed.
 LogicalResult decomposeTensorLists(ModuleOp module);
 
@@ -105,8 +107,12 @@ LogicalResult dropSessionInitializers(ModuleOp module);
 
 /// Replaces the list op `op`, whose list operands and results have their
 /// tensor types, by tensor ops (TensorListRewrites.cpp); a PushBack onto a
-/// list of `capacity` >= 0 (EmptyTensorList's max_num_elements) checks it.
-LogicalResult rewriteListOp(Operation *op, int64_t capacity);
+/// list of `capacity` >= 0 (EmptyTensorList's max_num_elements) checks it;
+/// an ElementShape gives `madeElement`, the element shape the list was made
+/// with (TensorFlow's lists keep it, -1 for the dims it leaves unknown,
+/// whatever items they hold).
+LogicalResult rewriteListOp(Operation *op, int64_t capacity,
+                            TensorType madeElement);
 
 /// Rewrites tf.While, tf.WhileRegion, tf.If, tf.IfRegion into scf.while and
 /// scf.if (the cond/body/branch functions cloned into their regions), and

@@ -21,6 +21,11 @@
 
 namespace mlir::ta::tf {
 
+/// Marks a tf.AddN that ta-import-tf made of an AddN of TensorLists (the
+/// lists now the tensors they stand for): ta-legalize-tf checks its inputs'
+/// lengths with TensorFlow's error for lists.
+constexpr llvm::StringLiteral kListAddAttr = "ta.list_add";
+
 /// Whether `op` is the (unregistered) TensorFlow op `name`.
 inline bool isNamed(Operation *op, StringRef name) {
   return op && op->getName().getStringRef() == name;

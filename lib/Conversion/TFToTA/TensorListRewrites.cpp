@@ -31,7 +31,8 @@ struct ListRewriter {
   OpBuilder &b;
   Operation *op;
   Location loc;
-  int64_t capacity; // of a PushBack's list; -1: unbounded
+  int64_t capacity;       // of a PushBack's list; -1: unbounded
+  TensorType madeElement; // the element shape the list was made with
 
   RankedTensorType typeOf(Value v) {
     return cast<RankedTensorType>(v.getType());
@@ -279,16 +280,25 @@ LogicalResult ListRewriter::rewrite() {
         b, loc, RankedTensorType::get({}, b.getI32Type()), n32);
     results.push_back(asResult(packed, 0));
   } else if (name == "tf.TensorListElementShape") {
-    RankedTensorType type = typeOf(operand(0));
+    // TensorFlow's shape of unknown rank is the scalar -1; unknown dims -1.
     auto shapeType = dyn_cast<RankedTensorType>(resultType(0));
-    if (!shapeType || shapeType.getRank() != 1 ||
+    int64_t rank = madeElement.hasRank() ? 1 : 0;
+    if (!shapeType || shapeType.getRank() != rank ||
         !shapeType.getElementType().isSignlessInteger())
-      return op->emitOpError("needs a 1-D integer result");
+      return op->emitOpError("needs a ")
+             << (rank ? "1-D" : "scalar") << " integer result";
+    unsigned width = shapeType.getElementTypeBitWidth();
     SmallVector<APInt> dims;
-    for (int64_t d : type.getShape().drop_front())
-      dims.push_back(APInt(shapeType.getElementTypeBitWidth(), d));
-    auto constantType = RankedTensorType::get({(int64_t)dims.size()},
-                                              shapeType.getElementType());
+    if (!madeElement.hasRank())
+      dims.push_back(APInt(width, -1, /*isSigned=*/true));
+    else
+      for (int64_t d : madeElement.getShape())
+        dims.push_back(
+            APInt(width, ShapedType::isDynamic(d) ? -1 : d, /*isSigned=*/true));
+    auto constantType =
+        rank ? RankedTensorType::get({(int64_t)dims.size()},
+                                     shapeType.getElementType())
+             : RankedTensorType::get({}, shapeType.getElementType());
     results.push_back(
         asResult(arith::ConstantOp::create(
                      b, loc, DenseIntElementsAttr::get(constantType, dims)),
@@ -305,9 +315,9 @@ LogicalResult ListRewriter::rewrite() {
 
 } // namespace
 
-LogicalResult mlir::ta::tfimport::rewriteListOp(Operation *op,
-                                                int64_t capacity) {
+LogicalResult mlir::ta::tfimport::rewriteListOp(Operation *op, int64_t capacity,
+                                                TensorType madeElement) {
   OpBuilder b(op);
-  ListRewriter rewriter{b, op, op->getLoc(), capacity};
+  ListRewriter rewriter{b, op, op->getLoc(), capacity, madeElement};
   return rewriter.rewrite();
 }

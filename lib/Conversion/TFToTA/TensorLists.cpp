@@ -15,8 +15,11 @@
 // Taken: TensorListReserve, TensorListFromTensor and EmptyTensorList (its
 // max_num_elements, a constant, checked by the pushes) make lists; SetItem
 // (also resizing), GetItem, Stack, Length, ElementShape, PushBack, PopBack and
-// Resize, with TensorFlow's run-time errors. Lists of unknown element shapes
-// (TensorFlow knows them only when the first item is set) are diagnosed.
+// Resize, with TensorFlow's run-time errors. A list made with an unknown or
+// partial element shape (TensorFlow's default: it knows the shape when the
+// first item is set) takes the shape its items have: every op that sets,
+// pushes, reads or stacks items refines it; where they leave a dim open, the
+// list is diagnosed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,9 +42,9 @@ using tfimport::ValueClasses;
 
 namespace {
 
-/// The element type in `tensor<!tf_type.variant<tensor<E>>>`, if `type` is
-/// one with a ranked E.
-RankedTensorType listElement(Type type) {
+/// The element type in `tensor<!tf_type.variant<tensor<E>>>`, ranked or
+/// not, if `type` is one.
+TensorType listElementType(Type type) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   auto opaque =
       tensor ? dyn_cast<OpaqueType>(tensor.getElementType()) : OpaqueType();
@@ -51,8 +54,72 @@ RankedTensorType listElement(Type type) {
   StringRef data = opaque.getTypeData();
   if (!data.consume_front("variant<") || !data.consume_back(">"))
     return {};
-  return dyn_cast_or_null<RankedTensorType>(
+  return dyn_cast_or_null<TensorType>(
       parseType(data.trim(), type.getContext()));
+}
+
+/// `known` refined with what `value` says of the same element: an unranked
+/// `known` takes `value`'s shape, a ranked one its unknown dims; null where
+/// the two disagree (rank, a dim, the element type).
+TensorType refineElement(TensorType known, TensorType value) {
+  if (!value || !value.hasRank())
+    return known;
+  if (value.getElementType() != known.getElementType())
+    return {};
+  if (!known.hasRank())
+    return value;
+  if (known.getRank() != value.getRank())
+    return {};
+  SmallVector<int64_t> dims(known.getShape());
+  for (auto [dim, seen] : llvm::zip(dims, value.getShape())) {
+    if (ShapedType::isDynamic(dim))
+      dim = seen;
+    else if (!ShapedType::isDynamic(seen) && seen != dim)
+      return {};
+  }
+  return RankedTensorType::get(dims, known.getElementType());
+}
+
+/// The element type a list op says its list has, beyond the list's own
+/// type: the item set or pushed, the item read, the rows stacked or made a
+/// list of; null where it says nothing.
+TensorType elementSeenBy(Operation *op) {
+  auto shapeOf = [](Value v) { return dyn_cast<TensorType>(v.getType()); };
+  auto rows = [](TensorType t) -> TensorType {
+    auto ranked = dyn_cast_or_null<RankedTensorType>(t);
+    if (!ranked || ranked.getRank() < 1)
+      return {};
+    return RankedTensorType::get(ranked.getShape().drop_front(),
+                                 ranked.getElementType());
+  };
+  if (isNamed(op, "tf.TensorListSetItem"))
+    return shapeOf(op->getOperand(2));
+  if (isNamed(op, "tf.TensorListPushBack"))
+    return shapeOf(op->getOperand(1));
+  if (isNamed(op, "tf.TensorListGetItem"))
+    return shapeOf(op->getResult(0));
+  if (isNamed(op, "tf.TensorListPopBack"))
+    return shapeOf(op->getResult(1));
+  if (isNamed(op, "tf.TensorListStack"))
+    return rows(shapeOf(op->getResult(0)));
+  if (isNamed(op, "tf.TensorListFromTensor"))
+    return rows(shapeOf(op->getOperand(0)));
+  return {};
+}
+
+/// What `op` does with the items elementSeenBy reads off it.
+StringRef itemVerb(Operation *op) {
+  if (isNamed(op, "tf.TensorListSetItem"))
+    return "sets an item";
+  if (isNamed(op, "tf.TensorListPushBack"))
+    return "pushes an item";
+  if (isNamed(op, "tf.TensorListGetItem"))
+    return "reads an item";
+  if (isNamed(op, "tf.TensorListPopBack"))
+    return "pops an item";
+  if (isNamed(op, "tf.TensorListStack"))
+    return "stacks items";
+  return "makes a list of rows";
 }
 
 /// Whether `type` is a TensorFlow variant tensor (of any kind).
@@ -206,20 +273,87 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
   for (Operation *op : listOps)
     if (updatesList(op))
       classes.join(op->getOperand(0), op->getResult(0));
+  // Arithmetic on whole lists, as TensorFlow's gradients do it (ZerosLike of
+  // a list: a list of its length of zeros; AddN of lists: the lists added
+  // item by item, an item never set counting as zeros, as TensorListBinaryAdd
+  // does): the lists are one class, and the ops, on the tensors they become,
+  // are ta-legalize-tf's.
+  module.walk([&](Operation *op) {
+    if (!isNamed(op, "tf.ZerosLike") && !isNamed(op, "tf.AddN"))
+      return;
+    if (op->getNumResults() != 1 || !isVariant(op->getResult(0).getType()))
+      return;
+    for (Value operand : op->getOperands())
+      classes.join(operand, op->getResult(0));
+    if (isNamed(op, "tf.AddN"))
+      op->setAttr(tf::kListAddAttr, UnitAttr::get(op->getContext()));
+  });
+
+  // Each class's element type: what the ops that make the list say
+  // (TensorFlow's default element_shape, unknown, or a partial one leaves
+  // it open), refined by what every op on the list sets, pushes, reads or
+  // stacks, as TensorFlow's shape inference refines it.
+  DenseMap<Value, TensorType> elementOf;
+  bool ok = true;
+  for (Operation *op : listOps) {
+    if (!madeLength(op))
+      continue;
+    TensorType element = listElementType(op->getResult(0).getType());
+    if (!element) {
+      op->emitOpError("makes a list of unknown element type ")
+          << op->getResult(0).getType();
+      ok = false;
+      continue;
+    }
+    Value root = classes.find(op->getResult(0));
+    auto [it, inserted] = elementOf.try_emplace(root, element);
+    if (!inserted) {
+      TensorType refined = refineElement(it->second, element);
+      if (!refined) {
+        op->emitOpError("makes a list of ")
+            << element << " elements where a list of " << it->second
+            << " elements flows into the same values";
+        ok = false;
+        continue;
+      }
+      it->second = refined;
+    }
+  }
+  // What ElementShape gives: the shape the list was made with.
+  DenseMap<Value, TensorType> madeElementOf = elementOf;
+  for (Operation *op : listOps) {
+    TensorType seen = elementSeenBy(op);
+    Value list = isNamed(op, "tf.TensorListFromTensor") ? op->getResult(0)
+                                                        : op->getOperand(0);
+    auto it = elementOf.find(classes.find(list));
+    if (!seen || it == elementOf.end())
+      continue;
+    TensorType refined = refineElement(it->second, seen);
+    if (!refined) {
+      op->emitOpError() << itemVerb(op) << " of type " << seen
+                        << " where the list's elements are " << it->second;
+      ok = false;
+      continue;
+    }
+    it->second = refined;
+  }
 
   // Each class's type: [N] ++ element, N from the ops that make the list
   // (kDynamic where they disagree or know it only at run time).
   DenseMap<Value, RankedTensorType> typeOf;
-  bool ok = true;
   for (Operation *op : listOps) {
     std::optional<int64_t> length = madeLength(op);
     if (!length)
       continue;
-    RankedTensorType element = listElement(op->getResult(0).getType());
+    auto elementIt = elementOf.find(classes.find(op->getResult(0)));
+    if (elementIt == elementOf.end())
+      continue; // diagnosed above
+    auto element = dyn_cast<RankedTensorType>(elementIt->second);
     if (!element || !element.hasStaticShape()) {
-      op->emitOpError("makes a list whose element type ")
-          << op->getResult(0).getType()
-          << " is not static; ta-import-tf imports lists of static elements";
+      op->emitOpError("makes a list whose element shape is ")
+          << elementIt->second
+          << " after every item set, pushed, read or stacked: ta-import-tf "
+             "imports lists whose items fix one static element shape";
       ok = false;
       continue;
     }
@@ -273,6 +407,14 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
                   : capacityOf.end();
     capacities.push_back(it == capacityOf.end() ? -1 : it->second);
   }
+  // Each op's list's element shape as made (before the lists are retyped).
+  SmallVector<TensorType> madeElements;
+  for (Operation *op : listOps) {
+    Value list = op->getNumOperands() && isVariant(op->getOperand(0).getType())
+                     ? op->getOperand(0)
+                     : op->getResult(0);
+    madeElements.push_back(madeElementOf.lookup(classes.find(list)));
+  }
   // Lists whose length changes have a length known at run time only.
   for (Operation *op : listOps)
     if (changesLength(op))
@@ -307,8 +449,8 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
     return failure();
   module.walk([](func::FuncOp fn) { tf::refreshSignature(fn); });
 
-  for (auto [op, capacity] : llvm::zip(listOps, capacities))
-    if (failed(rewriteListOp(op, capacity)))
+  for (auto [op, capacity, made] : llvm::zip(listOps, capacities, madeElements))
+    if (failed(rewriteListOp(op, capacity, made)))
       ok = false;
   return success(ok);
 }

@@ -288,7 +288,7 @@ func.func @push_wrong_item(%x: tensor<3xf32>) {
   %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
   %n = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
   %l = "tf.EmptyTensorList"(%shape, %n) : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
-  // expected-error @+1 {{'tf.TensorListPushBack' op pushes an item of type 'tensor<3xf32>' onto a list of 'tensor<2xf32>' elements; ta-import-tf takes items of the list's static element type}}
+  // expected-error @+1 {{'tf.TensorListPushBack' op pushes an item of type 'tensor<3xf32>' where the list's elements are 'tensor<2xf32>'}}
   %l2 = "tf.TensorListPushBack"(%l, %x) : (tensor<!tf_type.variant<tensor<2xf32>>>, tensor<3xf32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
   return
 }
@@ -308,7 +308,7 @@ func.func @pop_arity(%x: tensor<2xf32>) {
 
 func.func @unknown_elements(%n: tensor<i32>) {
   %shape = "tf.Const"() <{value = dense<-1> : tensor<1xi32>}> : () -> tensor<1xi32>
-  // expected-error @+1 {{'tf.TensorListReserve' op makes a list whose element type 'tensor<!tf_type.variant<tensor<?xf32>>>' is not static; ta-import-tf imports lists of static elements}}
+  // expected-error @+1 {{'tf.TensorListReserve' op makes a list whose element shape is 'tensor<?xf32>' after every item set, pushed, read or stacked: ta-import-tf imports lists whose items fix one static element shape}}
   %l = "tf.TensorListReserve"(%shape, %n) : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<?xf32>>>
   return
 }
@@ -320,7 +320,7 @@ func.func @wrong_item(%x: tensor<3xf32>) {
   %n = "tf.Const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
   %i = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
   %l = "tf.TensorListReserve"(%shape, %n) : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
-  // expected-error @+1 {{'tf.TensorListSetItem' op sets an item of type 'tensor<3xf32>' in a list of 'tensor<2xf32>' elements; ta-import-tf takes items of the list's static element type}}
+  // expected-error @+1 {{'tf.TensorListSetItem' op sets an item of type 'tensor<3xf32>' where the list's elements are 'tensor<2xf32>'}}
   %l2 = "tf.TensorListSetItem"(%l, %i, %x) : (tensor<!tf_type.variant<tensor<2xf32>>>, tensor<i32>, tensor<3xf32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
   return
 }
@@ -465,4 +465,77 @@ func.func @stack_pop() -> tensor<f32> {
   %s = "tf.StackV2"(%n) {elem_type = f32, stack_name = "s"} : (tensor<i32>) -> tensor<!tf_type.resource>
   %v = "tf.StackPopV2"(%s) {elem_type = f32} : (tensor<!tf_type.resource>) -> tensor<f32>
   return %v : tensor<f32>
+}
+
+// -----
+
+// A list made with TensorFlow's default (unknown) element shape takes the
+// items' shape; two items that disagree are diagnosed where the second is set.
+func.func @items_disagree(%x: tensor<2xf32>, %y: tensor<3xf32>) {
+  %shape = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %n = "tf.Const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
+  %i = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.TensorListReserve"(%shape, %n) : (tensor<i32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
+  %l1 = "tf.TensorListSetItem"(%l, %i, %x) : (tensor<!tf_type.variant<tensor<*xf32>>>, tensor<i32>, tensor<2xf32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
+  // expected-error @+1 {{'tf.TensorListSetItem' op sets an item of type 'tensor<3xf32>' where the list's elements are 'tensor<2xf32>'}}
+  %l2 = "tf.TensorListSetItem"(%l1, %i, %y) : (tensor<!tf_type.variant<tensor<*xf32>>>, tensor<i32>, tensor<3xf32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
+  return
+}
+
+// -----
+
+// Items that leave a dim open fix no static shape.
+func.func @items_open(%x: tensor<?xf32>) {
+  %shape = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %n = "tf.Const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
+  %i = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{'tf.TensorListReserve' op makes a list whose element shape is 'tensor<?xf32>' after every item set, pushed, read or stacked: ta-import-tf imports lists whose items fix one static element shape}}
+  %l = "tf.TensorListReserve"(%shape, %n) : (tensor<i32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
+  %l1 = "tf.TensorListSetItem"(%l, %i, %x) : (tensor<!tf_type.variant<tensor<*xf32>>>, tensor<i32>, tensor<?xf32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
+  return
+}
+
+// -----
+
+// An item of open dims set into a list whose elements another item fixed:
+// ta takes items of the list's static element type only.
+func.func @item_open_in_fixed_list(%x: tensor<2xf32>, %y: tensor<?xf32>) {
+  %shape = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %n = "tf.Const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
+  %i = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.TensorListReserve"(%shape, %n) : (tensor<i32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
+  %l1 = "tf.TensorListSetItem"(%l, %i, %x) : (tensor<!tf_type.variant<tensor<*xf32>>>, tensor<i32>, tensor<2xf32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
+  // expected-error @+1 {{'tf.TensorListSetItem' op sets an item of type 'tensor<?xf32>' in a list of 'tensor<2xf32>' elements; ta-import-tf takes items of the list's static element type}}
+  %l2 = "tf.TensorListSetItem"(%l1, %i, %y) : (tensor<!tf_type.variant<tensor<*xf32>>>, tensor<i32>, tensor<?xf32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
+  return
+}
+
+// -----
+
+// Two lists of different element shapes flowing into one value.
+func.func @makers_disagree(%c: tensor<i1>) {
+  %s2 = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %s3 = "tf.Const"() <{value = dense<3> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %n = "tf.Const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
+  %a = "tf.TensorListReserve"(%s2, %n) : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
+  // expected-error @+1 {{'tf.TensorListReserve' op makes a list of 'tensor<3xf32>' elements where a list of 'tensor<2xf32>' elements flows into the same values}}
+  %b = "tf.TensorListReserve"(%s3, %n) : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<3xf32>>>
+  %r = "tf.If"(%c, %a, %b) <{else_branch = @second, is_stateless = true, then_branch = @first}> : (tensor<i1>, tensor<!tf_type.variant<tensor<2xf32>>>, tensor<!tf_type.variant<tensor<3xf32>>>) -> tensor<!tf_type.variant<tensor<2xf32>>>
+  return
+}
+func.func private @first(%a: tensor<!tf_type.variant<tensor<2xf32>>>, %b: tensor<!tf_type.variant<tensor<3xf32>>>) -> tensor<!tf_type.variant<tensor<2xf32>>> {
+  return %a : tensor<!tf_type.variant<tensor<2xf32>>>
+}
+func.func private @second(%a: tensor<!tf_type.variant<tensor<2xf32>>>, %b: tensor<!tf_type.variant<tensor<3xf32>>>) -> tensor<!tf_type.variant<tensor<3xf32>>> {
+  return %b : tensor<!tf_type.variant<tensor<3xf32>>>
+}
+
+// -----
+
+// A list whose variant names no element type.
+func.func @untyped_list(%n: tensor<i32>) {
+  %shape = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{'tf.TensorListReserve' op makes a list of unknown element type 'tensor<!tf_type.variant>'}}
+  %l = "tf.TensorListReserve"(%shape, %n) : (tensor<i32>, tensor<i32>) -> tensor<!tf_type.variant>
+  return
 }

@@ -328,7 +328,7 @@ func.func @tanh_f64(%a: tensor<2xf64>) {
 // -----
 
 func.func @addn_shapes(%a: tensor<2xf32>, %b: tensor<?xf32>) {
-  // expected-error @+1 {{'tf.AddN' op needs operands of its result's static type}}
+  // expected-error @+1 {{'tf.AddN' op needs operands of its result's type}}
   %0 = "tf.AddN"(%a, %b) : (tensor<2xf32>, tensor<?xf32>) -> tensor<2xf32>
   return
 }

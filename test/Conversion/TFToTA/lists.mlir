@@ -75,3 +75,57 @@ func.func private @push_cond(%i: tensor<i32>, %l: !L) -> tensor<i1> {
   %c = "tf.Less"(%i, %three) : (tensor<i32>, tensor<i32>) -> tensor<i1>
   return %c : tensor<i1>
 }
+
+// tf.TensorArray(tf.float32, size=3) with TensorFlow's defaults: the list
+// is made with an unknown element shape (`tensor<*xf32>`, element_shape -1)
+// and the items set in the loop body (through the tf.While's carried value)
+// fix it: the list is the tensor 3x2; TensorListElementShape still gives
+// what the list was made with (TensorFlow keeps it: -1, a shape of unknown
+// rank).
+!U = tensor<!tf_type.variant<tensor<*xf32>>>
+// CHECK-LABEL: func.func @unknown_element(
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<3x2xf32>) -> tensor<3x2xf32>
+// CHECK: scf.while (%{{.*}} = %{{.*}}, %{{.*}} = %{{.*}}) : (tensor<i32>, tensor<3x2xf32>) -> (tensor<i32>, tensor<3x2xf32>)
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[%{{.*}}, 0] [1, 2] [1, 1] : tensor<2xf32> into tensor<3x2xf32>
+// CHECK: %[[SHAPE:.*]] = arith.constant dense<-1> : tensor<i32>
+// CHECK: return %{{.*}}, %[[SHAPE]] : tensor<3x2xf32>, tensor<i32>
+func.func @unknown_element(%x: tensor<2xf32>) -> (tensor<3x2xf32>, tensor<i32>) {
+  %shape = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %zero = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.TensorListReserve"(%shape, %n) : (tensor<i32>, tensor<i32>) -> !U
+  %r:2 = "tf.While"(%zero, %l) <{body = @unknown_body, cond = @unknown_cond, is_stateless = true, parallel_iterations = 10 : i64, shape_invariant}> : (tensor<i32>, !U) -> (tensor<i32>, !U)
+  %s = "tf.TensorListStack"(%r#1, %shape) <{num_elements = 3 : i64}> : (!U, tensor<i32>) -> tensor<*xf32>
+  %e = "tf.TensorListElementShape"(%r#1) : (!U) -> tensor<i32>
+  %c = "tf.Cast"(%s) : (tensor<*xf32>) -> tensor<3x2xf32>
+  return %c, %e : tensor<3x2xf32>, tensor<i32>
+}
+func.func private @unknown_body(%i: tensor<i32>, %l: !U) -> (tensor<i32>, !U) {
+  %one = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %v = "tf.Const"() <{value = dense<[1.0, 2.0]> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %l1 = "tf.TensorListSetItem"(%l, %i, %v) <{resize_if_index_out_of_bounds = false}> : (!U, tensor<i32>, tensor<2xf32>) -> !U
+  %next = "tf.AddV2"(%i, %one) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+  return %next, %l1 : tensor<i32>, !U
+}
+func.func private @unknown_cond(%i: tensor<i32>, %l: !U) -> tensor<i1> {
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %c = "tf.Less"(%i, %n) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  return %c : tensor<i1>
+}
+
+// element_shape=[None, 2]: the dim left open is fixed by the item read
+// (its type, from TensorFlow's shape inference) and ElementShape gives
+// [-1, 2], as TensorFlow's list keeps it.
+!P = tensor<!tf_type.variant<tensor<?x2xf32>>>
+// CHECK-LABEL: func.func @partial_element(
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<4x3x2xf32>) -> tensor<4x3x2xf32>
+// CHECK: %[[SHAPE:.*]] = arith.constant dense<[-1, 2]> : tensor<2xi32>
+// CHECK: return %{{.*}}, %[[SHAPE]] : tensor<3x2xf32>, tensor<2xi32>
+func.func @partial_element(%i: tensor<i32>) -> (tensor<3x2xf32>, tensor<2xi32>) {
+  %shape = "tf.Const"() <{value = dense<[-1, 2]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %n = "tf.Const"() <{value = dense<4> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.TensorListReserve"(%shape, %n) : (tensor<2xi32>, tensor<i32>) -> !P
+  %item = "tf.TensorListGetItem"(%l, %i, %shape) : (!P, tensor<i32>, tensor<2xi32>) -> tensor<3x2xf32>
+  %e = "tf.TensorListElementShape"(%l) : (!P) -> tensor<2xi32>
+  return %item, %e : tensor<3x2xf32>, tensor<2xi32>
+}

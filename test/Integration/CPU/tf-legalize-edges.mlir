@@ -21,7 +21,12 @@
 //   tf.AddN sums in its kernel's groups: 1e8 + -1e8 + 1 = 1 (from the
 //   left), and of 11 inputs, ones but for 1e8 and -1e8 at inputs 2 and 3, 0
 //   and 1, 8 and 9 (one lane each): [0, 9, 12] (the first 3 inputs, then the
-//   other 8 summed and added; a left fold would give [7, 9, 12]).
+//   other 8 summed and added; a left fold would give [7, 9, 12]);
+//   tf.AddN of inputs of shape [?,2] known only at run time:
+//   [[1,2],[3,4]] + [[10,20],[30,40]] + [[100,200],[300,400]] =
+//   [[111,222],[333,444]]; of shapes [4,2], [4,2], [3,2] it fails with
+//   "Inputs to operation AddN of type AddN must have the same size and
+//   shape.  Input 0: [4,2] != input 2: [3,2]".
 // RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm %s > %t.strict.mlir
 // RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm=checks=none %s > %t.none.mlir
 // RUN: %run_cpu -e main %t.strict.mlir | FileCheck %s
@@ -39,6 +44,9 @@
 // NEG: ta runtime error: slice index -1 of dimension 0 out of bounds.
 // RUN: not %run_cpu -e slice_grad_out_of_range %t.none.mlir 2>&1 | FileCheck %s --check-prefix=GRAD
 // GRAD: ta runtime error: slice index 3 of dimension 0 out of bounds.
+// RUN: not %run_cpu -e addn_shapes %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=ADDN
+// RUN: not %run_cpu -e addn_shapes %t.none.mlir 2>&1 | FileCheck %s --check-prefix=ADDN
+// ADDN: ta runtime error: Inputs to operation AddN of type AddN must have the same size and shape.  Input 0: [4,2] != input 2: [3,2]
 
 func.func private @printMemrefF32(tensor<*xf32>)
 func.func private @printMemrefI32(tensor<*xi32>)
@@ -74,6 +82,22 @@ func.func @add_2d(%a: tensor<?x?xf32>, %b: tensor<?x?xf32>) {
   %s = "tf.AddV2"(%a, %b) : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
   %su = tensor.cast %s : tensor<?x?xf32> to tensor<*xf32>
   call @printMemrefF32(%su) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @addn_rows(%a: tensor<?x2xf32>, %b: tensor<?x2xf32>, %c: tensor<?x2xf32>) {
+  %s = "tf.AddN"(%a, %b, %c) : (tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>) -> tensor<?x2xf32>
+  %su = tensor.cast %s : tensor<?x2xf32> to tensor<*xf32>
+  call @printMemrefF32(%su) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @addn_shapes() {
+  %a = arith.constant dense<1.0> : tensor<4x2xf32>
+  %c = arith.constant dense<2.0> : tensor<3x2xf32>
+  %ad = tensor.cast %a : tensor<4x2xf32> to tensor<?x2xf32>
+  %cd = tensor.cast %c : tensor<3x2xf32> to tensor<?x2xf32>
+  call @addn_rows(%ad, %ad, %cd) : (tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>) -> ()
   return
 }
 
@@ -153,6 +177,15 @@ func.func @main() {
   %sum11 = "tf.AddN"(%n0, %n1, %n2, %n3, %o, %o, %o, %o, %n8, %n9, %o) : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
   %sum11d = tensor.cast %sum11 : tensor<3xf32> to tensor<?xf32>
   call @showF(%sum11d) : (tensor<?xf32>) -> ()
+  // CHECK: {{\[}}[111,   222],
+  // CHECK-NEXT: [333,   444]]
+  %r1 = arith.constant dense<[[1.0, 2.0], [3.0, 4.0]]> : tensor<2x2xf32>
+  %r2 = arith.constant dense<[[10.0, 20.0], [30.0, 40.0]]> : tensor<2x2xf32>
+  %r3 = arith.constant dense<[[100.0, 200.0], [300.0, 400.0]]> : tensor<2x2xf32>
+  %r1d = tensor.cast %r1 : tensor<2x2xf32> to tensor<?x2xf32>
+  %r2d = tensor.cast %r2 : tensor<2x2xf32> to tensor<?x2xf32>
+  %r3d = tensor.cast %r3 : tensor<2x2xf32> to tensor<?x2xf32>
+  call @addn_rows(%r1d, %r2d, %r3d) : (tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>) -> ()
   // CHECK: [3,  4]
   %rows = arith.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>
   %sb = arith.constant dense<1> : tensor<1xi32>

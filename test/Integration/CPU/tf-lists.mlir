@@ -4,7 +4,11 @@
 // [3,4] (a later set replaces), element 2 set to [5,6], element 1 never set
 // (zeros): stack = [[3,4],[0,0],[5,6]], get(2) = [5,6], length 3; a list
 // made from [[7,8],[9,10]] has get(1) = [9,10]; value semantics: the list
-// before the second set still has [1,2] at 0.
+// before the second set still has [1,2] at 0; tf.AddN of two lists of 3
+// [2]-elements, one with [1,2] at 0, the other with [10,20] at 0 and [5,6]
+// at 2, stacks to [[11,22],[0,0],[5,6]]; of lists of 3 and 2 elements it
+// fails with "Trying to add two lists of tensors with different lengths.
+// One is 3 and the other is 2" (TensorFlow 2.21, checked with tf.raw_ops).
 // RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm %s > %t.strict.mlir
 // RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm=checks=none %s > %t.none.mlir
 // RUN: %run_cpu -e main %t.strict.mlir | FileCheck %s
@@ -42,6 +46,12 @@
 // POP: ta runtime error: Trying to pop from an empty list.
 // RESIZE: ta runtime error: TensorListSlice expects size to be non-negative. Got: -1
 // SETRESIZE: ta runtime error: Trying to modify element -1 in a list with 0 elements.
+// RUN: %run_cpu -e add_lists %t.strict.mlir | FileCheck %s --check-prefix=ADD
+// RUN: not %run_cpu -e add_lengths %t.none.mlir 2>&1 | FileCheck %s --check-prefix=ADDLEN
+// ADD: {{\[}}[11,   22],
+// ADD-NEXT: [0,   0],
+// ADD-NEXT: [5,   6]]
+// ADDLEN: ta runtime error: Trying to add two lists of tensors with different lengths. One is 3 and the other is 2
 
 !L = tensor<!tf_type.variant<tensor<2xf32>>>
 
@@ -245,5 +255,44 @@ func.func @bounded_full() {
   %s = "tf.TensorListStack"(%l3, %shape) : (!L, tensor<1xi32>) -> tensor<3x2xf32>
   %su = tensor.cast %s : tensor<3x2xf32> to tensor<*xf32>
   call @printMemrefF32(%su) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @reserve_n(%n: tensor<i32>) -> !L {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %l = "tf.TensorListReserve"(%shape, %n) : (tensor<1xi32>, tensor<i32>) -> !L
+  return %l : !L
+}
+
+func.func @add_lists() {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %i0 = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %i2 = "tf.Const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
+  %x = "tf.Const"() <{value = dense<[1.0, 2.0]> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %y = "tf.Const"() <{value = dense<[10.0, 20.0]> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %z = "tf.Const"() <{value = dense<[5.0, 6.0]> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %a = "tf.StatefulPartitionedCall"(%n) <{f = @reserve_n}> : (tensor<i32>) -> !L
+  %a1 = "tf.TensorListSetItem"(%a, %i0, %x) : (!L, tensor<i32>, tensor<2xf32>) -> !L
+  %b = "tf.StatefulPartitionedCall"(%n) <{f = @reserve_n}> : (tensor<i32>) -> !L
+  %b1 = "tf.TensorListSetItem"(%b, %i0, %y) : (!L, tensor<i32>, tensor<2xf32>) -> !L
+  %b2 = "tf.TensorListSetItem"(%b1, %i2, %z) : (!L, tensor<i32>, tensor<2xf32>) -> !L
+  %s = "tf.AddN"(%a1, %b2) : (!L, !L) -> !L
+  %t = "tf.TensorListStack"(%s, %shape) <{num_elements = -1 : i64}> : (!L, tensor<1xi32>) -> tensor<?x2xf32>
+  %tu = tensor.cast %t : tensor<?x2xf32> to tensor<*xf32>
+  call @printMemrefF32(%tu) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @add_lengths() {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %n3 = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %n2 = "tf.Const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
+  %a = "tf.StatefulPartitionedCall"(%n3) <{f = @reserve_n}> : (tensor<i32>) -> !L
+  %b = "tf.StatefulPartitionedCall"(%n2) <{f = @reserve_n}> : (tensor<i32>) -> !L
+  %s = "tf.AddN"(%a, %b) : (!L, !L) -> !L
+  %t = "tf.TensorListStack"(%s, %shape) <{num_elements = -1 : i64}> : (!L, tensor<1xi32>) -> tensor<?x2xf32>
+  %tu = tensor.cast %t : tensor<?x2xf32> to tensor<*xf32>
+  call @printMemrefF32(%tu) : (tensor<*xf32>) -> ()
   return
 }
