@@ -229,6 +229,60 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     "Expected lengths to be non-negative, but lengths[%" PRId64
                     "] is %" PRId64,
                     a, b);
+  case TA_ERR_LIST_GATHER:
+    /* TensorFlow's text, its typo included. */
+    return snprintf(buffer, n,
+                    "Index %" PRId64 " out o range; list only has %" PRId64
+                    " elements.",
+                    a, b);
+  case TA_ERR_LIST_SCATTER_ROWS:
+    return snprintf(buffer, n,
+                    "Invalid number of rows in input tensor. Expected: %" PRId64
+                    " Actual: %" PRId64,
+                    a, b);
+  case TA_ERR_LIST_SCATTER_COUNT:
+    return snprintf(buffer, n,
+                    "TensorListScatter expects num_elements >= -1, found: "
+                    "%" PRId64,
+                    a);
+  case TA_ERR_LIST_SCATTER_NEGATIVE:
+    return snprintf(buffer, n,
+                    "Indices in TensorListScatter must all be non-negative.");
+  case TA_ERR_LIST_SCATTER_INDEX:
+    return snprintf(buffer, n,
+                    "TensorListScatter: Trying to scatter at index %" PRId64
+                    " in list with size %" PRId64,
+                    a, b);
+  case TA_ERR_LIST_SCATTER_INTO_ROWS:
+    return snprintf(buffer, n,
+                    "Expected len(indices) == tensor.shape[0], but saw: "
+                    "%" PRId64 " vs. %" PRId64,
+                    a, b);
+  case TA_ERR_LIST_CONCAT_SCALARS:
+    return snprintf(buffer, n,
+                    "Concat requires elements to be at least vectors, found "
+                    "scalars instead.");
+  case TA_ERR_LIST_SPLIT_LENGTH:
+    return snprintf(buffer, n, "Invalid value in lengths: %" PRId64, a);
+  case TA_ERR_LIST_SPLIT_SLICE:
+    return snprintf(buffer, n,
+                    "Attempting to slice [%" PRId64 ", %" PRId64
+                    "] from tensor with length %" PRId64,
+                    a, b, c);
+  case TA_ERR_LIST_SPLIT_UNUSED:
+    return snprintf(buffer, n,
+                    "Unused values in tensor. Length of tensor: %" PRId64
+                    " Values used: %" PRId64,
+                    a, b);
+  case TA_ERR_LIST_SPLIT_RAGGED:
+    return snprintf(buffer, n,
+                    "TensorListSplit of a piece of %" PRId64
+                    " rows into a list whose elements have %" PRId64
+                    " rows: ta-import-tf takes lists whose items have one "
+                    "static shape",
+                    a, b);
+  case TA_ERR_FILL_DIM:
+    return snprintf(buffer, n, "Dimension %" PRId64 " must be >= 0", a);
   case TA_ERR_LIST_ADD_LENGTH:
     return snprintf(buffer, n,
                     "Trying to add two lists of tensors with different "

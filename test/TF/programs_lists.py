@@ -159,6 +159,36 @@ def tf2_default_element_tape(x):
     return y, tape.gradient(y, x)
 
 
+@tf.function
+def tf2_gather_scatter(x, at, order):
+    # tf.TensorArray.scatter then .gather, with TensorFlow's defaults (an
+    # unknown element shape); slot 1 is never written: zeros.
+    ta = tf.TensorArray(f32, size=4).scatter(at, x)
+    return ta.gather(order), ta.stack()
+
+
+@tf.function
+def tf2_gather_scatter_tape(x, at, order):
+    # The tape's gradient of scatter/gather: a gather's gradient scatters.
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        ta = tf.TensorArray(f32, size=4).scatter(at, x * x)
+        y = ta.gather(order)
+    return y, tape.gradient(y, x)
+
+
+@tf.function
+def tf2_split_concat(x):
+    # tf.TensorArray.split into pieces of 2 rows, an element read, and
+    # .concat back; the tape's gradient of the concat (a split's is a concat).
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        ta = tf.TensorArray(f32, size=3).split(x * 3.0, [2, 2, 2])
+        y = ta.concat()
+        second = ta.read(1)
+    return y, second, tape.gradient(y, x)
+
+
 PROGRAMS = [
     Program(
         "tf2_write_stack",
@@ -229,4 +259,24 @@ PROGRAMS = [
         "tf.GradientTape through a loop writing x * (i + 1) to a default "
         "tf.TensorArray, stacked: the results and d(sum)/dx (= 6).",
         tf2_default_element_tape, [dyadic([2], -1.0, 0.5)]),
+    Program(
+        "tf2_gather_scatter",
+        "tf.TensorArray(size=4) with its default element shape: .scatter of 3 "
+        "rows at [3, 0, 2], .gather of [2, 3, 0] and the stack (slot 1 unset: "
+        "zeros).",
+        tf2_gather_scatter,
+        [dyadic([3, 2], -1.0, 0.25), np.array([3, 0, 2], np.int32),
+         np.array([2, 3, 0], np.int32)]),
+    Program(
+        "tf2_gather_scatter_tape",
+        "tf.GradientTape through .scatter of x * x and .gather of [2, 3, 0, 3]: "
+        "the rows gathered and dy/dx (2x for rows gathered, twice for row 0).",
+        tf2_gather_scatter_tape,
+        [dyadic([3, 2], -1.0, 0.25), np.array([3, 0, 2], np.int32),
+         np.array([2, 3, 0, 3], np.int32)]),
+    Program(
+        "tf2_split_concat",
+        "tf.TensorArray.split of 3x into pieces of 2 rows, .read(1), .concat, "
+        "and the tape's d(concat)/dx (= 3).",
+        tf2_split_concat, [dyadic([6, 2], -1.0, 0.25)]),
 ]

@@ -85,6 +85,31 @@ enum TARuntimeError {
   TA_ERR_ADDN_SHAPE = 37,
   /* tf.AddN of TensorLists of different lengths: a, b = the lengths */
   TA_ERR_LIST_ADD_LENGTH = 38,
+  /* TensorListGather: a = index, b = size */
+  TA_ERR_LIST_GATHER = 39,
+  /* TensorListScatterV2: a = indices, b = the tensor's rows */
+  TA_ERR_LIST_SCATTER_ROWS = 40,
+  /* TensorListScatterV2: a = num_elements (< -1) */
+  TA_ERR_LIST_SCATTER_COUNT = 41,
+  /* TensorListScatterV2 and ScatterIntoExistingList: a negative index */
+  TA_ERR_LIST_SCATTER_NEGATIVE = 42,
+  /* TensorListScatterV2: a = index, b = num_elements */
+  TA_ERR_LIST_SCATTER_INDEX = 43,
+  /* TensorListScatterIntoExistingList: a = indices, b = the tensor's rows */
+  TA_ERR_LIST_SCATTER_INTO_ROWS = 44,
+  /* TensorListConcatV2 of a list of scalars */
+  TA_ERR_LIST_CONCAT_SCALARS = 45,
+  /* TensorListSplit: a = a negative length */
+  TA_ERR_LIST_SPLIT_LENGTH = 46,
+  /* TensorListSplit: a, b = the piece's bounds, c = the tensor's rows */
+  TA_ERR_LIST_SPLIT_SLICE = 47,
+  /* TensorListSplit: a = the tensor's rows, b = the rows the lengths use */
+  TA_ERR_LIST_SPLIT_UNUSED = 48,
+  /* TensorListSplit into pieces of another length than the list's
+     elements have (ta's own): a = the length, b = the elements' rows */
+  TA_ERR_LIST_SPLIT_RAGGED = 49,
+  /* tf.Fill of a negative dim: a = the dim */
+  TA_ERR_FILL_DIM = 50,
 };
 
 /// What a failed allocation was for (TA_ERR_OOM's `c`).

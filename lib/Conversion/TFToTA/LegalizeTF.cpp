@@ -76,6 +76,7 @@ struct TALegalizeTFPass
     populateTFStructuralToLinalgPatterns(patterns);
     populateTFSliceToTensorPatterns(patterns);
     populateTFTranscendentalToArithPatterns(patterns);
+    populateTFShapeToTensorPatterns(patterns);
     ConversionTarget target(getContext());
     target.markUnknownOpDynamicallyLegal([](Operation *op) {
       return !llvm::is_contained(getLegalizedTFOpNames(),

@@ -42,7 +42,7 @@ std::string typeString(Type type) {
 ArrayRef<ArrayRef<Lowering>> mlir::ta::tflegalize::loweringGroups() {
   static const ArrayRef<Lowering> groups[] = {
       elementwiseLowerings(), structuralLowerings(), sliceLowerings(),
-      transcendentalLowerings()};
+      transcendentalLowerings(), shapeLowerings()};
   return groups;
 }
 

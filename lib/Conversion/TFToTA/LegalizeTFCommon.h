@@ -37,11 +37,13 @@ struct Lowering {
 };
 
 /// The lowerings of each group (LegalizeTFElementwise.cpp,
-/// LegalizeTFStructural.cpp, LegalizeTFSlices.cpp, LegalizeTFMath.cpp).
+/// LegalizeTFStructural.cpp, LegalizeTFSlices.cpp, LegalizeTFMath.cpp,
+/// LegalizeTFShapes.cpp).
 ArrayRef<Lowering> elementwiseLowerings();
 ArrayRef<Lowering> structuralLowerings();
 ArrayRef<Lowering> sliceLowerings();
 ArrayRef<Lowering> transcendentalLowerings();
+ArrayRef<Lowering> shapeLowerings();
 
 /// Whether `op` is one of the elementwise binary ops (which broadcast).
 bool isBroadcastingBinary(Operation *op);

@@ -114,14 +114,17 @@ std::string unsupportedFill(Operation *op) {
   RankedTensorType result = rankedType(op->getResult(0));
   if (!isScalarOf(op->getOperand(1), result.getElementType()))
     return "needs a scalar value of the result's element type";
-  DenseIntElementsAttr dims;
-  if (!result.hasStaticShape() ||
-      !matchPattern(op->getOperand(0), m_Constant(&dims)) ||
-      dims.getNumElements() != result.getRank() ||
-      !llvm::equal(
-          dims.getValues<APInt>(), result.getShape(),
-          [](const APInt &d, int64_t s) { return d.getSExtValue() == s; }))
-    return "needs constant dims that are its result's static shape";
+  RankedTensorType dims = rankedType(op->getOperand(0));
+  if (dims.getRank() != 1 || dims.getDimSize(0) != result.getRank() ||
+      !dims.getElementType().isInteger() || dims.getElementType().isInteger(1))
+    return "needs integer dims, one per dim of its result";
+  DenseIntElementsAttr constant;
+  if (matchPattern(op->getOperand(0), m_Constant(&constant)))
+    for (auto [d, s] :
+         llvm::zip(constant.getValues<APInt>(), result.getShape()))
+      if (d.getSExtValue() >= 0 && !ShapedType::isDynamic(s) &&
+          d.getSExtValue() != s)
+        return "has constant dims that are not its result's shape";
   return "";
 }
 
@@ -130,7 +133,43 @@ LogicalResult rewriteFill(Operation *op, ValueRange operands,
   Location loc = op->getLoc();
   RankedTensorType result = rankedType(op->getResult(0));
   Value scalar = tensor::ExtractOp::create(rewriter, loc, operands[1]);
-  rewriter.replaceOp(op, filled(rewriter, loc, result, scalar));
+  DenseIntElementsAttr constant;
+  if (matchPattern(operands[0], m_Constant(&constant)) &&
+      llvm::equal(
+          constant.getValues<APInt>(), result.getShape(),
+          [](const APInt &d, int64_t s) { return d.getSExtValue() == s; })) {
+    rewriter.replaceOp(op, filled(rewriter, loc, result, scalar));
+    return success();
+  }
+  // Dims known at run time: each checked >= 0 (TensorFlow's text), then
+  // against the result's static dims.
+  SmallVector<Value> dims;
+  for (int64_t k = 0; k < result.getRank(); ++k) {
+    Value at = arith::ConstantIndexOp::create(rewriter, loc, k);
+    Value dim = tensor::ExtractOp::create(rewriter, loc, operands[0], at);
+    dims.push_back(arith::IndexCastOp::create(rewriter, loc,
+                                              rewriter.getIndexType(), dim));
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    failUnless(rewriter, op,
+               arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge,
+                                     dims.back(), zero),
+               TA_ERR_FILL_DIM, dims.back(), zero);
+  }
+  for (auto [k, dim] : llvm::enumerate(dims)) {
+    if (result.isDynamicDim(k))
+      continue;
+    Value typed =
+        arith::ConstantIndexOp::create(rewriter, loc, result.getDimSize(k));
+    failUnless(rewriter, op,
+               arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                     dim, typed),
+               TA_ERR_RESULT_DIM, dim, typed,
+               arith::ConstantIndexOp::create(rewriter, loc, k));
+  }
+  rewriter.replaceOp(
+      op, linalg::FillOp::create(rewriter, loc, scalar,
+                                 emptyLike(rewriter, loc, result, {}, dims))
+              .getResult(0));
   return success();
 }
 

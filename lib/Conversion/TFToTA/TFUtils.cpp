@@ -69,11 +69,26 @@ mlir::ta::tf::parseShape(Attribute attr) {
   return std::optional<SmallVector<int64_t>>(dims);
 }
 
-std::optional<int64_t> mlir::ta::tf::constantScalar(Value value) {
+/// The integer elements attribute a constant tensor value holds.
+static DenseIntElementsAttr constantAttr(Value value) {
   DenseIntElementsAttr attr;
   if (!matchPattern(value, m_Constant(&attr)))
-    if (Operation *def = value.getDefiningOp(); isNamed(def, "tf.Const"))
+    if (Operation *def = value.getDefiningOp();
+        mlir::ta::tf::isNamed(def, "tf.Const"))
       attr = dyn_cast_or_null<DenseIntElementsAttr>(def->getAttr("value"));
+  return attr;
+}
+
+std::optional<SmallVector<int64_t>> mlir::ta::tf::constantInts(Value value) {
+  DenseIntElementsAttr attr = constantAttr(value);
+  if (!attr)
+    return std::nullopt;
+  return llvm::map_to_vector(attr.getValues<APInt>(),
+                             [](const APInt &v) { return v.getSExtValue(); });
+}
+
+std::optional<int64_t> mlir::ta::tf::constantScalar(Value value) {
+  DenseIntElementsAttr attr = constantAttr(value);
   if (!attr || attr.getNumElements() != 1)
     return std::nullopt;
   return (*attr.value_begin<APInt>()).getSExtValue();

@@ -58,6 +58,10 @@ FailureOr<std::optional<SmallVector<int64_t>>> parseShape(Attribute attr);
 /// constant op), if it is one.
 std::optional<int64_t> constantScalar(Value value);
 
+/// The constant integers a tensor value holds (tf.Const or a constant op),
+/// in row-major order, if it is one.
+std::optional<SmallVector<int64_t>> constantInts(Value value);
+
 /// `value` as `type` (tensor types that differ in refinement only): itself,
 /// or a tensor.cast.
 Value castTo(OpBuilder &b, Location loc, Value value, Type type);

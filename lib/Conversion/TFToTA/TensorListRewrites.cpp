@@ -1,7 +1,8 @@
 //===- TensorListRewrites.cpp - TensorList ops as tensor ops --------------===//
 //
 // The rewrites of decomposeTensorLists (TensorLists.cpp), once every list
-// value is a tensor `[N] ++ element`: each list op becomes the tensor ops
+// value is a tensor `[N] ++ element`: each op on items (the ops on many
+// items at once are TensorListBulkRewrites.cpp's) becomes the tensor ops
 // with TensorList's semantics (a new list value per update; zeros for
 // elements never set) and TensorFlow's run-time errors and texts. Ops that
 // change the length (SetItem with resize_if_index_out_of_bounds, PushBack,
@@ -12,174 +13,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "RuntimeChecks.h"
 #include "TFToTAInternal.h"
-#include "TFUtils.h"
-
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "TensorListRewriter.h"
 
 using namespace mlir;
 using namespace mlir::ta;
-
-namespace {
-
-/// Builds the tensor ops of one list op.
-struct ListRewriter {
-  OpBuilder &b;
-  Operation *op;
-  Location loc;
-  int64_t capacity;       // of a PushBack's list; -1: unbounded
-  TensorType madeElement; // the element shape the list was made with
-
-  RankedTensorType typeOf(Value v) {
-    return cast<RankedTensorType>(v.getType());
-  }
-  Value index(int64_t v) { return arith::ConstantIndexOp::create(b, loc, v); }
-  Value cmp(arith::CmpIPredicate p, Value x, Value y) {
-    return arith::CmpIOp::create(b, loc, p, x, y);
-  }
-  Value length(Value list) { return tensor::DimOp::create(b, loc, list, 0); }
-
-  Value indexOf(Value scalarTensor) {
-    return tf::scalarIndex(b, loc, scalarTensor);
-  }
-  Value castTo(Value value, Type type) {
-    return tf::castTo(b, loc, value, type);
-  }
-
-  /// `value` as result `k`'s declared type, or null after a diagnostic if
-  /// that type cannot hold it.
-  Value asResult(Value value, unsigned k) {
-    Type type = op->getResult(k).getType();
-    if (value.getType() != type &&
-        !tensor::CastOp::areCastCompatible(value.getType(), type)) {
-      op->emitOpError("has result #")
-          << k << " of type " << type << " where the list gives "
-          << value.getType();
-      return {};
-    }
-    return castTo(value, type);
-  }
-
-  /// Offsets, sizes and strides of `count` elements of `list` from `first`.
-  void slice(RankedTensorType list, OpFoldResult first, OpFoldResult count,
-             SmallVectorImpl<OpFoldResult> &offsets,
-             SmallVectorImpl<OpFoldResult> &sizes,
-             SmallVectorImpl<OpFoldResult> &strides) {
-    offsets.assign(list.getRank(), b.getIndexAttr(0));
-    offsets[0] = first;
-    sizes.assign({count});
-    for (int64_t d : list.getShape().drop_front())
-      sizes.push_back(b.getIndexAttr(d));
-    strides.assign(list.getRank(), b.getIndexAttr(1));
-  }
-
-  RankedTensorType elementOf(RankedTensorType list) {
-    return RankedTensorType::get(list.getShape().drop_front(),
-                                 list.getElementType());
-  }
-
-  /// Element `i` of `list`.
-  Value get(Value list, Value i) {
-    SmallVector<OpFoldResult> offsets, sizes, strides;
-    slice(typeOf(list), i, b.getIndexAttr(1), offsets, sizes, strides);
-    return tensor::ExtractSliceOp::create(b, loc, elementOf(typeOf(list)), list,
-                                          offsets, sizes, strides);
-  }
-
-  /// `list` with element `i` replaced by `item`.
-  Value set(Value list, Value i, Value item) {
-    SmallVector<OpFoldResult> offsets, sizes, strides;
-    slice(typeOf(list), i, b.getIndexAttr(1), offsets, sizes, strides);
-    return tensor::InsertSliceOp::create(b, loc, item, list, offsets, sizes,
-                                         strides);
-  }
-
-  /// The first `n` elements of `list` (n <= its length).
-  Value prefix(Value list, Value n) {
-    SmallVector<OpFoldResult> offsets, sizes, strides;
-    slice(typeOf(list), b.getIndexAttr(0), n, offsets, sizes, strides);
-    return tensor::ExtractSliceOp::create(b, loc, list, offsets, sizes,
-                                          strides);
-  }
-
-  /// A zero-filled list of `type` (its dim 0 `n` where dynamic).
-  Value zeros(RankedTensorType type, Value n) {
-    SmallVector<Value> dynamic;
-    if (type.isDynamicDim(0))
-      dynamic.push_back(n);
-    Value empty = tensor::EmptyOp::create(b, loc, type.getShape(),
-                                          type.getElementType(), dynamic);
-    Value zero =
-        arith::ConstantOp::create(b, loc, b.getZeroAttr(type.getElementType()));
-    return linalg::FillOp::create(b, loc, zero, empty).getResult(0);
-  }
-
-  /// `list` (dynamic length) grown to `n` elements, zeros after its own, or
-  /// `list` itself if it has `n` or more.
-  Value growTo(Value list, Value n) {
-    RankedTensorType type = typeOf(list);
-    Value old = length(list);
-    auto grow = scf::IfOp::create(b, loc, TypeRange{type},
-                                  cmp(arith::CmpIPredicate::sgt, n, old),
-                                  /*withElseRegion=*/true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(grow.thenBlock());
-    SmallVector<OpFoldResult> offsets, sizes, strides;
-    slice(type, b.getIndexAttr(0), old, offsets, sizes, strides);
-    Value grown = tensor::InsertSliceOp::create(b, loc, list, zeros(type, n),
-                                                offsets, sizes, strides);
-    scf::YieldOp::create(b, loc, grown);
-    b.setInsertionPointToStart(grow.elseBlock());
-    scf::YieldOp::create(b, loc, list);
-    return grow.getResult(0);
-  }
-
-  /// Fails with `code` (a = `i`, b = `n`) unless `ok`.
-  void check(Value ok, TARuntimeError code, Value i, Value n) {
-    tf::failUnless(b, op, ok, code, i, n);
-  }
-
-  /// Fails with `code` (a = `i`, b = `n`) unless 0 <= i < n; returns
-  /// whether it holds.
-  Value checkIndex(Value i, Value n, TARuntimeError code) {
-    Value ok = arith::AndIOp::create(
-        b, loc, cmp(arith::CmpIPredicate::sge, i, index(0)),
-        cmp(arith::CmpIPredicate::slt, i, n));
-    check(ok, code, i, n);
-    return ok;
-  }
-
-  /// `access()` where `ok` holds, else `fallback` (of the access's type).
-  /// The check of `ok` before it has stopped the program where it does not
-  /// hold; the guard keeps an access that constant bounds show out of
-  /// range (a list known empty) from folding into an invalid slice.
-  Value guarded(Value ok, Value fallback, function_ref<Value()> access) {
-    auto ifOp = scf::IfOp::create(b, loc, fallback.getType(), ok,
-                                  /*addThenBlock=*/true,
-                                  /*addElseBlock=*/true);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPointToStart(ifOp.thenBlock());
-    scf::YieldOp::create(b, loc, castTo(access(), fallback.getType()));
-    b.setInsertionPointToStart(ifOp.elseBlock());
-    scf::YieldOp::create(b, loc, fallback);
-    return ifOp.getResult(0);
-  }
-
-  /// A zero element of a list of `type`.
-  Value zeroElement(RankedTensorType type) {
-    RankedTensorType element = elementOf(type);
-    return arith::ConstantOp::create(
-        b, loc,
-        DenseElementsAttr::get(element,
-                               b.getZeroAttr(element.getElementType())));
-  }
-
-  LogicalResult rewrite();
-};
+using tfimport::ListRewriter;
 
 LogicalResult ListRewriter::rewrite() {
   StringRef name = op->getName().getStringRef();
@@ -303,6 +142,9 @@ LogicalResult ListRewriter::rewrite() {
         asResult(arith::ConstantOp::create(
                      b, loc, DenseIntElementsAttr::get(constantType, dims)),
                  0));
+  } else if (std::optional<LogicalResult> bulk = rewriteBulk(results)) {
+    if (failed(*bulk))
+      return failure();
   } else {
     llvm_unreachable("decomposeTensorLists takes only the ops above");
   }
@@ -312,8 +154,6 @@ LogicalResult ListRewriter::rewrite() {
   op->erase();
   return success();
 }
-
-} // namespace
 
 LogicalResult mlir::ta::tfimport::rewriteListOp(Operation *op, int64_t capacity,
                                                 TensorType madeElement) {

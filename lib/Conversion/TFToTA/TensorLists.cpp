@@ -12,14 +12,16 @@
 // TensorListRewrites.cpp). The values a list flows through (loop-carried
 // values, branch and call arguments, identities) are followed like handles.
 //
-// Taken: TensorListReserve, TensorListFromTensor and EmptyTensorList (its
-// max_num_elements, a constant, checked by the pushes) make lists; SetItem
-// (also resizing), GetItem, Stack, Length, ElementShape, PushBack, PopBack and
-// Resize, with TensorFlow's run-time errors. A list made with an unknown or
+// Taken: TensorListReserve, TensorListFromTensor, EmptyTensorList (its
+// max_num_elements, a constant, checked by the pushes), TensorListScatterV2
+// and TensorListSplit make lists; SetItem (also resizing), GetItem, Stack,
+// Gather, ConcatV2, ScatterIntoExistingList, Length, ElementShape, PushBack,
+// PopBack and Resize, with TensorFlow's run-time errors: every method of
+// TF2's tf.TensorArray and of its gradients. A list made with an unknown or
 // partial element shape (TensorFlow's default: it knows the shape when the
 // first item is set) takes the shape its items have: every op that sets,
-// pushes, reads or stacks items refines it; where they leave a dim open, the
-// list is diagnosed.
+// pushes, scatters, reads, gathers, stacks or concatenates items refines it;
+// where they leave a dim open, the list is diagnosed.
 //
 //===----------------------------------------------------------------------===//
 
@@ -100,11 +102,31 @@ TensorType elementSeenBy(Operation *op) {
     return shapeOf(op->getResult(0));
   if (isNamed(op, "tf.TensorListPopBack"))
     return shapeOf(op->getResult(1));
-  if (isNamed(op, "tf.TensorListStack"))
+  if (isNamed(op, "tf.TensorListStack") || isNamed(op, "tf.TensorListGather"))
     return rows(shapeOf(op->getResult(0)));
-  if (isNamed(op, "tf.TensorListFromTensor"))
+  if (isNamed(op, "tf.TensorListFromTensor") ||
+      isNamed(op, "tf.TensorListScatterV2"))
     return rows(shapeOf(op->getOperand(0)));
-  return {};
+  if (isNamed(op, "tf.TensorListScatterIntoExistingList"))
+    return rows(shapeOf(op->getOperand(1)));
+  // A concatenation and a split know an element's trailing dims; a split
+  // into constant, equal lengths its rows too.
+  Value pieces = isNamed(op, "tf.TensorListConcatV2") ? op->getResult(0)
+                 : isNamed(op, "tf.TensorListSplit")  ? op->getOperand(0)
+                                                      : Value();
+  auto whole = pieces ? dyn_cast<RankedTensorType>(pieces.getType())
+                      : RankedTensorType();
+  if (!whole || whole.getRank() < 1)
+    return {};
+  SmallVector<int64_t> dims(whole.getShape());
+  dims[0] = ShapedType::kDynamic;
+  if (isNamed(op, "tf.TensorListSplit"))
+    if (std::optional<SmallVector<int64_t>> lengths =
+            tf::constantInts(op->getOperand(2));
+        lengths && !lengths->empty() && llvm::all_equal(*lengths) &&
+        lengths->front() >= 0)
+      dims[0] = lengths->front();
+  return RankedTensorType::get(dims, whole.getElementType());
 }
 
 /// What `op` does with the items elementSeenBy reads off it.
@@ -119,7 +141,15 @@ StringRef itemVerb(Operation *op) {
     return "pops an item";
   if (isNamed(op, "tf.TensorListStack"))
     return "stacks items";
-  return "makes a list of rows";
+  if (isNamed(op, "tf.TensorListGather"))
+    return "gathers items";
+  if (isNamed(op, "tf.TensorListConcatV2"))
+    return "concatenates items";
+  if (isNamed(op, "tf.TensorListSplit"))
+    return "splits into items";
+  if (isNamed(op, "tf.TensorListFromTensor"))
+    return "makes a list of rows";
+  return "scatters items";
 }
 
 /// Whether `type` is a TensorFlow variant tensor (of any kind).
@@ -152,6 +182,10 @@ std::optional<int64_t> madeLength(Operation *op) {
   }
   if (isNamed(op, "tf.EmptyTensorList"))
     return 0;
+  if (isNamed(op, "tf.TensorListScatterV2"))
+    return ShapedType::kDynamic; // max(num_elements, the highest index + 1)
+  if (isNamed(op, "tf.TensorListSplit")) // one element per length
+    return cast<RankedTensorType>(op->getOperand(2).getType()).getDimSize(0);
   return std::nullopt;
 }
 
@@ -171,7 +205,8 @@ bool changesLength(Operation *op) {
   }
   return isNamed(op, "tf.TensorListPushBack") ||
          isNamed(op, "tf.TensorListPopBack") ||
-         isNamed(op, "tf.TensorListResize");
+         isNamed(op, "tf.TensorListResize") ||
+         isNamed(op, "tf.TensorListScatterIntoExistingList");
 }
 
 /// Whether `op` makes its result 0 from its list operand 0 (one class).
@@ -179,28 +214,39 @@ bool updatesList(Operation *op) {
   return isNamed(op, "tf.TensorListSetItem") ||
          isNamed(op, "tf.TensorListPushBack") ||
          isNamed(op, "tf.TensorListPopBack") ||
-         isNamed(op, "tf.TensorListResize");
+         isNamed(op, "tf.TensorListResize") ||
+         isNamed(op, "tf.TensorListScatterIntoExistingList");
 }
 
-/// The operand and result counts of the list ops ta-import-tf takes, and
-/// the operand it reads as a scalar integer (-1: none).
+/// The operand and result counts of the list ops ta-import-tf takes, the
+/// operand it reads as a scalar integer (-1: none), the one it reads as a
+/// vector of integers (indices, lengths; -1: none) and the tensor operand it
+/// takes rows of (-1: none).
 struct ListOpArity {
   StringLiteral name;
   unsigned operands;
   unsigned results;
   int scalarOperand;
+  int vectorOperand = -1;
+  int rowsOperand = -1;
 };
-constexpr ListOpArity kTaken[] = {{"tf.TensorListReserve", 2, 1, 1},
-                                  {"tf.TensorListFromTensor", 2, 1, -1},
-                                  {"tf.EmptyTensorList", 2, 1, 1},
-                                  {"tf.TensorListSetItem", 3, 1, 1},
-                                  {"tf.TensorListGetItem", 3, 1, 1},
-                                  {"tf.TensorListStack", 2, 1, -1},
-                                  {"tf.TensorListLength", 1, 1, -1},
-                                  {"tf.TensorListElementShape", 1, 1, -1},
-                                  {"tf.TensorListPushBack", 2, 1, -1},
-                                  {"tf.TensorListPopBack", 2, 2, -1},
-                                  {"tf.TensorListResize", 2, 1, 1}};
+constexpr ListOpArity kTaken[] = {
+    {"tf.TensorListReserve", 2, 1, 1},
+    {"tf.TensorListFromTensor", 2, 1, -1, -1, 0},
+    {"tf.EmptyTensorList", 2, 1, 1},
+    {"tf.TensorListScatterV2", 4, 1, 3, 1, 0},
+    {"tf.TensorListSplit", 3, 1, -1, 2, 0},
+    {"tf.TensorListSetItem", 3, 1, 1},
+    {"tf.TensorListGetItem", 3, 1, 1},
+    {"tf.TensorListStack", 2, 1, -1},
+    {"tf.TensorListGather", 3, 1, -1, 1},
+    {"tf.TensorListConcatV2", 3, 2, -1},
+    {"tf.TensorListScatterIntoExistingList", 3, 1, -1, 2, 1},
+    {"tf.TensorListLength", 1, 1, -1},
+    {"tf.TensorListElementShape", 1, 1, -1},
+    {"tf.TensorListPushBack", 2, 1, -1},
+    {"tf.TensorListPopBack", 2, 2, -1},
+    {"tf.TensorListResize", 2, 1, 1}};
 
 /// Diagnoses a list op ta-import-tf does not take, or one whose operand
 /// and result counts are not TensorFlow's.
@@ -211,8 +257,10 @@ LogicalResult checkListOp(Operation *op) {
   if (it == std::end(kTaken))
     return op->emitOpError(
         "is not imported: ta-import-tf imports TensorListReserve, "
-        "TensorListFromTensor, EmptyTensorList, SetItem, GetItem, Stack, "
-        "Length, ElementShape, PushBack, PopBack and Resize");
+        "TensorListFromTensor, EmptyTensorList, TensorListScatterV2, "
+        "TensorListSplit, SetItem, GetItem, Stack, Gather, ConcatV2, "
+        "ScatterIntoExistingList, Length, ElementShape, PushBack, PopBack "
+        "and Resize");
   auto count = [](unsigned n, StringRef what) {
     return std::to_string(n) + " " + what.str() + (n == 1 ? "" : "s");
   };
@@ -221,19 +269,29 @@ LogicalResult checkListOp(Operation *op) {
     return op->emitOpError("needs ")
            << count(it->operands, "operand") << " and "
            << count(it->results, "result") << ", as TensorFlow defines it";
-  // Every op but the three that make a list takes one as operand 0.
+  // Every op but those that make a list takes one as operand 0.
   bool makes = isNamed(op, "tf.TensorListReserve") ||
                isNamed(op, "tf.TensorListFromTensor") ||
-               isNamed(op, "tf.EmptyTensorList");
+               isNamed(op, "tf.EmptyTensorList") ||
+               isNamed(op, "tf.TensorListScatterV2") ||
+               isNamed(op, "tf.TensorListSplit");
   if (!makes && !isVariant(op->getOperand(0).getType()))
     return op->emitOpError("needs a TensorList as operand #0, not ")
            << op->getOperand(0).getType();
-  if (isNamed(op, "tf.TensorListFromTensor")) {
-    auto tensor = dyn_cast<RankedTensorType>(op->getOperand(0).getType());
+  if (it->rowsOperand >= 0) {
+    Type type = op->getOperand(it->rowsOperand).getType();
+    auto tensor = dyn_cast<RankedTensorType>(type);
     if (!tensor || tensor.getRank() < 1)
-      return op->emitOpError("needs a ranked tensor of rank >= 1 to make a "
-                             "list of its rows, not ")
-             << op->getOperand(0).getType();
+      return op->emitOpError("needs a ranked tensor of rank >= 1 as operand #")
+             << it->rowsOperand << " to take items of its rows, not " << type;
+  }
+  if (it->vectorOperand >= 0) {
+    Type type = op->getOperand(it->vectorOperand).getType();
+    auto vector = dyn_cast<RankedTensorType>(type);
+    if (!vector || vector.getRank() != 1 ||
+        !vector.getElementType().isSignlessInteger())
+      return op->emitOpError("needs a 1-D integer tensor as operand #")
+             << it->vectorOperand << ", not " << type;
   }
   if (it->scalarOperand >= 0) {
     Value value = op->getOperand(it->scalarOperand);
@@ -323,10 +381,13 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
   DenseMap<Value, TensorType> madeElementOf = elementOf;
   for (Operation *op : listOps) {
     TensorType seen = elementSeenBy(op);
-    Value list = isNamed(op, "tf.TensorListFromTensor") ? op->getResult(0)
-                                                        : op->getOperand(0);
+    Value list = madeLength(op) ? op->getResult(0) : op->getOperand(0);
     auto it = elementOf.find(classes.find(list));
     if (!seen || it == elementOf.end())
+      continue;
+    // A concatenation of scalars fails when it runs, as in TensorFlow.
+    if (isNamed(op, "tf.TensorListConcatV2") && it->second.hasRank() &&
+        it->second.getRank() == 0)
       continue;
     TensorType refined = refineElement(it->second, seen);
     if (!refined) {
@@ -352,7 +413,7 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
     if (!element || !element.hasStaticShape()) {
       op->emitOpError("makes a list whose element shape is ")
           << elementIt->second
-          << " after every item set, pushed, read or stacked: ta-import-tf "
+          << " after every op on its items: ta-import-tf "
              "imports lists whose items fix one static element shape";
       ok = false;
       continue;

@@ -277,7 +277,7 @@ func.func @unknown_list_op(%x: tensor<2xf32>) {
   %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
   %n = "tf.Const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
   %l = "tf.TensorListReserve"(%shape, %n) : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
-  // expected-error @+1 {{'tf.TensorListConcatLists' op is not imported: ta-import-tf imports TensorListReserve, TensorListFromTensor, EmptyTensorList, SetItem, GetItem, Stack, Length, ElementShape, PushBack, PopBack and Resize}}
+  // expected-error @+1 {{'tf.TensorListConcatLists' op is not imported: ta-import-tf imports TensorListReserve, TensorListFromTensor, EmptyTensorList, TensorListScatterV2, TensorListSplit, SetItem, GetItem, Stack, Gather, ConcatV2, ScatterIntoExistingList, Length, ElementShape, PushBack, PopBack and Resize}}
   %c = "tf.TensorListConcatLists"(%l, %l) : (tensor<!tf_type.variant<tensor<2xf32>>>, tensor<!tf_type.variant<tensor<2xf32>>>) -> tensor<!tf_type.variant<tensor<2xf32>>>
   return
 }
@@ -308,7 +308,7 @@ func.func @pop_arity(%x: tensor<2xf32>) {
 
 func.func @unknown_elements(%n: tensor<i32>) {
   %shape = "tf.Const"() <{value = dense<-1> : tensor<1xi32>}> : () -> tensor<1xi32>
-  // expected-error @+1 {{'tf.TensorListReserve' op makes a list whose element shape is 'tensor<?xf32>' after every item set, pushed, read or stacked: ta-import-tf imports lists whose items fix one static element shape}}
+  // expected-error @+1 {{'tf.TensorListReserve' op makes a list whose element shape is 'tensor<?xf32>' after every op on its items: ta-import-tf imports lists whose items fix one static element shape}}
   %l = "tf.TensorListReserve"(%shape, %n) : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<?xf32>>>
   return
 }
@@ -429,7 +429,7 @@ func.func @list_result_type() {
 
 func.func @list_from_scalar(%x: tensor<f32>) {
   %shape = "tf.Const"() <{value = dense<[]> : tensor<0xi32>}> : () -> tensor<0xi32>
-  // expected-error @+1 {{'tf.TensorListFromTensor' op needs a ranked tensor of rank >= 1 to make a list of its rows, not 'tensor<f32>'}}
+  // expected-error @+1 {{'tf.TensorListFromTensor' op needs a ranked tensor of rank >= 1 as operand #0 to take items of its rows, not 'tensor<f32>'}}
   %l = "tf.TensorListFromTensor"(%x, %shape) : (tensor<f32>, tensor<0xi32>) -> tensor<!tf_type.variant<tensor<f32>>>
   return
 }
@@ -471,6 +471,70 @@ func.func @stack_pop() -> tensor<f32> {
 
 // A list made with TensorFlow's default (unknown) element shape takes the
 // items' shape; two items that disagree are diagnosed where the second is set.
+func.func @scatter_scalar(%x: tensor<f32>, %at: tensor<1xi32>) {
+  %shape = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %n = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{'tf.TensorListScatterV2' op needs a ranked tensor of rank >= 1 as operand #0 to take items of its rows, not 'tensor<f32>'}}
+  %l = "tf.TensorListScatterV2"(%x, %at, %shape, %n) : (tensor<f32>, tensor<1xi32>, tensor<i32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
+  return
+}
+
+// -----
+
+func.func @gather_matrix_indices(%at: tensor<1x2xi32>) {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.TensorListReserve"(%shape, %n) : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
+  // expected-error @+1 {{'tf.TensorListGather' op needs a 1-D integer tensor as operand #1, not 'tensor<1x2xi32>'}}
+  %g = "tf.TensorListGather"(%l, %at, %shape) : (tensor<!tf_type.variant<tensor<2xf32>>>, tensor<1x2xi32>, tensor<1xi32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @split_lengths_float(%x: tensor<4x2xf32>, %lengths: tensor<2xf32>) {
+  %shape = "tf.Const"() <{value = dense<[2, 2]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  // expected-error @+1 {{'tf.TensorListSplit' op needs a 1-D integer tensor as operand #2, not 'tensor<2xf32>'}}
+  %l = "tf.TensorListSplit"(%x, %shape, %lengths) : (tensor<4x2xf32>, tensor<2xi32>, tensor<2xf32>) -> tensor<!tf_type.variant<tensor<2x2xf32>>>
+  return
+}
+
+// -----
+
+// Rows of a dim known at run time only, scattered into a list of [2]s.
+func.func @scatter_open_rows(%x: tensor<2x?xf32>, %at: tensor<2xi32>) {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.TensorListReserve"(%shape, %n) : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
+  // expected-error @+1 {{'tf.TensorListScatterIntoExistingList' op takes the rows of 'tensor<2x?xf32>' for a list of 'tensor<2xf32>' elements; ta-import-tf takes items of the list's static element type}}
+  %l1 = "tf.TensorListScatterIntoExistingList"(%l, %x, %at) : (tensor<!tf_type.variant<tensor<2xf32>>>, tensor<2x?xf32>, tensor<2xi32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
+  return
+}
+
+// -----
+
+func.func @gather_disagrees(%at: tensor<2xi32>) {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.TensorListReserve"(%shape, %n) : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
+  // expected-error @+1 {{'tf.TensorListGather' op gathers items of type 'tensor<3xf32>' where the list's elements are 'tensor<2xf32>'}}
+  %g = "tf.TensorListGather"(%l, %at, %shape) : (tensor<!tf_type.variant<tensor<2xf32>>>, tensor<2xi32>, tensor<1xi32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+// A split into lengths known at run time only: nothing fixes the rows of
+// the list's elements.
+func.func @split_open(%x: tensor<4x2xf32>, %lengths: tensor<2xi64>) -> tensor<!tf_type.variant<tensor<?x2xf32>>> {
+  %shape = "tf.Const"() <{value = dense<[-1, 2]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  // expected-error @+1 {{'tf.TensorListSplit' op makes a list whose element shape is 'tensor<?x2xf32>' after every op on its items}}
+  %l = "tf.TensorListSplit"(%x, %shape, %lengths) : (tensor<4x2xf32>, tensor<2xi32>, tensor<2xi64>) -> tensor<!tf_type.variant<tensor<?x2xf32>>>
+  return %l : tensor<!tf_type.variant<tensor<?x2xf32>>>
+}
+
+// -----
+
 func.func @items_disagree(%x: tensor<2xf32>, %y: tensor<3xf32>) {
   %shape = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
   %n = "tf.Const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
@@ -489,7 +553,7 @@ func.func @items_open(%x: tensor<?xf32>) {
   %shape = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
   %n = "tf.Const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
   %i = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
-  // expected-error @+1 {{'tf.TensorListReserve' op makes a list whose element shape is 'tensor<?xf32>' after every item set, pushed, read or stacked: ta-import-tf imports lists whose items fix one static element shape}}
+  // expected-error @+1 {{'tf.TensorListReserve' op makes a list whose element shape is 'tensor<?xf32>' after every op on its items: ta-import-tf imports lists whose items fix one static element shape}}
   %l = "tf.TensorListReserve"(%shape, %n) : (tensor<i32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
   %l1 = "tf.TensorListSetItem"(%l, %i, %x) : (tensor<!tf_type.variant<tensor<*xf32>>>, tensor<i32>, tensor<?xf32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
   return

@@ -191,8 +191,24 @@ func.func @fill_value(%a: tensor<2xf32>) {
 
 func.func @fill_dims(%v: tensor<f32>) {
   %d = arith.constant dense<3> : tensor<1xi32>
-  // expected-error @+1 {{'tf.Fill' op needs constant dims that are its result's static shape}}
+  // expected-error @+1 {{'tf.Fill' op has constant dims that are not its result's shape}}
   %0 = "tf.Fill"(%d, %v) : (tensor<1xi32>, tensor<f32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @shape_rank(%x: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tf.Shape' op needs a 1-D int32 or int64 result with one element per dim of its operand}}
+  %0 = "tf.Shape"(%x) : (tensor<2x3xf32>) -> tensor<3xi32>
+  return
+}
+
+// -----
+
+func.func @fill_rank(%d: tensor<2xi32>, %v: tensor<f32>) {
+  // expected-error @+1 {{'tf.Fill' op needs integer dims, one per dim of its result}}
+  %0 = "tf.Fill"(%d, %v) : (tensor<2xi32>, tensor<f32>) -> tensor<?xf32>
   return
 }
 

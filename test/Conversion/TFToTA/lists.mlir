@@ -129,3 +129,42 @@ func.func @partial_element(%i: tensor<i32>) -> (tensor<3x2xf32>, tensor<2xi32>) 
   %e = "tf.TensorListElementShape"(%l) : (!P) -> tensor<2xi32>
   return %item, %e : tensor<3x2xf32>, tensor<2xi32>
 }
+
+// tf.TensorArray.split then .concat (a split's gradient is a concat): a
+// split into constant, equal lengths fixes the rows of the list's
+// elements; the split regroups the tensor's rows (expand_shape, after
+// TensorFlow's checks of the lengths), the concat ungroups them
+// (collapse_shape) and its lengths are the elements' rows.
+// CHECK-LABEL: func.func @split_concat(
+// CHECK: scf.for
+// CHECK: %[[L:.*]] = tensor.expand_shape %{{.*}} {{\[}}[0, 1], [2]] output_shape [%{{.*}}, 2, 3] : tensor<?x3xf32> into tensor<?x2x3xf32>
+// CHECK: %[[C:.*]] = tensor.collapse_shape %{{.*}} {{\[}}[0, 1], [2]] : tensor<2x2x3xf32> into tensor<4x3xf32>
+// CHECK: %[[N:.*]] = linalg.fill ins(%{{.*}} : i64) outs(%{{.*}} : tensor<2xi64>) -> tensor<2xi64>
+// CHECK: return %[[C]], %[[N]] : tensor<4x3xf32>, tensor<2xi64>
+func.func @split_concat(%x: tensor<4x3xf32>) -> (tensor<4x3xf32>, tensor<2xi64>) {
+  %shape = "tf.Const"() <{value = dense<[-1, 3]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %lengths = "tf.Const"() <{value = dense<2> : tensor<2xi64>}> : () -> tensor<2xi64>
+  %l = "tf.TensorListSplit"(%x, %shape, %lengths) : (tensor<4x3xf32>, tensor<2xi32>, tensor<2xi64>) -> tensor<!tf_type.variant<tensor<?x3xf32>>>
+  %none = "tf.Const"() <{value = dense<> : tensor<0xi64>}> : () -> tensor<0xi64>
+  %c, %n = "tf.TensorListConcatV2"(%l, %shape, %none) : (tensor<!tf_type.variant<tensor<?x3xf32>>>, tensor<2xi32>, tensor<0xi64>) -> (tensor<4x3xf32>, tensor<2xi64>)
+  return %c, %n : tensor<4x3xf32>, tensor<2xi64>
+}
+
+// tf.TensorArray.scatter and .gather with TensorFlow's default (unknown)
+// element shape: the scattered rows fix it; each index is checked and
+// each row set in a loop.
+// CHECK-LABEL: func.func @scatter_gather(
+// CHECK: scf.for
+// CHECK: call @_ta_rt_fail
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<?x2xf32>) -> tensor<?x2xf32>
+// CHECK: scf.for {{.*}} -> (tensor<?x2xf32>)
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}}[%{{.*}}, 0] [1, 2] [1, 1] : tensor<2xf32> into tensor<?x2xf32>
+// CHECK: scf.for {{.*}} -> (tensor<3x2xf32>)
+// CHECK: return %{{.*}} : tensor<3x2xf32>
+func.func @scatter_gather(%x: tensor<2x2xf32>, %at: tensor<2xi32>, %from: tensor<3xi32>) -> tensor<3x2xf32> {
+  %shape = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %n = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.TensorListScatterV2"(%x, %at, %shape, %n) : (tensor<2x2xf32>, tensor<2xi32>, tensor<i32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
+  %g = "tf.TensorListGather"(%l, %from, %shape) : (tensor<!tf_type.variant<tensor<*xf32>>>, tensor<3xi32>, tensor<i32>) -> tensor<3x2xf32>
+  return %g : tensor<3x2xf32>
+}

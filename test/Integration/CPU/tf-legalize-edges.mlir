@@ -26,7 +26,10 @@
 //   [[1,2],[3,4]] + [[10,20],[30,40]] + [[100,200],[300,400]] =
 //   [[111,222],[333,444]]; of shapes [4,2], [4,2], [3,2] it fails with
 //   "Inputs to operation AddN of type AddN must have the same size and
-//   shape.  Input 0: [4,2] != input 2: [3,2]".
+//   shape.  Input 0: [4,2] != input 2: [3,2]";
+//   tf.Shape of a [3,?] tensor holding 3x2 is [3,2]; tf.Fill of dims [2,3]
+//   known at run time with 1.5 is a 2x3 tensor of 1.5; of dims [2,-1] it
+//   fails with "Dimension -1 must be >= 0".
 // RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm %s > %t.strict.mlir
 // RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm=checks=none %s > %t.none.mlir
 // RUN: %run_cpu -e main %t.strict.mlir | FileCheck %s
@@ -46,6 +49,8 @@
 // GRAD: ta runtime error: slice index 3 of dimension 0 out of bounds.
 // RUN: not %run_cpu -e addn_shapes %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=ADDN
 // RUN: not %run_cpu -e addn_shapes %t.none.mlir 2>&1 | FileCheck %s --check-prefix=ADDN
+// RUN: not %run_cpu -e fill_negative %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=FILL
+// FILL: ta runtime error: Dimension -1 must be >= 0
 // ADDN: ta runtime error: Inputs to operation AddN of type AddN must have the same size and shape.  Input 0: [4,2] != input 2: [3,2]
 
 func.func private @printMemrefF32(tensor<*xf32>)
@@ -89,6 +94,25 @@ func.func @addn_rows(%a: tensor<?x2xf32>, %b: tensor<?x2xf32>, %c: tensor<?x2xf3
   %s = "tf.AddN"(%a, %b, %c) : (tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>) -> tensor<?x2xf32>
   %su = tensor.cast %s : tensor<?x2xf32> to tensor<*xf32>
   call @printMemrefF32(%su) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @shape_fill(%x: tensor<3x?xf32>, %dims: tensor<2xi32>) {
+  %s = "tf.Shape"(%x) : (tensor<3x?xf32>) -> tensor<2xi32>
+  %su = tensor.cast %s : tensor<2xi32> to tensor<*xi32>
+  call @printMemrefI32(%su) : (tensor<*xi32>) -> ()
+  %v = arith.constant dense<1.5> : tensor<f32>
+  %f = "tf.Fill"(%dims, %v) : (tensor<2xi32>, tensor<f32>) -> tensor<?x?xf32>
+  %fu = tensor.cast %f : tensor<?x?xf32> to tensor<*xf32>
+  call @printMemrefF32(%fu) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @fill_negative() {
+  %x = arith.constant dense<1.0> : tensor<3x2xf32>
+  %xd = tensor.cast %x : tensor<3x2xf32> to tensor<3x?xf32>
+  %dims = arith.constant dense<[2, -1]> : tensor<2xi32>
+  call @shape_fill(%xd, %dims) : (tensor<3x?xf32>, tensor<2xi32>) -> ()
   return
 }
 
@@ -186,6 +210,13 @@ func.func @main() {
   %r2d = tensor.cast %r2 : tensor<2x2xf32> to tensor<?x2xf32>
   %r3d = tensor.cast %r3 : tensor<2x2xf32> to tensor<?x2xf32>
   call @addn_rows(%r1d, %r2d, %r3d) : (tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>) -> ()
+  // CHECK: [3,  2]
+  // CHECK: {{\[}}[1.5,   1.5,   1.5],
+  // CHECK-NEXT: [1.5,   1.5,   1.5]]
+  %x32 = arith.constant dense<1.0> : tensor<3x2xf32>
+  %x32d = tensor.cast %x32 : tensor<3x2xf32> to tensor<3x?xf32>
+  %dims23 = arith.constant dense<[2, 3]> : tensor<2xi32>
+  call @shape_fill(%x32d, %dims23) : (tensor<3x?xf32>, tensor<2xi32>) -> ()
   // CHECK: [3,  4]
   %rows = arith.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>
   %sb = arith.constant dense<1> : tensor<1xi32>

@@ -30,7 +30,8 @@ ArrayRef<StringLiteral> getLegalizedTFOpNames();
 /// tf.Neg and tf.Cast (TensorFlow's CPU conversions).
 void populateTFElementwiseToLinalgPatterns(RewritePatternSet &patterns);
 
-/// tf.Identity, IdentityN, NoOp, MatMul, Range, Fill, ZerosLike, OnesLike,
+/// tf.Identity, IdentityN, NoOp, MatMul, Range, Fill (dims checked at run
+/// time where not constant), ZerosLike, OnesLike,
 /// Pack (of scalars), Reshape (static result shapes).
 void populateTFStructuralToLinalgPatterns(RewritePatternSet &patterns);
 
@@ -42,6 +43,9 @@ void populateTFSliceToTensorPatterns(RewritePatternSet &patterns);
 /// (Eigen's approximations; exp and sigmoid call the C library's expf for
 /// the last n % 8 elements, as Eigen's scalar path does).
 void populateTFTranscendentalToArithPatterns(RewritePatternSet &patterns);
+
+/// tf.Shape (static dims as constants, dynamic ones read at run time).
+void populateTFShapeToTensorPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::ta
 
