@@ -43,6 +43,34 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                         const TAArrayHeader *header, int64_t a, int64_t b,
                         int64_t c) {
   size_t n = size < 0 ? 0 : (size_t)size;
+  if (code == TA_ERR_LIST_SET_SHAPE || code == TA_ERR_LIST_PUSH_SHAPE) {
+    /* As TA_ERR_BROADCAST: `header` holds the item's and the elements'
+       shapes. */
+    const int64_t *lhs = (const int64_t *)header;
+    char item[256], element[256];
+    _ta_rt_format_shape(item, sizeof(item), lhs);
+    _ta_rt_format_shape(element, sizeof(element),
+                        lhs ? lhs + 1 + lhs[0] : NULL);
+    if (code == TA_ERR_LIST_PUSH_SHAPE)
+      return snprintf(buffer, n,
+                      "Tried to append a tensor with incompatible shape to a "
+                      "list. Op element shape: %s list shape: %s",
+                      item, element);
+    return snprintf(buffer, n,
+                    "Tried to set a tensor with incompatible shape at a list "
+                    "index. Item element shape: %s list shape: %s",
+                    item, element);
+  }
+  if (code == TA_ERR_LIST_GATHER_EMPTY) {
+    const int64_t *shape = (const int64_t *)header;
+    const int64_t unknown[1] = {-1};
+    char text[256];
+    _ta_rt_format_shape(text, sizeof(text), c ? unknown : shape);
+    return snprintf(buffer, n,
+                    "Tried to gather 0-elements from a list with "
+                    "non-fully-defined shape: %s",
+                    text);
+  }
   if (code == TA_ERR_ADDN_SHAPE) {
     /* As TA_ERR_BROADCAST: `header` holds the shapes; `c` the input. */
     const int64_t *lhs = (const int64_t *)header;
@@ -235,6 +263,11 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     "Index %" PRId64 " out o range; list only has %" PRId64
                     " elements.",
                     a, b);
+  case TA_ERR_LIST_GATHER_AT:
+    return snprintf(buffer, n,
+                    "Trying to gather element %" PRId64
+                    " in a list with %" PRId64 " elements.",
+                    a, b);
   case TA_ERR_LIST_SCATTER_ROWS:
     return snprintf(buffer, n,
                     "Invalid number of rows in input tensor. Expected: %" PRId64
@@ -276,8 +309,8 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     a, b);
   case TA_ERR_LIST_SPLIT_RAGGED:
     return snprintf(buffer, n,
-                    "TensorListSplit of a piece of %" PRId64
-                    " rows into a list whose elements have %" PRId64
+                    "TensorListSplit of a piece of length %" PRId64
+                    " into a list whose elements have %" PRId64
                     " rows: ta-import-tf takes lists whose items have one "
                     "static shape",
                     a, b);

@@ -28,7 +28,7 @@ PACKAGES=(
 # .venv (never into the system Python): TensorFlow is the oracle and the
 # exporter of the programs under test/TF.
 VENV="$(cd "$(dirname "$0")/.." && pwd)/.venv"
-PIP_PACKAGES=(tensorflow-cpu==2.21.0)
+PIP_PACKAGES=(tensorflow-cpu==2.21.0 keras==3.15.1)
 
 setup_venv() {
   if [ -x "$VENV/bin/python" ] && "$VENV/bin/python" - "${PIP_PACKAGES[@]}" <<'EOF'

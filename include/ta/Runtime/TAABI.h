@@ -110,6 +110,17 @@ enum TARuntimeError {
   TA_ERR_LIST_SPLIT_RAGGED = 49,
   /* tf.Fill of a negative dim: a = the dim */
   TA_ERR_FILL_DIM = 50,
+  /* TensorListSetItem of an item of another shape than the list's
+     elements: header = the two shapes (item, element) */
+  TA_ERR_LIST_SET_SHAPE = 51,
+  /* TensorListPushBack of such an item: header = the two shapes */
+  TA_ERR_LIST_PUSH_SHAPE = 52,
+  /* TensorListGather from a list made with an element shape not fully
+     defined: a = index, b = size */
+  TA_ERR_LIST_GATHER_AT = 53,
+  /* TensorListGather of no indices from such a list: header = its element
+     shape (-1: an unknown dim), c = 1 where its rank is unknown */
+  TA_ERR_LIST_GATHER_EMPTY = 54,
 };
 
 /// What a failed allocation was for (TA_ERR_OOM's `c`).

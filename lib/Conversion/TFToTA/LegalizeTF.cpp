@@ -77,6 +77,7 @@ struct TALegalizeTFPass
     populateTFSliceToTensorPatterns(patterns);
     populateTFTranscendentalToArithPatterns(patterns);
     populateTFShapeToTensorPatterns(patterns);
+    populateTFLayerToLinalgPatterns(patterns);
     ConversionTarget target(getContext());
     target.markUnknownOpDynamicallyLegal([](Operation *op) {
       return !llvm::is_contained(getLegalizedTFOpNames(),

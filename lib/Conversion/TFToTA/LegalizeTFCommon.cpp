@@ -41,8 +41,8 @@ std::string typeString(Type type) {
 
 ArrayRef<ArrayRef<Lowering>> mlir::ta::tflegalize::loweringGroups() {
   static const ArrayRef<Lowering> groups[] = {
-      elementwiseLowerings(), structuralLowerings(), sliceLowerings(),
-      transcendentalLowerings(), shapeLowerings()};
+      elementwiseLowerings(),    structuralLowerings(), sliceLowerings(),
+      transcendentalLowerings(), shapeLowerings(),      layerLowerings()};
   return groups;
 }
 

@@ -38,12 +38,13 @@ struct Lowering {
 
 /// The lowerings of each group (LegalizeTFElementwise.cpp,
 /// LegalizeTFStructural.cpp, LegalizeTFSlices.cpp, LegalizeTFMath.cpp,
-/// LegalizeTFShapes.cpp).
+/// LegalizeTFShapes.cpp, LegalizeTFNN.cpp).
 ArrayRef<Lowering> elementwiseLowerings();
 ArrayRef<Lowering> structuralLowerings();
 ArrayRef<Lowering> sliceLowerings();
 ArrayRef<Lowering> transcendentalLowerings();
 ArrayRef<Lowering> shapeLowerings();
+ArrayRef<Lowering> layerLowerings();
 
 /// Whether `op` is one of the elementwise binary ops (which broadcast).
 bool isBroadcastingBinary(Operation *op);

@@ -1,8 +1,13 @@
 //===- LegalizeTFShapes.cpp - TensorFlow's shape ops ----------------------===//
 //
-// The ops that compute with or on shapes, as TensorFlow's gradients and
-// its sequence library emit them around TensorArrays: tf.Shape (a tensor's
-// dims, static ones as constants).
+// The ops that compute with shapes or move data between layouts, as
+// TensorFlow's gradients and its sequence library (Keras recurrent layers,
+// dynamic_rnn) emit them around TensorArrays: tf.Shape (a tensor's dims,
+// static ones as constants), Transpose (linalg.transpose), Split (slices
+// along an axis), ConcatV2 (inserts along an axis) and Squeeze (a
+// collapse of unit dims). Axes, permutations and squeezed dims are
+// constants and the dims they do not move static, so every shape check
+// TensorFlow makes at run time is made here, when the op is lowered.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,7 +15,10 @@
 #include "ta/Conversion/TFToTA/LegalizeTF.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 
 using namespace mlir;
 using namespace mlir::ta;
@@ -45,7 +53,8 @@ LogicalResult rewriteShape(Operation *op, ValueRange operands,
   for (int64_t k = 0; k < input.getRank(); ++k) {
     if (!input.isDynamicDim(k)) {
       dims.push_back(arith::ConstantOp::create(
-          rewriter, loc, rewriter.getIntegerAttr(element, input.getDimSize(k))));
+          rewriter, loc,
+          rewriter.getIntegerAttr(element, input.getDimSize(k))));
       continue;
     }
     Value dim = tensor::DimOp::create(rewriter, loc, operands[0], k);
@@ -53,11 +62,274 @@ LogicalResult rewriteShape(Operation *op, ValueRange operands,
   }
   auto type = RankedTensorType::get({input.getRank()}, element);
   Value shape = tensor::FromElementsOp::create(rewriter, loc, type, dims);
-  rewriter.replaceOp(op, castTo(rewriter, loc, shape, op->getResult(0).getType()));
+  rewriter.replaceOp(op,
+                     castTo(rewriter, loc, shape, op->getResult(0).getType()));
   return success();
 }
 
-const Lowering kLowerings[] = {{"tf.Shape", unsupportedShape, rewriteShape}};
+/// The constant axis `value` holds for a tensor of `rank`, counted from 0
+/// (TensorFlow counts negative axes from the end), if it is one in range.
+std::optional<int64_t> constantAxis(Value value, int64_t rank) {
+  std::optional<int64_t> axis = tf::constantScalar(value);
+  if (!axis || *axis < -rank || *axis >= rank)
+    return std::nullopt;
+  return *axis < 0 ? *axis + rank : *axis;
+}
+
+/// Whether `type` and `expected` may be the same shape and have one element
+/// type.
+bool fits(RankedTensorType type, ArrayRef<int64_t> shape, Type element) {
+  return type.getElementType() == element &&
+         succeeded(verifyCompatibleShape(type.getShape(), shape));
+}
+
+//===----------------------------------------------------------------------===//
+// tf.Transpose
+//===----------------------------------------------------------------------===//
+
+std::string unsupportedTranspose(Operation *op) {
+  if (std::string why = checkSignature(op, 2, 1); !why.empty())
+    return why;
+  RankedTensorType input = rankedType(op->getOperand(0));
+  std::optional<SmallVector<int64_t>> perm =
+      tf::constantInts(op->getOperand(1));
+  if (!perm || (int64_t)perm->size() != input.getRank() ||
+      !isPermutationVector(*perm))
+    return "needs a constant permutation of its operand's dims";
+  SmallVector<int64_t> shape;
+  for (int64_t d : *perm)
+    shape.push_back(input.getDimSize(d));
+  if (!fits(rankedType(op->getResult(0)), shape, input.getElementType()))
+    return "has a result whose type is not its operand's, permuted";
+  return "";
+}
+
+LogicalResult rewriteTranspose(Operation *op, ValueRange operands,
+                               ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  RankedTensorType input = rankedType(operands[0]);
+  SmallVector<int64_t> perm = *tf::constantInts(op->getOperand(1));
+  SmallVector<int64_t> shape;
+  SmallVector<Value> dims;
+  for (int64_t d : perm) {
+    shape.push_back(input.getDimSize(d));
+    dims.push_back(tensor::DimOp::create(rewriter, loc, operands[0], d));
+  }
+  auto type = RankedTensorType::get(shape, input.getElementType());
+  Value init = emptyLike(rewriter, loc, type, {}, dims);
+  Value transposed =
+      linalg::TransposeOp::create(rewriter, loc, operands[0], init, perm)
+          .getResult()[0];
+  rewriter.replaceOp(
+      op, castTo(rewriter, loc, transposed, op->getResult(0).getType()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tf.Split and tf.ConcatV2
+//===----------------------------------------------------------------------===//
+
+std::string unsupportedSplit(Operation *op) {
+  if (std::string why = checkSignature(op, 2, op->getNumResults());
+      !why.empty())
+    return why;
+  RankedTensorType input = rankedType(op->getOperand(1));
+  std::optional<int64_t> axis =
+      constantAxis(op->getOperand(0), input.getRank());
+  if (!axis)
+    return "needs a constant axis within its operand's rank";
+  int64_t n = op->getNumResults(), size = input.getDimSize(*axis);
+  if (n == 0 || ShapedType::isDynamic(size) || size % n)
+    return "needs a static dim along its axis that its result count divides";
+  SmallVector<int64_t> shape(input.getShape());
+  shape[*axis] = size / n;
+  for (Value result : op->getResults())
+    if (!fits(rankedType(result), shape, input.getElementType()))
+      return "has a result whose type is not a piece of its operand";
+  return "";
+}
+
+LogicalResult rewriteSplit(Operation *op, ValueRange operands,
+                           ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  Value input = operands[1];
+  RankedTensorType type = rankedType(input);
+  int64_t axis = *constantAxis(op->getOperand(0), type.getRank());
+  int64_t piece = type.getDimSize(axis) / op->getNumResults();
+  SmallVector<Value> results;
+  for (auto [k, result] : llvm::enumerate(op->getResults())) {
+    SmallVector<OpFoldResult> offsets(type.getRank(), rewriter.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes =
+        tensor::getMixedSizes(rewriter, loc, input);
+    SmallVector<OpFoldResult> strides(type.getRank(), rewriter.getIndexAttr(1));
+    offsets[axis] = rewriter.getIndexAttr(k * piece);
+    sizes[axis] = rewriter.getIndexAttr(piece);
+    Value slice = tensor::ExtractSliceOp::create(rewriter, loc, input, offsets,
+                                                 sizes, strides);
+    results.push_back(castTo(rewriter, loc, slice, result.getType()));
+  }
+  rewriter.replaceOp(op, results);
+  return success();
+}
+
+std::string unsupportedConcat(Operation *op) {
+  if (std::string why = checkSignature(op, -1, 1); !why.empty())
+    return why;
+  if (op->getNumOperands() < 2)
+    return "needs at least one value and an axis";
+  ValueRange values = op->getOperands().drop_back();
+  RankedTensorType first = rankedType(values[0]);
+  std::optional<int64_t> axis =
+      constantAxis(op->getOperands().back(), first.getRank());
+  if (!axis)
+    return "needs a constant axis within its values' rank";
+  SmallVector<int64_t> shape(first.getShape());
+  shape[*axis] = 0;
+  for (Value value : values) {
+    RankedTensorType type = rankedType(value);
+    if (type.getRank() != first.getRank() ||
+        type.getElementType() != first.getElementType())
+      return "needs values of one rank and element type";
+    for (int64_t d = 0; d < type.getRank(); ++d) {
+      if (d == *axis) {
+        shape[d] = ShapedType::isDynamic(type.getDimSize(d)) ||
+                           ShapedType::isDynamic(shape[d])
+                       ? ShapedType::kDynamic
+                       : shape[d] + type.getDimSize(d);
+        continue;
+      }
+      if (type.isDynamicDim(d) || type.getDimSize(d) != first.getDimSize(d))
+        return "needs values whose dims off its axis are static and equal";
+    }
+  }
+  if (!fits(rankedType(op->getResult(0)), shape, first.getElementType()))
+    return "has a result whose type is not its values' concatenation";
+  return "";
+}
+
+LogicalResult rewriteConcat(Operation *op, ValueRange operands,
+                            ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  ValueRange values = operands.drop_back();
+  RankedTensorType first = rankedType(values[0]);
+  int64_t rank = first.getRank();
+  int64_t axis = *constantAxis(op->getOperands().back(), rank);
+  // The result's extent along the axis: the values' sum.
+  SmallVector<OpFoldResult> starts;
+  OpFoldResult total = rewriter.getIndexAttr(0);
+  int64_t staticTotal = 0;
+  for (Value value : values) {
+    starts.push_back(total);
+    int64_t size = rankedType(value).getDimSize(axis);
+    if (!ShapedType::isDynamic(size) && isa<Attribute>(total)) {
+      staticTotal += size;
+      total = rewriter.getIndexAttr(staticTotal);
+      continue;
+    }
+    Value sum = isa<Value>(total)
+                    ? cast<Value>(total)
+                    : arith::ConstantIndexOp::create(rewriter, loc, staticTotal)
+                          .getResult();
+    total =
+        arith::AddIOp::create(rewriter, loc, sum,
+                              tensor::DimOp::create(rewriter, loc, value, axis))
+            .getResult();
+  }
+  SmallVector<int64_t> shape(first.getShape());
+  std::optional<int64_t> constTotal = getConstantIntValue(total);
+  shape[axis] = constTotal ? *constTotal : ShapedType::kDynamic;
+  auto type = RankedTensorType::get(shape, first.getElementType());
+  SmallVector<Value> dynamic;
+  if (!constTotal)
+    dynamic.push_back(cast<Value>(total));
+  Value result = tensor::EmptyOp::create(rewriter, loc, type, dynamic);
+  for (auto [value, start] : llvm::zip(values, starts)) {
+    SmallVector<OpFoldResult> offsets(rank, rewriter.getIndexAttr(0));
+    offsets[axis] = start;
+    SmallVector<OpFoldResult> strides(rank, rewriter.getIndexAttr(1));
+    result = tensor::InsertSliceOp::create(
+        rewriter, loc, value, result, offsets,
+        tensor::getMixedSizes(rewriter, loc, value), strides);
+  }
+  rewriter.replaceOp(op,
+                     castTo(rewriter, loc, result, op->getResult(0).getType()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tf.Squeeze
+//===----------------------------------------------------------------------===//
+
+/// The dims tf.Squeeze removes from `input` (its squeeze_dims, or every
+/// static dim of 1 where it names none), or nullopt if one named is not a
+/// static 1 or out of range.
+std::optional<SmallVector<int64_t>> squeezed(Operation *op,
+                                             RankedTensorType input) {
+  SmallVector<int64_t> dims;
+  auto named = op->getAttrOfType<ArrayAttr>("squeeze_dims");
+  if (!named || named.empty()) {
+    for (int64_t d = 0; d < input.getRank(); ++d)
+      if (input.getDimSize(d) == 1)
+        dims.push_back(d);
+    return dims;
+  }
+  for (Attribute attr : named) {
+    auto d = dyn_cast<IntegerAttr>(attr);
+    int64_t rank = input.getRank();
+    if (!d || d.getInt() < -rank || d.getInt() >= rank)
+      return std::nullopt;
+    int64_t dim = d.getInt() < 0 ? d.getInt() + rank : d.getInt();
+    if (input.getDimSize(dim) != 1)
+      return std::nullopt;
+    dims.push_back(dim);
+  }
+  llvm::sort(dims);
+  dims.erase(llvm::unique(dims), dims.end());
+  return dims;
+}
+
+std::string unsupportedSqueeze(Operation *op) {
+  if (std::string why = checkSignature(op, 1, 1); !why.empty())
+    return why;
+  RankedTensorType input = rankedType(op->getOperand(0));
+  std::optional<SmallVector<int64_t>> dims = squeezed(op, input);
+  if (!dims)
+    return "needs squeeze_dims that name static dims of 1";
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < input.getRank(); ++d)
+    if (!llvm::is_contained(*dims, d))
+      shape.push_back(input.getDimSize(d));
+  if (!fits(rankedType(op->getResult(0)), shape, input.getElementType()))
+    return "has a result whose type is not its operand's, squeezed";
+  if (!getReassociationIndicesForCollapse(input.getShape(), shape))
+    return "squeezes dims ta-legalize-tf cannot collapse";
+  return "";
+}
+
+LogicalResult rewriteSqueeze(Operation *op, ValueRange operands,
+                             ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  RankedTensorType input = rankedType(operands[0]);
+  SmallVector<int64_t> dims = *squeezed(op, input);
+  SmallVector<int64_t> shape;
+  for (int64_t d = 0; d < input.getRank(); ++d)
+    if (!llvm::is_contained(dims, d))
+      shape.push_back(input.getDimSize(d));
+  SmallVector<ReassociationIndices> groups =
+      *getReassociationIndicesForCollapse(input.getShape(), shape);
+  Value collapsed =
+      tensor::CollapseShapeOp::create(rewriter, loc, operands[0], groups);
+  rewriter.replaceOp(
+      op, castTo(rewriter, loc, collapsed, op->getResult(0).getType()));
+  return success();
+}
+
+const Lowering kLowerings[] = {
+    {"tf.Shape", unsupportedShape, rewriteShape},
+    {"tf.Transpose", unsupportedTranspose, rewriteTranspose},
+    {"tf.Split", unsupportedSplit, rewriteSplit},
+    {"tf.ConcatV2", unsupportedConcat, rewriteConcat},
+    {"tf.Squeeze", unsupportedSqueeze, rewriteSqueeze}};
 
 } // namespace
 

@@ -368,12 +368,23 @@ LogicalResult rewriteReshape(Operation *op, ValueRange operands,
 // MatMul
 //===----------------------------------------------------------------------===//
 
+/// Whether tf.MatMul's `attr` (transpose_a, transpose_b) is set.
+bool transposes(Operation *op, StringRef attr) {
+  auto flag = op->getAttrOfType<BoolAttr>(attr);
+  return flag && flag.getValue();
+}
+
+/// The shape of a 2-D `type`, its dims swapped where `transposed`.
+SmallVector<int64_t, 2> productShape(RankedTensorType type, bool transposed) {
+  SmallVector<int64_t, 2> shape(type.getShape());
+  if (transposed)
+    std::swap(shape[0], shape[1]);
+  return shape;
+}
+
 std::string unsupportedMatMul(Operation *op) {
   if (std::string why = checkSignature(op, 2, 1); !why.empty())
     return why;
-  for (StringRef attr : {"transpose_a", "transpose_b"})
-    if (auto flag = op->getAttrOfType<BoolAttr>(attr); flag && flag.getValue())
-      return "transposes an operand; ta-legalize-tf lowers plain products";
   RankedTensorType a = rankedType(op->getOperand(0));
   RankedTensorType b = rankedType(op->getOperand(1));
   RankedTensorType c = rankedType(op->getResult(0));
@@ -384,8 +395,9 @@ std::string unsupportedMatMul(Operation *op) {
       a.getElementType() != c.getElementType() ||
       a.getElementType().isInteger(1))
     return "needs operands and result of one numeric element type";
-  if (a.getDimSize(1) != b.getDimSize(0) ||
-      c.getShape() != ArrayRef<int64_t>{a.getDimSize(0), b.getDimSize(1)})
+  SmallVector<int64_t, 2> x = productShape(a, transposes(op, "transpose_a"));
+  SmallVector<int64_t, 2> y = productShape(b, transposes(op, "transpose_b"));
+  if (x[1] != y[0] || c.getShape() != ArrayRef<int64_t>{x[0], y[1]})
     return "has shapes that do not multiply";
   return "";
 }
@@ -394,13 +406,28 @@ LogicalResult rewriteMatMul(Operation *op, ValueRange operands,
                             ConversionPatternRewriter &rewriter) {
   Location loc = op->getLoc();
   RankedTensorType result = rankedType(op->getResult(0));
+  // A transposed operand is transposed first (linalg.transpose).
+  static constexpr StringLiteral kTransposes[] = {"transpose_a", "transpose_b"};
+  SmallVector<Value, 2> factors;
+  for (auto [operand, attr] : llvm::zip(operands, kTransposes)) {
+    RankedTensorType type = rankedType(operand);
+    if (!transposes(op, attr)) {
+      factors.push_back(operand);
+      continue;
+    }
+    auto swapped =
+        RankedTensorType::get(productShape(type, true), type.getElementType());
+    Value init = tensor::EmptyOp::create(rewriter, loc, swapped, ValueRange());
+    factors.push_back(linalg::TransposeOp::create(rewriter, loc, operand, init,
+                                                  ArrayRef<int64_t>{1, 0})
+                          .getResult()[0]);
+  }
   Value zero = arith::ConstantOp::create(
       rewriter, loc, rewriter.getZeroAttr(result.getElementType()));
   Value init = filled(rewriter, loc, result, zero);
-  rewriter.replaceOp(
-      op, linalg::MatmulOp::create(rewriter, loc, TypeRange{result},
-                                   ValueRange{operands[0], operands[1]}, init)
-              .getResults());
+  rewriter.replaceOp(op, linalg::MatmulOp::create(
+                             rewriter, loc, TypeRange{result}, factors, init)
+                             .getResults());
   return success();
 }
 

@@ -90,11 +90,34 @@ ListRewriter::rewriteBulk(SmallVectorImpl<Value> &results) {
     SmallVector<Value> dynamic;
     if (ShapedType::isDynamic(count))
       dynamic.push_back(k);
+    // TensorFlow's kernel words the index check after the list's element
+    // shape as made, and refuses to gather nothing where that shape, with
+    // the op's element_shape, leaves a dim unknown.
+    bool known = madeElement && madeElement.hasStaticShape();
+    TensorType merged = madeElement;
+    if (!known)
+      if (std::optional<SmallVector<int64_t>> shape =
+              tf::constantInts(operand(2));
+          shape && cast<ShapedType>(operand(2).getType()).getRank() == 1 &&
+          llvm::none_of(*shape, [](int64_t d) { return d < 0; }) &&
+          (!madeElement.hasRank() ||
+           shape->size() == (size_t)madeElement.getRank()))
+        merged = RankedTensorType::get(*shape, type.getElementType());
+    if (!merged || !merged.hasStaticShape()) {
+      SmallVector<Value> dims;
+      if (merged && merged.hasRank())
+        for (int64_t d : merged.getShape())
+          dims.push_back(index(ShapedType::isDynamic(d) ? -1 : d));
+      tf::failUnlessShapes(b, op, cmp(arith::CmpIPredicate::sgt, k, index(0)),
+                           TA_ERR_LIST_GATHER_EMPTY, dims, {},
+                           index(merged && merged.hasRank() ? 0 : 1));
+    }
     Value gathered =
         tensor::EmptyOp::create(b, loc, gatheredType, dynamic).getResult();
     gathered = loop(k, gathered, [&](Value j, Value into) {
       Value i = entry(indices, j);
-      Value ok = checkIndex(i, n, TA_ERR_LIST_GATHER);
+      Value ok =
+          checkIndex(i, n, known ? TA_ERR_LIST_GATHER : TA_ERR_LIST_GATHER_AT);
       return set(into, j,
                  guarded(ok, zeroElement(type), [&] { return get(list, i); }));
     });
@@ -126,8 +149,8 @@ ListRewriter::rewriteBulk(SmallVectorImpl<Value> &results) {
     if (!rowsAreItems(typeOf(tensor), type))
       return notItems(tensor, type);
     Value k = dim(indices, 0), rows = dim(tensor, 0);
-    check(cmp(arith::CmpIPredicate::eq, k, rows),
-          TA_ERR_LIST_SCATTER_INTO_ROWS, k, rows);
+    check(cmp(arith::CmpIPredicate::eq, k, rows), TA_ERR_LIST_SCATTER_INTO_ROWS,
+          k, rows);
     // TensorFlow does not check for negative indices here (it crashes).
     Value high = highest(indices, k, Value());
     list = growTo(list, arith::AddIOp::create(b, loc, high, index(1)));
@@ -139,8 +162,8 @@ ListRewriter::rewriteBulk(SmallVectorImpl<Value> &results) {
     Value list = operand(0);
     RankedTensorType type = typeOf(list);
     Value n = length(list);
-    auto lengthsType = RankedTensorType::get({type.getDimSize(0)},
-                                             b.getI64Type());
+    auto lengthsType =
+        RankedTensorType::get({type.getDimSize(0)}, b.getI64Type());
     SmallVector<Value> dynamic;
     if (type.isDynamicDim(0))
       dynamic.push_back(n);
@@ -150,21 +173,20 @@ ListRewriter::rewriteBulk(SmallVectorImpl<Value> &results) {
       // Items that are scalars: TensorFlow fails when the op runs.
       check(arith::ConstantIntOp::create(b, loc, 0, 1),
             TA_ERR_LIST_CONCAT_SCALARS, n, n);
+      Value one = arith::ConstantIntOp::create(b, loc, 1, 64);
       results.push_back(asResult(list, 0));
-      results.push_back(asResult(lengths, 1));
+      results.push_back(asResult(
+          linalg::FillOp::create(b, loc, one, lengths).getResult(0), 1));
     } else {
       SmallVector<ReassociationIndices> groups{{0, 1}};
       for (int64_t d = 2; d < type.getRank(); ++d)
         groups.push_back({d});
-      results.push_back(asResult(
-          tensor::CollapseShapeOp::create(b, loc, list, groups), 0));
-      Value rows =
-          arith::ConstantIntOp::create(b, loc, type.getDimSize(1), 64);
+      results.push_back(
+          asResult(tensor::CollapseShapeOp::create(b, loc, list, groups), 0));
+      Value rows = arith::ConstantIntOp::create(b, loc, type.getDimSize(1), 64);
       results.push_back(asResult(
           linalg::FillOp::create(b, loc, rows, lengths).getResult(0), 1));
     }
-    if (llvm::is_contained(results, Value()))
-      return failure();
     return success();
   }
 
@@ -205,8 +227,8 @@ ListRewriter::rewriteBulk(SmallVectorImpl<Value> &results) {
     // Now m = n * pieceRows: the tensor's rows regrouped into items.
     SmallVector<int64_t> rowsDims(type.getShape().drop_front());
     rowsDims[0] = ShapedType::kDynamic;
-    Value rowsTensor = castTo(
-        tensor, RankedTensorType::get(rowsDims, type.getElementType()));
+    Value rowsTensor =
+        castTo(tensor, RankedTensorType::get(rowsDims, type.getElementType()));
     SmallVector<int64_t> listDims(type.getShape());
     listDims[0] = ShapedType::kDynamic;
     auto listType = RankedTensorType::get(listDims, type.getElementType());

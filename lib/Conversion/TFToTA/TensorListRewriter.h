@@ -56,6 +56,17 @@ struct ListRewriter {
           << value.getType();
       return {};
     }
+    // A dim known at run time only, cast to a static one: checked.
+    auto from = cast<RankedTensorType>(value.getType());
+    auto to = cast<RankedTensorType>(type);
+    for (int64_t d = 0; d < from.getRank(); ++d) {
+      if (!from.isDynamicDim(d) || to.isDynamicDim(d))
+        continue;
+      Value dim = tensor::DimOp::create(b, loc, value, d);
+      tf::failUnless(
+          b, op, cmp(arith::CmpIPredicate::eq, dim, index(to.getDimSize(d))),
+          TA_ERR_RESULT_DIM, dim, index(to.getDimSize(d)), index(d));
+    }
     return castTo(value, type);
   }
 
@@ -125,7 +136,10 @@ struct ListRewriter {
     b.setInsertionPointToStart(grow.thenBlock());
     SmallVector<OpFoldResult> offsets, sizes, strides;
     slice(type, b.getIndexAttr(0), old, offsets, sizes, strides);
-    Value grown = tensor::InsertSliceOp::create(b, loc, list, zeros(type, n),
+    // max(n, old) is n here; written so that a constant n no larger than a
+    // constant length does not fold the untaken branch into an invalid slice.
+    Value size = arith::MaxSIOp::create(b, loc, n, old);
+    Value grown = tensor::InsertSliceOp::create(b, loc, list, zeros(type, size),
                                                 offsets, sizes, strides);
     scf::YieldOp::create(b, loc, grown);
     b.setInsertionPointToStart(grow.elseBlock());
@@ -164,6 +178,35 @@ struct ListRewriter {
     return ifOp.getResult(0);
   }
 
+  /// `item` as an element of a list of `type`: itself where its type is the
+  /// element type; cast after a run-time check of its dims (failing with
+  /// `code`) where it has dynamic dims the element type fixes; null (after
+  /// a diagnostic naming `verb`) where it cannot be one.
+  Value asItem(Value item, RankedTensorType type, TARuntimeError code,
+               StringRef verb) {
+    RankedTensorType element = elementOf(type);
+    if (item.getType() == element)
+      return item;
+    auto ranked = dyn_cast<RankedTensorType>(item.getType());
+    if (!ranked || !tensor::CastOp::areCastCompatible(ranked, element)) {
+      op->emitOpError() << verb << " of type " << item.getType()
+                        << " in a list of " << element
+                        << " elements; ta-import-tf takes items of the "
+                           "elements' rank, their dims checked at run time";
+      return {};
+    }
+    SmallVector<Value> dims, want;
+    Value ok = arith::ConstantIntOp::create(b, loc, 1, 1);
+    for (int64_t d = 0; d < element.getRank(); ++d) {
+      dims.push_back(tensor::DimOp::create(b, loc, item, d));
+      want.push_back(index(element.getDimSize(d)));
+      ok = arith::AndIOp::create(
+          b, loc, ok, cmp(arith::CmpIPredicate::eq, dims.back(), want.back()));
+    }
+    tf::failUnlessShapes(b, op, ok, code, dims, want);
+    return castTo(item, element);
+  }
+
   /// A zero element of a list of `type`.
   Value zeroElement(RankedTensorType type) {
     RankedTensorType element = elementOf(type);
@@ -197,7 +240,6 @@ struct ListRewriter {
   /// after a diagnostic; nullopt for any other op.
   std::optional<LogicalResult> rewriteBulk(SmallVectorImpl<Value> &results);
 };
-
 
 } // namespace mlir::ta::tfimport
 

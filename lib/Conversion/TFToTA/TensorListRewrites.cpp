@@ -41,40 +41,39 @@ LogicalResult ListRewriter::rewrite() {
   } else if (name == "tf.TensorListSetItem") {
     Value list = operand(0);
     RankedTensorType type = typeOf(list);
-    auto item = dyn_cast<RankedTensorType>(operand(2).getType());
-    if (!item || item != elementOf(type))
-      return op->emitOpError()
-             << "sets an item of type " << operand(2).getType()
-             << " in a list of " << elementOf(type)
-             << " elements; ta-import-tf takes items of the list's static "
-                "element type";
     Value i = indexOf(operand(1));
     Value n = length(list);
+    // The index first, then the item's shape, as TensorFlow checks them.
     auto resize = op->getAttrOfType<BoolAttr>("resize_if_index_out_of_bounds");
     if (resize && resize.getValue()) {
       // TensorFlow grows the list to i + 1 first (and crashes for i < 0).
       check(cmp(arith::CmpIPredicate::sge, i, index(0)), TA_ERR_LIST_SET, i, n);
+      Value item =
+          asItem(operand(2), type, TA_ERR_LIST_SET_SHAPE, "sets an item");
+      if (!item)
+        return failure();
       list = growTo(list, arith::AddIOp::create(b, loc, i, index(1)));
-      results.push_back(set(list, i, operand(2)));
+      results.push_back(set(list, i, item));
     } else {
       Value ok = checkIndex(i, n, TA_ERR_LIST_SET);
-      results.push_back(
-          guarded(ok, list, [&] { return set(list, i, operand(2)); }));
+      Value item =
+          asItem(operand(2), type, TA_ERR_LIST_SET_SHAPE, "sets an item");
+      if (!item)
+        return failure();
+      results.push_back(guarded(ok, list, [&] { return set(list, i, item); }));
     }
   } else if (name == "tf.TensorListPushBack") {
     Value list = operand(0);
-    if (operand(1).getType() != elementOf(typeOf(list)))
-      return op->emitOpError()
-             << "pushes an item of type " << operand(1).getType()
-             << " onto a list of " << elementOf(typeOf(list))
-             << " elements; ta-import-tf takes items of the list's static "
-                "element type";
+    Value item = asItem(operand(1), typeOf(list), TA_ERR_LIST_PUSH_SHAPE,
+                        "pushes an item");
+    if (!item)
+      return failure();
     Value n = length(list);
     if (capacity >= 0)
       check(cmp(arith::CmpIPredicate::slt, n, index(capacity)),
             TA_ERR_LIST_FULL, n, index(capacity));
     Value grown = growTo(list, arith::AddIOp::create(b, loc, n, index(1)));
-    results.push_back(set(grown, n, operand(1)));
+    results.push_back(set(grown, n, item));
   } else if (name == "tf.TensorListPopBack") {
     Value list = operand(0);
     Value n = length(list);

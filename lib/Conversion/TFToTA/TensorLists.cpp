@@ -289,7 +289,8 @@ LogicalResult checkListOp(Operation *op) {
     Type type = op->getOperand(it->vectorOperand).getType();
     auto vector = dyn_cast<RankedTensorType>(type);
     if (!vector || vector.getRank() != 1 ||
-        !vector.getElementType().isSignlessInteger())
+        !vector.getElementType().isSignlessInteger() ||
+        vector.getElementType().isInteger(1))
       return op->emitOpError("needs a 1-D integer tensor as operand #")
              << it->vectorOperand << ", not " << type;
   }

@@ -492,6 +492,17 @@ func.func @gather_matrix_indices(%at: tensor<1x2xi32>) {
 
 // -----
 
+func.func @gather_bool_indices(%at: tensor<2xi1>) {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.TensorListReserve"(%shape, %n) : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
+  // expected-error @+1 {{'tf.TensorListGather' op needs a 1-D integer tensor as operand #1, not 'tensor<2xi1>'}}
+  %g = "tf.TensorListGather"(%l, %at, %shape) : (tensor<!tf_type.variant<tensor<2xf32>>>, tensor<2xi1>, tensor<1xi32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
 func.func @split_lengths_float(%x: tensor<4x2xf32>, %lengths: tensor<2xf32>) {
   %shape = "tf.Const"() <{value = dense<[2, 2]> : tensor<2xi32>}> : () -> tensor<2xi32>
   // expected-error @+1 {{'tf.TensorListSplit' op needs a 1-D integer tensor as operand #2, not 'tensor<2xf32>'}}
@@ -561,16 +572,17 @@ func.func @items_open(%x: tensor<?xf32>) {
 
 // -----
 
-// An item of open dims set into a list whose elements another item fixed:
-// ta takes items of the list's static element type only.
-func.func @item_open_in_fixed_list(%x: tensor<2xf32>, %y: tensor<?xf32>) {
+// An item of unknown rank set into a list whose elements another item
+// fixed: ta takes items of the list's element type, or of dims it checks at
+// run time, not of unknown rank.
+func.func @item_unranked_in_fixed_list(%x: tensor<2xf32>, %y: tensor<*xf32>) {
   %shape = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
   %n = "tf.Const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
   %i = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
   %l = "tf.TensorListReserve"(%shape, %n) : (tensor<i32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
   %l1 = "tf.TensorListSetItem"(%l, %i, %x) : (tensor<!tf_type.variant<tensor<*xf32>>>, tensor<i32>, tensor<2xf32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
-  // expected-error @+1 {{'tf.TensorListSetItem' op sets an item of type 'tensor<?xf32>' in a list of 'tensor<2xf32>' elements; ta-import-tf takes items of the list's static element type}}
-  %l2 = "tf.TensorListSetItem"(%l1, %i, %y) : (tensor<!tf_type.variant<tensor<*xf32>>>, tensor<i32>, tensor<?xf32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
+  // expected-error @+1 {{'tf.TensorListSetItem' op sets an item of type 'tensor<*xf32>' in a list of 'tensor<2xf32>' elements; ta-import-tf takes items of the elements' rank, their dims checked at run time}}
+  %l2 = "tf.TensorListSetItem"(%l1, %i, %y) : (tensor<!tf_type.variant<tensor<*xf32>>>, tensor<i32>, tensor<*xf32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
   return
 }
 

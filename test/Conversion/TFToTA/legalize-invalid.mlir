@@ -311,9 +311,195 @@ func.func @slice_result(%x: tensor<4x5xf32>) {
 
 // -----
 
-func.func @transposed(%a: tensor<2x2xf32>) {
-  // expected-error @+1 {{'tf.MatMul' op transposes an operand; ta-legalize-tf lowers plain products}}
-  %0 = "tf.MatMul"(%a, %a) {transpose_a = true, transpose_b = false} : (tensor<2x2xf32>, tensor<2x2xf32>) -> tensor<2x2xf32>
+// [2,3]^T x [2,3] is [3,3], not [2,2].
+func.func @transposed(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tf.MatMul' op has shapes that do not multiply}}
+  %0 = "tf.MatMul"(%a, %a) {transpose_a = true, transpose_b = false} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_perm(%a: tensor<2x3xf32>, %p: tensor<2xi32>) {
+  // expected-error @+1 {{'tf.Transpose' op needs a constant permutation of its operand's dims}}
+  %0 = "tf.Transpose"(%a, %p) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<3x2xf32>
+  return
+}
+
+// -----
+
+func.func @transpose_result(%a: tensor<2x3xf32>) {
+  %p = arith.constant dense<[1, 0]> : tensor<2xi32>
+  // expected-error @+1 {{'tf.Transpose' op has a result whose type is not its operand's, permuted}}
+  %0 = "tf.Transpose"(%a, %p) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @split_uneven(%a: tensor<2x5xf32>) {
+  %axis = arith.constant dense<1> : tensor<i32>
+  // expected-error @+1 {{'tf.Split' op needs a static dim along its axis that its result count divides}}
+  %0:2 = "tf.Split"(%axis, %a) : (tensor<i32>, tensor<2x5xf32>) -> (tensor<2x2xf32>, tensor<2x3xf32>)
+  return
+}
+
+// -----
+
+func.func @split_axis(%a: tensor<2x4xf32>) {
+  %axis = arith.constant dense<2> : tensor<i32>
+  // expected-error @+1 {{'tf.Split' op needs a constant axis within its operand's rank}}
+  %0:2 = "tf.Split"(%axis, %a) : (tensor<i32>, tensor<2x4xf32>) -> (tensor<2x2xf32>, tensor<2x2xf32>)
+  return
+}
+
+// -----
+
+func.func @split_result(%a: tensor<2x4xf32>) {
+  %axis = arith.constant dense<1> : tensor<i32>
+  // expected-error @+1 {{'tf.Split' op has a result whose type is not a piece of its operand}}
+  %0:2 = "tf.Split"(%axis, %a) : (tensor<i32>, tensor<2x4xf32>) -> (tensor<2x2xf32>, tensor<2x3xf32>)
+  return
+}
+
+// -----
+
+func.func @concat_dims(%a: tensor<2x3xf32>, %b: tensor<3x3xf32>) {
+  %axis = arith.constant dense<1> : tensor<i32>
+  // expected-error @+1 {{'tf.ConcatV2' op needs values whose dims off its axis are static and equal}}
+  %0 = "tf.ConcatV2"(%a, %b, %axis) : (tensor<2x3xf32>, tensor<3x3xf32>, tensor<i32>) -> tensor<2x6xf32>
+  return
+}
+
+// -----
+
+func.func @concat_axis(%a: tensor<2x3xf32>, %axis: tensor<i32>) {
+  // expected-error @+1 {{'tf.ConcatV2' op needs a constant axis within its values' rank}}
+  %0 = "tf.ConcatV2"(%a, %a, %axis) : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<i32>) -> tensor<2x6xf32>
+  return
+}
+
+// -----
+
+func.func @concat_result(%a: tensor<2x3xf32>) {
+  %axis = arith.constant dense<-1> : tensor<i32>
+  // expected-error @+1 {{'tf.ConcatV2' op has a result whose type is not its values' concatenation}}
+  %0 = "tf.ConcatV2"(%a, %a, %axis) : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<i32>) -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @concat_ranks(%a: tensor<2x3xf32>, %b: tensor<3xf32>) {
+  %axis = arith.constant dense<0> : tensor<i32>
+  // expected-error @+1 {{'tf.ConcatV2' op needs values of one rank and element type}}
+  %0 = "tf.ConcatV2"(%a, %b, %axis) : (tensor<2x3xf32>, tensor<3xf32>, tensor<i32>) -> tensor<5x3xf32>
+  return
+}
+
+// -----
+
+func.func @concat_nothing(%axis: tensor<i32>) {
+  // expected-error @+1 {{'tf.ConcatV2' op needs at least one value and an axis}}
+  %0 = "tf.ConcatV2"(%axis) : (tensor<i32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @squeeze_not_one(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tf.Squeeze' op needs squeeze_dims that name static dims of 1}}
+  %0 = "tf.Squeeze"(%a) {squeeze_dims = [0]} : (tensor<2x3xf32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @squeeze_result(%a: tensor<1x3xf32>) {
+  // expected-error @+1 {{'tf.Squeeze' op has a result whose type is not its operand's, squeezed}}
+  %0 = "tf.Squeeze"(%a) {squeeze_dims = []} : (tensor<1x3xf32>) -> tensor<1x3xf32>
+  return
+}
+
+// -----
+
+func.func @bias_nchw(%a: tensor<2x3xf32>, %b: tensor<3xf32>) {
+  // expected-error @+1 {{'tf.BiasAdd' op has data_format 'NCHW'; ta-legalize-tf lowers NHWC (the bias along the last dim)}}
+  %0 = "tf.BiasAdd"(%a, %b) {data_format = "NCHW"} : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @bias_size(%a: tensor<2x4xf32>, %b: tensor<3xf32>) {
+  // expected-error @+1 {{'tf.BiasAdd' op needs as many biases as the last dim of its value, both static}}
+  %0 = "tf.BiasAdd"(%a, %b) {data_format = "NHWC"} : (tensor<2x4xf32>, tensor<3xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @bias_types(%a: tensor<2x3xi32>, %b: tensor<3xi32>) {
+  // expected-error @+1 {{'tf.BiasAdd' op needs a float value of rank >= 2, a 1-D bias of its element type and a result of the value's type}}
+  %0 = "tf.BiasAdd"(%a, %b) : (tensor<2x3xi32>, tensor<3xi32>) -> tensor<2x3xi32>
+  return
+}
+
+// -----
+
+func.func @bias_grad_vector(%a: tensor<3xf32>) {
+  // expected-error @+1 {{'tf.BiasAddGrad' op needs a float operand of rank >= 2 and a result of its last dim}}
+  %0 = "tf.BiasAddGrad"(%a) : (tensor<3xf32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @bias_grad_nchw(%a: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tf.BiasAddGrad' op has data_format 'NCHW'; ta-legalize-tf lowers NHWC (the bias along the last dim)}}
+  %0 = "tf.BiasAddGrad"(%a) {data_format = "NCHW"} : (tensor<2x3xf32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @tanh_grad_f64(%y: tensor<2xf64>) {
+  // expected-error @+1 {{'tf.TanhGrad' op needs f32 operands and result of one type (ta-legalize-tf computes TensorFlow's f32 kernels)}}
+  %0 = "tf.TanhGrad"(%y, %y) : (tensor<2xf64>, tensor<2xf64>) -> tensor<2xf64>
+  return
+}
+
+// -----
+
+func.func @sigmoid_grad_types(%y: tensor<2xf32>, %dy: tensor<3xf32>) {
+  // expected-error @+1 {{'tf.SigmoidGrad' op needs f32 operands and result of one type (ta-legalize-tf computes TensorFlow's f32 kernels)}}
+  %0 = "tf.SigmoidGrad"(%y, %dy) : (tensor<2xf32>, tensor<3xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @sum_axes(%a: tensor<2x3xf32>, %axes: tensor<1xi32>) {
+  // expected-error @+1 {{'tf.Sum' op needs constant axes within its operand's rank}}
+  %0 = "tf.Sum"(%a, %axes) {keep_dims = false} : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @max_result(%a: tensor<2x3xf32>) {
+  %axes = arith.constant dense<1> : tensor<1xi32>
+  // expected-error @+1 {{'tf.Max' op has a result whose type is not its operand's, reduced}}
+  %0 = "tf.Max"(%a, %axes) {keep_dims = true} : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @sum_bools(%a: tensor<2xi1>) {
+  %axes = arith.constant dense<0> : tensor<i32>
+  // expected-error @+1 {{'tf.Sum' op reduces elements of a type ta-legalize-tf does not reduce}}
+  %0 = "tf.Sum"(%a, %axes) {keep_dims = false} : (tensor<2xi1>, tensor<i32>) -> tensor<i1>
   return
 }
 

@@ -17,7 +17,12 @@
 //   TensorListConcatV2 of 2 [2,3]-elements, element 1 all ones:
 //   [[0,0,0],[0,0,0],[1,1,1],[1,1,1]], lengths [2,2];
 //   TensorListSplit of [[1,2],[3,4],[5,6],[7,8]] into lengths [2,2],
-//   stacked: [[[1,2],[3,4]],[[5,6],[7,8]]].
+//   stacked: [[[1,2],[3,4]],[[5,6],[7,8]]];
+//   a list made with an unknown element shape words the gather's index
+//   check otherwise ("Trying to gather element 3 in a list with 3
+//   elements.") and refuses to gather nothing ("Tried to gather 0-elements
+//   from a list with non-fully-defined shape: <unknown>");
+//   ScatterIntoExistingList of no rows leaves the list: [[0,0],[1,2],[0,0]].
 // RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm %s > %t.strict.mlir
 // RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm=checks=none %s > %t.none.mlir
 // RUN: %run_cpu -e main %t.strict.mlir | FileCheck %s
@@ -38,6 +43,13 @@
 // A split TensorFlow takes (pieces of 1 and 3 rows) but ta cannot hold in
 // a list of one static element shape: ta's text.
 // RUN: not %run_cpu -e split_ragged %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=RAGGED
+// RUN: not %run_cpu -e gather_unknown_out_of_range %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=GATHERAT
+// RUN: not %run_cpu -e gather_unknown_nothing %t.none.mlir 2>&1 | FileCheck %s --check-prefix=GATHEREMPTY
+// GATHERAT: ta runtime error: Trying to gather element 3 in a list with 3 elements.
+// GATHEREMPTY: ta runtime error: Tried to gather 0-elements from a list with non-fully-defined shape: <unknown>
+// A result type the exporter got wrong (3 rows where 2 are gathered).
+// RUN: not %run_cpu -e gather_result_dim %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=RESULTDIM
+// RESULTDIM: ta runtime error: a result has 2 elements in dimension 0 where its type says 3
 // GATHER: ta runtime error: Index 3 out o range; list only has 3 elements.
 // GATHERNEG: ta runtime error: Index -1 out o range; list only has 3 elements.
 // NEG: ta runtime error: Indices in TensorListScatter must all be non-negative.
@@ -49,7 +61,7 @@
 // UNUSED: ta runtime error: Unused values in tensor. Length of tensor: 4 Values used: 3
 // SPLITNEG: ta runtime error: Invalid value in lengths: -1
 // SLICE: ta runtime error: Attempting to slice [2, 5] from tensor with length 4
-// RAGGED: ta runtime error: TensorListSplit of a piece of 1 rows into a list whose elements have 2 rows: ta-import-tf takes lists whose items have one static shape
+// RAGGED: ta runtime error: TensorListSplit of a piece of length 1 into a list whose elements have 2 rows: ta-import-tf takes lists whose items have one static shape
 
 !L = tensor<!tf_type.variant<tensor<2xf32>>>
 !U = tensor<!tf_type.variant<tensor<*xf32>>>
@@ -177,6 +189,59 @@ func.func @main() {
   %sp = "tf.StatefulPartitionedCall"(%rows, %l22d) <{f = @split}> : (tensor<4x2xf32>, tensor<?xi64>) -> tensor<?x2x2xf32>
   %spu = tensor.cast %sp : tensor<?x2x2xf32> to tensor<*xf32>
   call @printMemrefF32(%spu) : (tensor<*xf32>) -> ()
+  // CHECK: {{\[}}[0,   0],
+  // CHECK-NEXT: [1,   2],
+  // CHECK-NEXT: [0,   0]]
+  %nothing = "tf.Const"() <{value = dense<> : tensor<0x2xf32>}> : () -> tensor<0x2xf32>
+  %noidx = "tf.Const"() <{value = dense<> : tensor<0xi32>}> : () -> tensor<0xi32>
+  %shape2 = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %l3 = "tf.StatefulPartitionedCall"() <{f = @three}> : () -> !L
+  %l4 = "tf.TensorListScatterIntoExistingList"(%l3, %nothing, %noidx) : (!L, tensor<0x2xf32>, tensor<0xi32>) -> !L
+  %st = "tf.TensorListStack"(%l4, %shape2) <{num_elements = -1 : i64}> : (!L, tensor<1xi32>) -> tensor<?x2xf32>
+  call @show(%st) : (tensor<?x2xf32>) -> ()
+  return
+}
+
+func.func @gather_unknown(%at: tensor<?xi32>) -> tensor<?x2xf32> {
+  %shape = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %i1 = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %x = "tf.Const"() <{value = dense<[1.0, 2.0]> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %l = "tf.TensorListReserve"(%shape, %n) : (tensor<i32>, tensor<i32>) -> !U
+  %l1 = "tf.TensorListSetItem"(%l, %i1, %x) : (!U, tensor<i32>, tensor<2xf32>) -> !U
+  %g = "tf.TensorListGather"(%l1, %at, %shape) : (!U, tensor<?xi32>, tensor<i32>) -> tensor<?x2xf32>
+  return %g : tensor<?x2xf32>
+}
+
+func.func @gather_unknown_out_of_range() {
+  %at = "tf.Const"() <{value = dense<[1, 3]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %atd = "tf.Cast"(%at) {Truncate = false} : (tensor<2xi32>) -> tensor<?xi32>
+  %g = "tf.StatefulPartitionedCall"(%atd) <{f = @gather_unknown}> : (tensor<?xi32>) -> tensor<?x2xf32>
+  call @show(%g) : (tensor<?x2xf32>) -> ()
+  return
+}
+
+func.func @gather_unknown_nothing() {
+  %at = "tf.Const"() <{value = dense<> : tensor<0xi32>}> : () -> tensor<0xi32>
+  %atd = "tf.Cast"(%at) {Truncate = false} : (tensor<0xi32>) -> tensor<?xi32>
+  %g = "tf.StatefulPartitionedCall"(%atd) <{f = @gather_unknown}> : (tensor<?xi32>) -> tensor<?x2xf32>
+  call @show(%g) : (tensor<?x2xf32>) -> ()
+  return
+}
+
+func.func @gather_three(%at: tensor<?xi32>) -> tensor<3x2xf32> {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %l = "tf.StatefulPartitionedCall"() <{f = @three}> : () -> !L
+  %g = "tf.TensorListGather"(%l, %at, %shape) : (!L, tensor<?xi32>, tensor<1xi32>) -> tensor<3x2xf32>
+  return %g : tensor<3x2xf32>
+}
+
+func.func @gather_result_dim() {
+  %at = "tf.Const"() <{value = dense<[1, 0]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %atd = "tf.Cast"(%at) {Truncate = false} : (tensor<2xi32>) -> tensor<?xi32>
+  %g = "tf.StatefulPartitionedCall"(%atd) <{f = @gather_three}> : (tensor<?xi32>) -> tensor<3x2xf32>
+  %gd = tensor.cast %g : tensor<3x2xf32> to tensor<?x2xf32>
+  call @show(%gd) : (tensor<?x2xf32>) -> ()
   return
 }
 

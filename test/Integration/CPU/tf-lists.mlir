@@ -48,6 +48,10 @@
 // SETRESIZE: ta runtime error: Trying to modify element -1 in a list with 0 elements.
 // RUN: %run_cpu -e add_lists %t.strict.mlir | FileCheck %s --check-prefix=ADD
 // RUN: not %run_cpu -e add_lengths %t.none.mlir 2>&1 | FileCheck %s --check-prefix=ADDLEN
+// RUN: not %run_cpu -e set_wrong_item %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=SETITEM
+// RUN: not %run_cpu -e push_wrong_item %t.none.mlir 2>&1 | FileCheck %s --check-prefix=PUSHITEM
+// SETITEM: ta runtime error: Tried to set a tensor with incompatible shape at a list index. Item element shape: [3] list shape: [2]
+// PUSHITEM: ta runtime error: Tried to append a tensor with incompatible shape to a list. Op element shape: [3] list shape: [2]
 // ADD: {{\[}}[11,   22],
 // ADD-NEXT: [0,   0],
 // ADD-NEXT: [5,   6]]
@@ -294,5 +298,43 @@ func.func @add_lengths() {
   %t = "tf.TensorListStack"(%s, %shape) <{num_elements = -1 : i64}> : (!L, tensor<1xi32>) -> tensor<?x2xf32>
   %tu = tensor.cast %t : tensor<?x2xf32> to tensor<*xf32>
   call @printMemrefF32(%tu) : (tensor<*xf32>) -> ()
+  return
+}
+
+// Items whose dims are known at run time only, of another shape than the
+// list's elements: TensorFlow's texts (2.21, list_ops run eagerly).
+func.func @set_item_of(%x: tensor<?xf32>) {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %i1 = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.StatefulPartitionedCall"() <{f = @reserve}> : () -> !L
+  %l1 = "tf.TensorListSetItem"(%l, %i1, %x) : (!L, tensor<i32>, tensor<?xf32>) -> !L
+  %s = "tf.TensorListStack"(%l1, %shape) <{num_elements = -1 : i64}> : (!L, tensor<1xi32>) -> tensor<3x2xf32>
+  %su = tensor.cast %s : tensor<3x2xf32> to tensor<*xf32>
+  call @printMemrefF32(%su) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @set_wrong_item() {
+  %x = "tf.Const"() <{value = dense<[1.0, 2.0, 3.0]> : tensor<3xf32>}> : () -> tensor<3xf32>
+  %xd = tensor.cast %x : tensor<3xf32> to tensor<?xf32>
+  call @set_item_of(%xd) : (tensor<?xf32>) -> ()
+  return
+}
+
+func.func @push_item_of(%x: tensor<?xf32>) {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %m1 = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.EmptyTensorList"(%shape, %m1) : (tensor<1xi32>, tensor<i32>) -> !L
+  %l1 = "tf.TensorListPushBack"(%l, %x) : (!L, tensor<?xf32>) -> !L
+  %s = "tf.TensorListStack"(%l1, %shape) <{num_elements = -1 : i64}> : (!L, tensor<1xi32>) -> tensor<?x2xf32>
+  %su = tensor.cast %s : tensor<?x2xf32> to tensor<*xf32>
+  call @printMemrefF32(%su) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @push_wrong_item() {
+  %x = "tf.Const"() <{value = dense<[1.0, 2.0, 3.0]> : tensor<3xf32>}> : () -> tensor<3xf32>
+  %xd = tensor.cast %x : tensor<3xf32> to tensor<?xf32>
+  call @push_item_of(%xd) : (tensor<?xf32>) -> ()
   return
 }

@@ -44,8 +44,13 @@ void populateTFSliceToTensorPatterns(RewritePatternSet &patterns);
 /// the last n % 8 elements, as Eigen's scalar path does).
 void populateTFTranscendentalToArithPatterns(RewritePatternSet &patterns);
 
-/// tf.Shape (static dims as constants, dynamic ones read at run time).
+/// tf.Shape (static dims as constants, dynamic ones read at run time),
+/// Transpose, Split, ConcatV2 and Squeeze (constant axes).
 void populateTFShapeToTensorPatterns(RewritePatternSet &patterns);
+
+/// tf.BiasAdd, BiasAddGrad, TanhGrad and SigmoidGrad (TensorFlow's f32
+/// kernels bit for bit), Sum and Max over constant axes.
+void populateTFLayerToLinalgPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::ta
 
