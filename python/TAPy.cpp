@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ta/Conversion/Passes.h"
 #include "ta/ExecutionEngine/Executable.h"
 #include "ta/InitAll.h"
 #include "ta/Runtime/TARuntime.h"
@@ -46,6 +47,27 @@ struct CompiledCodeError : std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// Where a diagnostic points: the TensorFlow node its location names (a
+/// name location, as TensorFlow's exporter gives every op, inside fused and
+/// call-site locations; not the op-type names that end in ':'), else the
+/// location itself.
+std::string describe(Location loc) {
+  std::string node;
+  loc->walk([&](Location inner) {
+    auto name = dyn_cast<NameLoc>(inner);
+    if (!name || name.getName().getValue().ends_with(":"))
+      return WalkResult::advance();
+    node = name.getName().str();
+    return WalkResult::interrupt();
+  });
+  if (!node.empty())
+    return "node '" + node + "'";
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << loc;
+  return text;
+}
+
 /// Collects the diagnostics emitted while it lives.
 class Diagnostics {
 public:
@@ -53,9 +75,9 @@ public:
       : handler(&context, [this](Diagnostic &diagnostic) {
           std::string text;
           llvm::raw_string_ostream os(text);
-          os << diagnostic.getLocation() << ": " << diagnostic;
+          os << describe(diagnostic.getLocation()) << ": " << diagnostic;
           for (Diagnostic &note : diagnostic.getNotes())
-            os << "\n  note: " << note.getLocation() << ": " << note;
+            os << "\n  note: " << describe(note.getLocation()) << ": " << note;
           messages.push_back(std::move(text));
           return success();
         }) {}
@@ -106,7 +128,13 @@ void runPipeline(ModuleOp module, StringRef pipeline) {
 /// A parsed module with its own context.
 class Module {
 public:
-  explicit Module(const std::string &source) : context(makeContext()) {
+  /// `allowUnregistered`: ops of dialects ta does not register (TensorFlow's
+  /// `tf.*`, as its exporter prints them) parse as unregistered ops.
+  explicit Module(const std::string &source, bool allowUnregistered = false)
+      : context(makeContext()) {
+    context->allowUnregisteredDialects(allowUnregistered);
+    // A diagnostic names the op; the op itself, printed, is noise here.
+    context->printOpOnDiagnostic(false);
     Diagnostics diagnostics(*context);
     module = parseSourceString<ModuleOp>(source, context.get(),
                                          /*sourceName=*/"<python>");
@@ -129,6 +157,18 @@ public:
 
   void runPipeline(const std::string &pipeline) {
     ::runPipeline(*module, pipeline);
+  }
+
+  /// ta-import-tf and ta-legalize-tf, built without the pass registry (in a
+  /// process that has loaded TensorFlow, whose own MLIR registers passes of
+  /// the same names, the registry is not ta's to use).
+  void importTensorFlow() {
+    Diagnostics diagnostics(*context);
+    PassManager pm(context.get());
+    pm.addPass(ta::createTAImportTFPass());
+    pm.addPass(ta::createTALegalizeTFPass());
+    if (failed(pm.run(*module)))
+      diagnostics.raise("cannot import the TensorFlow module:");
   }
 
   ModuleOp get() { return *module; }
@@ -345,13 +385,19 @@ PYBIND11_MODULE(_ta, m) {
   });
 
   py::class_<Module>(m, "Module")
-      .def(py::init<const std::string &>(), py::arg("source"),
-           "Parses ta IR; raises DiagnosticError with the parser's messages.")
+      .def(py::init<const std::string &, bool>(), py::arg("source"),
+           py::arg("allow_unregistered") = false,
+           "Parses ta IR (with allow_unregistered, ops of other dialects "
+           "too: TensorFlow's, for ta-import-tf); raises DiagnosticError "
+           "with the parser's messages.")
       .def("verify", &Module::verify,
            "Runs the verifiers; raises DiagnosticError with their messages.")
       .def("run_pipeline", &Module::runPipeline, py::arg("pipeline"),
            "Runs a textual pass pipeline, e.g. "
            "'builtin.module(ta-lower-to-memref)', in place.")
+      .def("import_tensorflow", &Module::importTensorFlow,
+           "Runs ta-import-tf and ta-legalize-tf in place; raises "
+           "DiagnosticError with their messages.")
       .def("__str__", &Module::str);
 
   py::class_<Executable>(m, "Executable")

@@ -268,6 +268,14 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     "Trying to gather element %" PRId64
                     " in a list with %" PRId64 " elements.",
                     a, b);
+  case TA_ERR_GATHER_INDEX:
+    if (a < 0)
+      return snprintf(buffer, n,
+                      "indices = %" PRId64 " is not in [0, %" PRId64 ")", b, c);
+    return snprintf(buffer, n,
+                    "indices[%" PRId64 "] = %" PRId64 " is not in [0, %" PRId64
+                    ")",
+                    a, b, c);
   case TA_ERR_LIST_SCATTER_ROWS:
     return snprintf(buffer, n,
                     "Invalid number of rows in input tensor. Expected: %" PRId64

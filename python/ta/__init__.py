@@ -4,6 +4,11 @@
     exe = ta.compile(source)                 # ta IR text -> CPU code
     y = exe.f(np.ones((2,), np.float32))     # numpy in, numpy out
 
+ta.from_tensorflow(fn, *example_args) compiles a TensorFlow function (a
+tf.function, a concrete function, a Keras layer or model) through
+TensorFlow's exporter, ta-import-tf and ta-legalize-tf (ta/tensorflow.py;
+TensorFlow is imported on first use).
+
 ta.Module(source) parses ta IR; .verify(), .run_pipeline(text) and str()
 work on it. Errors are exceptions: ta.DiagnosticError (a ValueError) carries
 the parser's, verifiers' or passes' messages, ta.RuntimeError the
@@ -11,9 +16,19 @@ TensorFlow text of a runtime error in compiled code (strict checks).
 """
 
 import os as _os
+import sys as _sys
 
 from . import _config
-from ._ta import DiagnosticError, Executable as _Executable, Module
+
+# TensorFlow links its own LLVM and MLIR and exports their symbols to the
+# whole process; bound deep, ta's extension and the LLVM/MLIR libraries it
+# loads use their own, whichever of the two is imported first.
+_flags = _sys.getdlopenflags()
+_sys.setdlopenflags(_flags | _os.RTLD_NOW | getattr(_os, "RTLD_DEEPBIND", 0))
+try:
+    from ._ta import DiagnosticError, Executable as _Executable, Module
+finally:
+    _sys.setdlopenflags(_flags)
 from ._ta import RuntimeError  # noqa: A004 - ta.RuntimeError, as documented
 from ._ta import memory_stats, set_cache_limit, trim_memory
 from ._ta import (
@@ -27,6 +42,7 @@ __all__ = [
     "Module",
     "Executable",
     "compile",
+    "from_tensorflow",
     "DiagnosticError",
     "RuntimeError",
     "memory_stats",
@@ -74,3 +90,10 @@ def compile(source, checks="strict", opt_level=2):
     module = source if isinstance(source, Module) else Module(source)
     module.verify()
     return Executable(module, checks=checks, opt_level=opt_level)
+
+
+def from_tensorflow(fn, *example_args, **options):
+    """A TensorFlow function compiled by ta (see ta.tensorflow)."""
+    from .tensorflow import from_tensorflow as _from_tensorflow
+
+    return _from_tensorflow(fn, *example_args, **options)

@@ -121,6 +121,9 @@ enum TARuntimeError {
   /* TensorListGather of no indices from such a list: header = its element
      shape (-1: an unknown dim), c = 1 where its rank is unknown */
   TA_ERR_LIST_GATHER_EMPTY = 54,
+  /* tf.GatherV2 of an index out of range: a = its position (-1: a scalar
+     index), b = the index, c = the params' extent along the axis */
+  TA_ERR_GATHER_INDEX = 55,
 };
 
 /// What a failed allocation was for (TA_ERR_OOM's `c`).

@@ -140,8 +140,9 @@ std::string unsupportedReduction(Operation *op) {
     return why;
   RankedTensorType input = rankedType(op->getOperand(0));
   Type element = input.getElementType();
-  if (element.isInteger(1) || (element.isInteger() && !isMax(op) &&
-                               !element.isInteger(32) && !element.isInteger(64)))
+  if (element.isInteger(1) ||
+      (element.isInteger() && !isMax(op) && !element.isInteger(32) &&
+       !element.isInteger(64)))
     return "reduces elements of a type ta-legalize-tf does not reduce";
   std::optional<SmallVector<int64_t>> dims =
       reducedDims(op->getOperand(1), input.getRank());
@@ -164,8 +165,8 @@ LogicalResult rewriteReduction(Operation *op, ValueRange operands,
   auto keep = op->getAttrOfType<BoolAttr>("keep_dims");
   Value reduced = reduce(rewriter, op->getLoc(), operands[0], dims,
                          keep && keep.getValue(), isMax(op));
-  rewriter.replaceOp(op, castTo(rewriter, op->getLoc(), reduced,
-                                op->getResult(0).getType()));
+  rewriter.replaceOp(
+      op, castTo(rewriter, op->getLoc(), reduced, op->getResult(0).getType()));
   return success();
 }
 
@@ -187,8 +188,8 @@ std::string unsupportedBiasAddGrad(Operation *op) {
   RankedTensorType result = rankedType(op->getResult(0));
   if (input.getRank() < 2 || !isa<FloatType>(input.getElementType()) ||
       result.getElementType() != input.getElementType() ||
-      failed(verifyCompatibleShape(result.getShape(),
-                                   {input.getShape().back()})))
+      failed(
+          verifyCompatibleShape(result.getShape(), {input.getShape().back()})))
     return "needs a float operand of rank >= 2 and a result of its last dim";
   return "";
 }
@@ -199,8 +200,8 @@ LogicalResult rewriteBiasAddGrad(Operation *op, ValueRange operands,
   SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
   Value reduced = reduce(rewriter, op->getLoc(), operands[0], dims,
                          /*keep=*/false, /*max=*/false);
-  rewriter.replaceOp(op, castTo(rewriter, op->getLoc(), reduced,
-                                op->getResult(0).getType()));
+  rewriter.replaceOp(
+      op, castTo(rewriter, op->getLoc(), reduced, op->getResult(0).getType()));
   return success();
 }
 
@@ -238,8 +239,9 @@ LogicalResult rewriteBiasAdd(Operation *op, ValueRange operands,
       AffineMap::get(rank, 0, rewriter.getAffineDimExpr(rank - 1)),
       rewriter.getMultiDimIdentityMap(rank)};
   auto generic = linalg::GenericOp::create(
-      rewriter, loc, type, operands, emptyLike(rewriter, loc, type, operands[0]),
-      maps, SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+      rewriter, loc, type, operands,
+      emptyLike(rewriter, loc, type, operands[0]), maps,
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
       [&](OpBuilder &b, Location l, ValueRange args) {
         linalg::YieldOp::create(
             b, l, arith::AddFOp::create(b, l, args[0], args[1]).getResult());
@@ -256,8 +258,7 @@ std::string unsupportedActivationGrad(Operation *op) {
   if (std::string why = checkSignature(op, 2, 1); !why.empty())
     return why;
   RankedTensorType type = rankedType(op->getResult(0));
-  if (!type.getElementType().isF32() ||
-      rankedType(op->getOperand(0)) != type ||
+  if (!type.getElementType().isF32() || rankedType(op->getOperand(0)) != type ||
       rankedType(op->getOperand(1)) != type)
     return "needs f32 operands and result of one type (ta-legalize-tf "
            "computes TensorFlow's f32 kernels)";
@@ -283,13 +284,13 @@ LogicalResult rewriteActivationGrad(Operation *op, ValueRange operands,
                              arith::ConstantIndexOp::create(rewriter, loc, 8)));
   auto id = rewriter.getMultiDimIdentityMap(rank);
   auto generic = linalg::GenericOp::create(
-      rewriter, loc, type, operands, emptyLike(rewriter, loc, type, operands[0]),
+      rewriter, loc, type, operands,
+      emptyLike(rewriter, loc, type, operands[0]),
       SmallVector<AffineMap>{id, id, id},
       SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
       [&](OpBuilder &b, Location l, ValueRange args) {
         Value y = args[0], dy = args[1];
-        Value one =
-            arith::ConstantOp::create(b, l, b.getF32FloatAttr(1.0f));
+        Value one = arith::ConstantOp::create(b, l, b.getF32FloatAttr(1.0f));
         auto mul = [&](Value x, Value z) {
           return arith::MulFOp::create(b, l, x, z).getResult();
         };
@@ -310,7 +311,8 @@ LogicalResult rewriteActivationGrad(Operation *op, ValueRange operands,
         Value packet = mul(dy, mul(y, sub(one, y)));
         Value scalar = mul(mul(dy, y), sub(one, y));
         linalg::YieldOp::create(
-            b, l, arith::SelectOp::create(b, l, tail, scalar, packet).getResult());
+            b, l,
+            arith::SelectOp::create(b, l, tail, scalar, packet).getResult());
       });
   rewriter.replaceOp(op, generic.getResults());
   return success();

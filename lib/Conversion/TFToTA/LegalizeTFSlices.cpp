@@ -8,6 +8,12 @@
 // of dimension 0 out of bounds.", naming the index counted from the start;
 // the lowering checks the same, through libta_runtime.
 //
+// tf.GatherV2 with a constant axis, batch_dims 0 and a scalar or vector of
+// indices (what TensorFlow's standard pipeline makes of an unstacked
+// tf.TensorArray read at a run-time index): the slices of the params at the
+// indices along the axis, each index checked in [0, n) first, with
+// TensorFlow's text ("indices[1] = 5 is not in [0, 4)").
+//
 //===----------------------------------------------------------------------===//
 
 #include "LegalizeTFCommon.h"
@@ -16,6 +22,7 @@
 #include "ta/Conversion/TFToTA/LegalizeTF.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/Matchers.h"
 
@@ -198,10 +205,125 @@ LogicalResult rewriteStridedSliceGrad(Operation *op, ValueRange operands,
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// tf.GatherV2
+//===----------------------------------------------------------------------===//
+
+/// GatherV2's axis, counted from 0, if constant and within `rank`.
+std::optional<int64_t> gatherAxis(Operation *op, int64_t rank) {
+  std::optional<int64_t> axis = tf::constantScalar(op->getOperand(2));
+  if (!axis || *axis < -rank || *axis >= rank)
+    return std::nullopt;
+  return *axis < 0 ? *axis + rank : *axis;
+}
+
+std::string unsupportedGatherV2(Operation *op) {
+  if (std::string why = checkSignature(op, 3, 1); !why.empty())
+    return why;
+  if (auto batch = op->getAttrOfType<IntegerAttr>("batch_dims");
+      batch && batch.getInt() != 0)
+    return "has batch_dims; ta-legalize-tf lowers gathers of batch_dims 0";
+  RankedTensorType params = rankedType(op->getOperand(0));
+  RankedTensorType indices = rankedType(op->getOperand(1));
+  std::optional<int64_t> axis = gatherAxis(op, params.getRank());
+  if (!axis)
+    return "needs a constant axis within its params' rank";
+  if (indices.getRank() > 1 || !indices.getElementType().isInteger() ||
+      indices.getElementType().isInteger(1))
+    return "needs a scalar or a vector of integer indices";
+  SmallVector<int64_t> shape(params.getShape().take_front(*axis));
+  llvm::append_range(shape, indices.getShape());
+  llvm::append_range(shape, params.getShape().drop_front(*axis + 1));
+  RankedTensorType result = rankedType(op->getResult(0));
+  if (result.getElementType() != params.getElementType() ||
+      failed(verifyCompatibleShape(result.getShape(), shape)))
+    return "has a result whose type is not the params gathered";
+  return "";
+}
+
+LogicalResult rewriteGatherV2(Operation *op, ValueRange operands,
+                              ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  Value params = operands[0], indices = operands[1];
+  RankedTensorType type = rankedType(params);
+  int64_t rank = type.getRank();
+  int64_t axis = *gatherAxis(op, rank);
+  bool scalar = rankedType(indices).getRank() == 0;
+  Value n = tensor::DimOp::create(rewriter, loc, params, axis);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  // The index at `k` (none for a scalar), checked in [0, n).
+  auto indexAt = [&](OpBuilder &b, Value k) {
+    SmallVector<Value> at;
+    if (k)
+      at.push_back(k);
+    Value raw = tensor::ExtractOp::create(b, loc, indices, at);
+    Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), raw);
+    Value ok = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, i, zero),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, n));
+    failUnless(b, op, ok, TA_ERR_GATHER_INDEX,
+               k ? k : arith::ConstantIndexOp::create(b, loc, -1).getResult(),
+               i, n);
+    return i;
+  };
+  // The slice of the params at `i` along the axis (the axis kept, size 1).
+  auto sliceAt = [&](OpBuilder &b, Value i) {
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, params);
+    SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+    offsets[axis] = i;
+    sizes[axis] = b.getIndexAttr(1);
+    return std::make_tuple(offsets, sizes, strides);
+  };
+  Value result;
+  if (scalar) {
+    auto [offsets, sizes, strides] = sliceAt(rewriter, indexAt(rewriter, {}));
+    SmallVector<int64_t> shape(type.getShape());
+    shape.erase(shape.begin() + axis);
+    auto reduced = RankedTensorType::get(shape, type.getElementType());
+    result = tensor::ExtractSliceOp::create(rewriter, loc, reduced, params,
+                                            offsets, sizes, strides);
+  } else {
+    // The result has the params' rank: the axis holds the gathered slices.
+    Value k = tensor::DimOp::create(rewriter, loc, indices, 0);
+    SmallVector<int64_t> shape(type.getShape());
+    shape[axis] = rankedType(indices).getDimSize(0);
+    auto gathered = RankedTensorType::get(shape, type.getElementType());
+    SmallVector<Value> dims;
+    for (int64_t d = 0; d < rank; ++d)
+      dims.push_back(
+          d == axis
+              ? k
+              : tensor::DimOp::create(rewriter, loc, params, d).getResult());
+    Value init = emptyLike(rewriter, loc, gathered, {}, dims);
+    auto forOp = scf::ForOp::create(
+        rewriter, loc, zero, k,
+        arith::ConstantIndexOp::create(rewriter, loc, 1), init);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(forOp.getBody());
+    Value j = forOp.getInductionVar();
+    auto [offsets, sizes, strides] = sliceAt(rewriter, indexAt(rewriter, j));
+    Value slice = tensor::ExtractSliceOp::create(rewriter, loc, params, offsets,
+                                                 sizes, strides);
+    offsets[axis] = j;
+    Value into = tensor::InsertSliceOp::create(rewriter, loc, slice,
+                                               forOp.getRegionIterArg(0),
+                                               offsets, sizes, strides);
+    scf::YieldOp::create(rewriter, loc, into);
+    result = forOp.getResult(0);
+    rewriter.setInsertionPointAfter(forOp);
+  }
+  rewriter.replaceOp(op,
+                     castTo(rewriter, loc, result, op->getResult(0).getType()));
+  return success();
+}
+
 constexpr Lowering kLowerings[] = {
     {"tf.StridedSlice", unsupportedStridedSlice, rewriteStridedSlice},
     {"tf.StridedSliceGrad", unsupportedStridedSliceGrad,
-     rewriteStridedSliceGrad}};
+     rewriteStridedSliceGrad},
+    {"tf.GatherV2", unsupportedGatherV2, rewriteGatherV2}};
 
 } // namespace
 

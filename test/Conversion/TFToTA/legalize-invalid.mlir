@@ -593,3 +593,38 @@ func.func @slice_grad_range(%dy: tensor<1x2xf32>) {
   %0 = "tf.StridedSliceGrad"(%shape, %b, %e, %s, %dy) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64} : (tensor<2xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1x2xf32>) -> tensor<3x2xf32>
   return
 }
+
+// -----
+
+func.func @gather_batch(%p: tensor<4x2xf32>, %i: tensor<2xi32>) {
+  %axis = arith.constant dense<0> : tensor<i32>
+  // expected-error @+1 {{'tf.GatherV2' op has batch_dims; ta-legalize-tf lowers gathers of batch_dims 0}}
+  %0 = "tf.GatherV2"(%p, %i, %axis) {batch_dims = 1 : i64} : (tensor<4x2xf32>, tensor<2xi32>, tensor<i32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_matrix(%p: tensor<4x2xf32>, %i: tensor<2x2xi32>) {
+  %axis = arith.constant dense<0> : tensor<i32>
+  // expected-error @+1 {{'tf.GatherV2' op needs a scalar or a vector of integer indices}}
+  %0 = "tf.GatherV2"(%p, %i, %axis) : (tensor<4x2xf32>, tensor<2x2xi32>, tensor<i32>) -> tensor<2x2x2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_axis(%p: tensor<4x2xf32>, %i: tensor<2xi32>, %axis: tensor<i32>) {
+  // expected-error @+1 {{'tf.GatherV2' op needs a constant axis within its params' rank}}
+  %0 = "tf.GatherV2"(%p, %i, %axis) : (tensor<4x2xf32>, tensor<2xi32>, tensor<i32>) -> tensor<2x2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_result(%p: tensor<4x2xf32>, %i: tensor<3xi32>) {
+  %axis = arith.constant dense<0> : tensor<i32>
+  // expected-error @+1 {{'tf.GatherV2' op has a result whose type is not the params gathered}}
+  %0 = "tf.GatherV2"(%p, %i, %axis) : (tensor<4x2xf32>, tensor<3xi32>, tensor<i32>) -> tensor<2x2xf32>
+  return
+}

@@ -29,7 +29,11 @@
 //   shape.  Input 0: [4,2] != input 2: [3,2]";
 //   tf.Shape of a [3,?] tensor holding 3x2 is [3,2]; tf.Fill of dims [2,3]
 //   known at run time with 1.5 is a 2x3 tensor of 1.5; of dims [2,-1] it
-//   fails with "Dimension -1 must be >= 0".
+//   fails with "Dimension -1 must be >= 0";
+//   tf.GatherV2 of [[0,1],[2,3],[4,5],[6,7]] at 2 (axis 0) is [4,5], at
+//   [3,0] is [[6,7],[0,1]], along axis 1 at [1,1,0] is
+//   [[1,1,0],[3,3,2],[5,5,4],[7,7,6]]; at 7 it fails with "indices = 7 is
+//   not in [0, 4)", at [1,5] with "indices[1] = 5 is not in [0, 4)".
 // RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm %s > %t.strict.mlir
 // RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm=checks=none %s > %t.none.mlir
 // RUN: %run_cpu -e main %t.strict.mlir | FileCheck %s
@@ -51,6 +55,10 @@
 // RUN: not %run_cpu -e addn_shapes %t.none.mlir 2>&1 | FileCheck %s --check-prefix=ADDN
 // RUN: not %run_cpu -e fill_negative %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=FILL
 // FILL: ta runtime error: Dimension -1 must be >= 0
+// RUN: not %run_cpu -e gather_scalar_out %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=GSCALAR
+// RUN: not %run_cpu -e gather_vector_out %t.none.mlir 2>&1 | FileCheck %s --check-prefix=GVECTOR
+// GSCALAR: ta runtime error: indices = 7 is not in [0, 4)
+// GVECTOR: ta runtime error: indices[1] = 5 is not in [0, 4)
 // ADDN: ta runtime error: Inputs to operation AddN of type AddN must have the same size and shape.  Input 0: [4,2] != input 2: [3,2]
 
 func.func private @printMemrefF32(tensor<*xf32>)
@@ -105,6 +113,35 @@ func.func @shape_fill(%x: tensor<3x?xf32>, %dims: tensor<2xi32>) {
   %f = "tf.Fill"(%dims, %v) : (tensor<2xi32>, tensor<f32>) -> tensor<?x?xf32>
   %fu = tensor.cast %f : tensor<?x?xf32> to tensor<*xf32>
   call @printMemrefF32(%fu) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @gather_at(%i: tensor<i32>, %v: tensor<?xi32>) {
+  %p = arith.constant dense<[[0.0, 1.0], [2.0, 3.0], [4.0, 5.0], [6.0, 7.0]]> : tensor<4x2xf32>
+  %axis0 = arith.constant dense<0> : tensor<i32>
+  %axis1 = arith.constant dense<1> : tensor<i32>
+  %row = "tf.GatherV2"(%p, %i, %axis0) {batch_dims = 0 : i64} : (tensor<4x2xf32>, tensor<i32>, tensor<i32>) -> tensor<2xf32>
+  %rowd = tensor.cast %row : tensor<2xf32> to tensor<?xf32>
+  call @showF(%rowd) : (tensor<?xf32>) -> ()
+  %rows = "tf.GatherV2"(%p, %v, %axis0) {batch_dims = 0 : i64} : (tensor<4x2xf32>, tensor<?xi32>, tensor<i32>) -> tensor<?x2xf32>
+  %rowsu = tensor.cast %rows : tensor<?x2xf32> to tensor<*xf32>
+  call @printMemrefF32(%rowsu) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @gather_scalar_out() {
+  %i = arith.constant dense<7> : tensor<i32>
+  %v = arith.constant dense<[0]> : tensor<1xi32>
+  %vd = tensor.cast %v : tensor<1xi32> to tensor<?xi32>
+  call @gather_at(%i, %vd) : (tensor<i32>, tensor<?xi32>) -> ()
+  return
+}
+
+func.func @gather_vector_out() {
+  %i = arith.constant dense<0> : tensor<i32>
+  %v = arith.constant dense<[1, 5]> : tensor<2xi32>
+  %vd = tensor.cast %v : tensor<2xi32> to tensor<?xi32>
+  call @gather_at(%i, %vd) : (tensor<i32>, tensor<?xi32>) -> ()
   return
 }
 
@@ -217,6 +254,23 @@ func.func @main() {
   %x32d = tensor.cast %x32 : tensor<3x2xf32> to tensor<3x?xf32>
   %dims23 = arith.constant dense<[2, 3]> : tensor<2xi32>
   call @shape_fill(%x32d, %dims23) : (tensor<3x?xf32>, tensor<2xi32>) -> ()
+  // CHECK: [4,  5]
+  // CHECK: {{\[}}[6,   7],
+  // CHECK-NEXT: [0,   1]]
+  %gi = arith.constant dense<2> : tensor<i32>
+  %gv = arith.constant dense<[3, 0]> : tensor<2xi32>
+  %gvd = tensor.cast %gv : tensor<2xi32> to tensor<?xi32>
+  call @gather_at(%gi, %gvd) : (tensor<i32>, tensor<?xi32>) -> ()
+  // CHECK: {{\[}}[1,   1,   0],
+  // CHECK-NEXT: [3,   3,   2],
+  // CHECK-NEXT: [5,   5,   4],
+  // CHECK-NEXT: [7,   7,   6]]
+  %gp = arith.constant dense<[[0.0, 1.0], [2.0, 3.0], [4.0, 5.0], [6.0, 7.0]]> : tensor<4x2xf32>
+  %gcols = arith.constant dense<[1, 1, 0]> : tensor<3xi64>
+  %gaxis = arith.constant dense<-1> : tensor<i32>
+  %gc = "tf.GatherV2"(%gp, %gcols, %gaxis) {batch_dims = 0 : i64} : (tensor<4x2xf32>, tensor<3xi64>, tensor<i32>) -> tensor<4x3xf32>
+  %gcu = tensor.cast %gc : tensor<4x3xf32> to tensor<*xf32>
+  call @printMemrefF32(%gcu) : (tensor<*xf32>) -> ()
   // CHECK: [3,  4]
   %rows = arith.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>
   %sb = arith.constant dense<1> : tensor<1xi32>

@@ -36,7 +36,8 @@ void populateTFElementwiseToLinalgPatterns(RewritePatternSet &patterns);
 void populateTFStructuralToLinalgPatterns(RewritePatternSet &patterns);
 
 /// tf.StridedSlice and tf.StridedSliceGrad of the `x[i]` form, with
-/// TensorFlow's run-time bounds check.
+/// TensorFlow's run-time bounds check; tf.GatherV2 of a scalar or vector of
+/// indices along a constant axis, each checked.
 void populateTFSliceToTensorPatterns(RewritePatternSet &patterns);
 
 /// tf.Tanh, tf.Exp, tf.Sigmoid on f32: TensorFlow's CPU kernels bit for bit

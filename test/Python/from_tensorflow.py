@@ -1,0 +1,90 @@
+"""ta.from_tensorflow on what people write: a Keras LSTM layer, a
+tf.function with a tf.TensorArray (TensorFlow's defaults), an op ta does not
+lower, a run-time error. TensorFlow computes the expected values in the same
+process; the LSTM within 8 ulp of its largest value (TensorFlow's MatMul
+runs in oneDNN with fused multiply-adds on this machine's CPU, ta rounds
+each product: values near 0 differ by more ulp of their own), the rest bit
+for bit. An unstacked array read at a run-time index fails with GatherV2's
+text: TensorFlow's standard pipeline, which exports the function, makes
+the read a tf.GatherV2 (TensorFlow's unexported graph says "Trying to
+access element 7 in a list with 4 elements.")."""
+
+import os
+
+os.environ.setdefault("TF_CPP_MIN_LOG_LEVEL", "3")
+
+import numpy as np
+import tensorflow as tf
+import keras
+
+import ta
+
+
+def close(got, want):
+    """Within 8 ulp of the largest magnitude."""
+    scale = np.spacing(np.float32(np.max(np.abs(want))))
+    return got.shape == want.shape and bool(np.max(np.abs(got - want)) <= 8 * scale)
+
+
+# A Keras LSTM layer, its weights fixed: the layer itself goes in.
+layer = keras.layers.LSTM(5, return_sequences=True)
+layer.build((3, 6, 4))
+layer.set_weights([(np.round(32 * np.sin(np.arange(w.size) * 0.37 + i)) / 64)
+                   .astype(np.float32).reshape(w.shape)
+                   for i, w in enumerate(layer.get_weights())])
+x = (np.arange(3 * 6 * 4, dtype=np.float32).reshape(3, 6, 4) - 36) / 16
+lstm = ta.from_tensorflow(layer, x)
+got, want = lstm(x), layer(x).numpy()
+print("lstm", got.shape, got.dtype, "close:", close(got, want))
+# A tf.Tensor in; another input of the same shape.
+x2 = tf.constant(x[::-1].copy())
+print("lstm tensor input:", close(lstm(x2), layer(x2).numpy()))
+
+
+# tf.TensorArray with TensorFlow's defaults (unknown element shape),
+# written in a loop, gathered and stacked.
+@tf.function
+def loop(xs):
+    arr = tf.TensorArray(tf.float32, size=4)
+    for i in tf.range(4):
+        arr = arr.write(i, xs[i] * tf.cast(i + 1, tf.float32))
+    return arr.gather([3, 0]), arr.stack()
+
+
+xs = np.arange(8, dtype=np.float32).reshape(4, 2) / 4
+f = ta.from_tensorflow(loop, xs)
+gathered, stacked = f(xs)
+want_g, want_s = loop(xs)
+print("tensorarray bitwise:", np.array_equal(gathered, want_g.numpy())
+      and np.array_equal(stacked, want_s.numpy()))
+
+
+# An op ta-legalize-tf does not lower: the message names it and its node.
+@tf.function
+def cumulative(v):
+    return tf.math.cumsum(v, name="running_total")
+
+
+try:
+    ta.from_tensorflow(cumulative, np.ones(3, np.float32))
+    print("cumsum: no error")
+except ta.DiagnosticError as e:
+    text = str(e)
+    print("cumsum names op:", "'tf.Cumsum' op is not lowered" in text,
+          "names node:", "running_total" in text)
+
+
+# A run-time error: TensorFlow's text, as ta.RuntimeError.
+@tf.function
+def read(xs, i):
+    arr = tf.TensorArray(tf.float32, size=4).unstack(xs)
+    return arr.read(i)
+
+
+r = ta.from_tensorflow(read, xs, np.int32(1))
+print("read(1):", r(xs, np.int32(1)).tolist())
+try:
+    r(xs, np.int32(7))
+    print("read(7): no error")
+except ta.RuntimeError as e:
+    print("read(7):", e)
