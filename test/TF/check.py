@@ -6,7 +6,7 @@
 TEST_FILE holds one EXPECT line per result, in the order the program prints
 them (long ones continue on EXPECT-CONT lines):
 
-    // EXPECT: <index> <f32|i32|i64> <shape: 3x2, 0x2 or scalar> ulp=<N> <words>
+    // EXPECT: <index> <f32|i32|i64> <shape: 3x2, 0x2 or scalar> <bound> <words>
     // EXPECT-CONT: <words>
 
 The words are the result's elements in row-major order, as exact bits in hex:
@@ -20,15 +20,20 @@ followed by the elements as nested brackets. A rank-0 memref prints `[v]`; a
 memref with a zero size still prints one bracketed element per dimension,
 which is not data and is skipped.
 
-f32 elements match when their bits are equal, or, with ulp=N > 0, when they
-are at most N units in the last place apart (NaN and infinity only match
-bitwise). Integers match bitwise. Prints one line per result and exits 1 on
+The bound is ulp=N or maxulp=N. f32 elements match when their bits are
+equal, or, with ulp=N > 0, when they are at most N units in the last place
+apart, or, with maxulp=N, when they are at most N units in the last place
+of the result's largest magnitude apart (the bound of a sum whose terms
+cancel: its error scales with the terms, not with the sum). NaN and
+infinity only match bitwise. Integers match bitwise. Prints one line per result and exits 1 on
 any mismatch, missing or extra result, or output it cannot parse.
 
 Runs with a plain python3 (no numpy, no TensorFlow).
 """
 
+import math
 import re
+import struct
 import sys
 
 HEADER = re.compile(
@@ -42,8 +47,9 @@ class Failure(Exception):
 
 
 class Expected:
-    def __init__(self, index, dtype, shape, ulp, line):
+    def __init__(self, index, dtype, shape, ulp, line, scaled=False):
         self.index, self.dtype, self.shape, self.ulp = index, dtype, shape, ulp
+        self.scaled = scaled  # maxulp=N: ulps of the largest magnitude
         self.words = []
         self.line = line
 
@@ -79,7 +85,7 @@ def parse_expectations(path):
             continue
         fields = text[len("// EXPECT:"):].split()
         if len(fields) < 4:
-            raise Failure("%s: an EXPECT line needs <index> <dtype> <shape> ulp=<N>" % where)
+            raise Failure("%s: an EXPECT line needs <index> <dtype> <shape> <bound>" % where)
         index, dtype, shape, ulp = fields[:4]
         if not index.isdigit() or int(index) != len(results):
             raise Failure("%s: result index %s, expected %d" % (where, index, len(results)))
@@ -91,12 +97,13 @@ def parse_expectations(path):
             dims = [int(d) for d in shape.split("x")]
         else:
             raise Failure("%s: shape %r is not like 3x2 or scalar" % (where, shape))
-        m = re.fullmatch(r"ulp=(\d+)", ulp)
+        m = re.fullmatch(r"(max)?ulp=(\d+)", ulp)
         if not m:
-            raise Failure("%s: %r is not ulp=<N>" % (where, ulp))
-        if dtype != "f32" and int(m.group(1)) != 0:
+            raise Failure("%s: %r is not ulp=<N> or maxulp=<N>" % (where, ulp))
+        if dtype != "f32" and (int(m.group(2)) != 0 or m.group(1)):
             raise Failure("%s: an integer result needs ulp=0" % where)
-        e = Expected(len(results), dtype, dims, int(m.group(1)), where)
+        e = Expected(len(results), dtype, dims, int(m.group(2)), where,
+                     scaled=bool(m.group(1)))
         e.words = fields[4:]
         results.append(e)
     if not results:
@@ -192,6 +199,17 @@ def unravel(flat, shape):
     return "[" + ",".join(str(i) for i in reversed(index)) + "]"
 
 
+def as_float(bits):
+    return struct.unpack("<f", struct.pack("<I", bits))[0]
+
+
+def ulp_of(x):
+    """The f32 unit in the last place of |x| (of the smallest normal for
+    smaller values)."""
+    _, exponent = math.frexp(max(abs(x), 2.0 ** -126))
+    return 2.0 ** (exponent - 24)
+
+
 def compare(e, shape, values):
     """Checks one result; returns the line to print, raises Failure on a mismatch."""
     head = "result %d: %s %s" % (e.index, e.dtype, e.shape_text())
@@ -202,11 +220,18 @@ def compare(e, shape, values):
     got = [v & mask for v in values]
     worst = 0
     bad = []
+    scale = None
+    if e.scaled:
+        finite = [abs(as_float(x)) for x in e.bits if not is_nan_or_inf(x)]
+        scale = ulp_of(max(finite, default=0.0))
     for i, (g, x) in enumerate(zip(got, e.bits)):
         if g == x:
             continue
         if e.dtype == "f32" and e.ulp > 0 and not is_nan_or_inf(g) and not is_nan_or_inf(x):
-            d = abs(ordered(g) - ordered(x))
+            if scale is not None:
+                d = math.ceil(abs(as_float(g) - as_float(x)) / scale)
+            else:
+                d = abs(ordered(g) - ordered(x))
             worst = max(worst, d)
             if d <= e.ulp:
                 continue
@@ -216,7 +241,8 @@ def compare(e, shape, values):
     n = len(e.bits)
     noun = "value" if n == 1 else "values"
     if e.dtype == "f32":
-        summary = "%s, %d %s, max %d ulp (bound %d)" % (head, n, noun, worst, e.ulp)
+        summary = "%s, %d %s, max %d ulp%s (bound %d)" % (
+            head, n, noun, worst, " of the largest" if e.scaled else "", e.ulp)
     else:
         summary = "%s, %d %s, exact" % (head, n, noun)
     if bad:

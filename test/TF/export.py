@@ -200,7 +200,8 @@ def expect_lines(outputs, ulps):
         elem, _, size = DTYPES[o.dtype.name]
         view = {4: np.uint32, 8: np.uint64}[size]
         words = ["%0*x" % (2 * size, w) for w in np.ascontiguousarray(o).view(view).ravel()]
-        head = "// EXPECT: %d %s %s ulp=%d" % (i, elem, shape_text(o.shape), ulp)
+        bound = ("maxulp=%d" % ulp.n) if hasattr(ulp, "n") else ("ulp=%d" % ulp)
+        head = "// EXPECT: %d %s %s %s" % (i, elem, shape_text(o.shape), bound)
         lines.append(" ".join([head] + words[:WORDS_FIRST]))
         for k in range(WORDS_FIRST, len(words), WORDS_CONT):
             lines.append(" ".join(["// EXPECT-CONT:"] + words[k:k + WORDS_CONT]))

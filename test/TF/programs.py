@@ -37,6 +37,14 @@ REGION = "region"  # ... + tf-functional-control-flow-to-regions -> NAME.region.
 SAVED_MODEL = "saved_model_v1"
 
 
+class MaxUlp:
+    """A bound of n ulp of a result's largest magnitude (check.py's
+    maxulp=n), for results that are sums whose terms cancel."""
+
+    def __init__(self, n):
+        self.n = n
+
+
 class Program:
     """One corpus program.
 
@@ -45,7 +53,8 @@ class Program:
     fn: a tf.function, or a function returning a concrete function (graph=True).
     inputs: the inputs, numpy arrays, in the order of fn's parameters.
     forms: which exports to write (STD always).
-    ulp: the f32 bound for every result, or a list with one per result.
+    ulp: the f32 bound for every result (ulps, or a MaxUlp), or a list with
+      one per result.
     helpers: other functions whose source belongs in the header (functions fn
       calls, or the graph builder).
     gap: why ta does not run the program yet (the issue that will), or None.
@@ -80,7 +89,7 @@ class Program:
         return self.fn.get_concrete_function(*specs)
 
     def ulps(self, count):
-        if isinstance(self.ulp, int):
+        if isinstance(self.ulp, (int, MaxUlp)):
             return [self.ulp] * count
         assert len(self.ulp) == count, "%s: %d ulp bounds for %d results" % (
             self.name, len(self.ulp), count)

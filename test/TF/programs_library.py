@@ -4,11 +4,13 @@ them) and the compute ops those layers and their gradients emit around the
 TensorLists (tf.raw_ops, on values whose products and sums round, so the
 lowering must round as TensorFlow's kernels do).
 
-The Keras layers' results are bounded, not exact: once the state is no
-longer dyadic, the products round, and TensorFlow's MatMul runs in oneDNN,
-which on this machine's AVX-512 CPU fuses multiply and add (FMA) where
-ta's linalg.matmul rounds each product. Measured: at most 2 ulp (one value
-in 18 per program); the bound, KERAS_ULP, allows 4.
+The Keras layers' and the Elman loops' results are bounded, not exact:
+once the state is no longer dyadic, the products round, and TensorFlow's
+MatMul runs in oneDNN, which on this machine's AVX-512 CPU fuses multiply
+and add (FMA) where ta's linalg.matmul rounds each product. Measured: at
+most 2 ulp; the bound, KERAS_ULP, allows 4. The weights' gradients sum
+products over batch and time whose terms cancel: 32 ulp of a value near 0
+measured, 1 ulp of the result's largest value; bounded by MaxUlp(4).
 """
 
 import numpy as np
@@ -17,9 +19,12 @@ import keras
 from tensorflow.python.framework.convert_to_constants import (
     convert_variables_to_constants_v2)
 
-from programs import Program, dyadic, f32
+from programs import MaxUlp, Program, dyadic, f32
 
-KERAS_ULP = 4
+KERAS_ULP = 4  # the bound of every program whose products round (see above)
+# The gradients of weights sum products over batch and time, terms that
+# cancel: bounded by 4 ulp of the result's largest magnitude instead.
+GRAD_ULP = [KERAS_ULP, KERAS_ULP, MaxUlp(4), MaxUlp(4), MaxUlp(4)]
 
 B, T, F, U = 2, 3, 4, 3
 
@@ -59,6 +64,98 @@ def keras_lstm_sequences():
     return frozen(keras.layers.LSTM(U, return_sequences=True))()
 
 
+def keras_bidirectional():
+    return frozen(keras.layers.Bidirectional(keras.layers.LSTM(U)))()
+
+
+def keras_lstm_masked():
+    layer = keras.layers.LSTM(U, return_sequences=True)
+    mask = tf.constant([[True, True, True], [True, True, False]])
+
+    class Masked(keras.layers.Layer):
+        def build(self, shape):
+            layer.build(shape)
+
+        def call(self, x):
+            return layer(x, mask=mask)
+
+    masked = Masked()
+    masked.build((B, T, F))
+    layer.set_weights([weights(w.shape, i) for i, w in enumerate(layer.get_weights())])
+
+    @tf.function
+    def call(x):
+        return masked(x)
+    return convert_variables_to_constants_v2(
+        call.get_concrete_function(tf.TensorSpec((B, T, F), f32)),
+        lower_control_flow=False)
+
+
+W_IN = weights([F, U], 1.0)
+W_H = weights([U, U], 2.0)
+B_H = weights([U], 3.0)
+
+
+@tf.function
+def tf_dynamic_rnn_tape(x, w_in, w_h, b):
+    # tf.compat.v1.nn.dynamic_rnn with an Elman cell, and the tape's
+    # gradients of sum(outputs^2) with respect to the input and the weights.
+    class Cell:
+        state_size = U
+        output_size = U
+
+        def zero_state(self, batch_size, dtype):
+            return tf.zeros([batch_size, U], dtype)
+
+        def __call__(self, xt, h, scope=None):
+            h2 = tf.tanh(tf.matmul(xt, w_in) + tf.matmul(h, w_h) + b)
+            return h2, h2
+
+    with tf.GradientTape() as tape:
+        tape.watch([x, w_in, w_h, b])
+        outs, _ = tf.compat.v1.nn.dynamic_rnn(Cell(), x, dtype=f32)
+        loss = tf.reduce_sum(outs * outs)
+    return [outs] + tape.gradient(loss, [x, w_in, w_h, b])
+
+
+@tf.function
+def tf_scan_tape(x, w_in, w_h, b):
+    # tf.scan of an Elman step over the time-major input, and its gradients.
+    with tf.GradientTape() as tape:
+        tape.watch([x, w_in, w_h, b])
+        xt = tf.transpose(x, [1, 0, 2])
+        hs = tf.scan(lambda h, x_t: tf.tanh(tf.matmul(x_t, w_in) + tf.matmul(h, w_h) + b),
+                     xt, initializer=tf.zeros([B, U]))
+        loss = tf.reduce_sum(hs * hs)
+    return [hs] + tape.gradient(loss, [x, w_in, w_h, b])
+
+
+@tf.function
+def tf_foldl_tape(x):
+    # tf.foldl and its gradient (the backward loop reads the forward list).
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        y = tf.foldl(lambda a, r: a * 0.5 + r * r, x, initializer=tf.zeros([T, F]))
+        loss = tf.reduce_sum(y)
+    return y, tape.gradient(loss, x)
+
+
+@tf.function
+def tf_map_fn_tuple(x):
+    # tf.map_fn returning a tuple of two dtypes (fn_output_signature).
+    def fn(row):
+        return tf.reduce_sum(row * row), tf.cast(tf.reduce_max(row) > 0.0, tf.int32)
+    return tf.map_fn(fn, x, fn_output_signature=(f32, tf.int32))
+
+
+@tf.function
+def tf_movement_ops(x, keep):
+    raw = tf.raw_ops
+    return (raw.ReverseV2(tensor=x, axis=[0]), raw.ReverseV2(tensor=x, axis=[1, -1]),
+            raw.Tile(input=x[0], multiples=[2, 1]),
+            raw.SelectV2(condition=keep > 0.5, t=x[1], e=-x[1]))
+
+
 @tf.function
 def tf_layer_ops(y, dy, x, bias):
     raw = tf.raw_ops
@@ -96,6 +193,44 @@ PROGRAMS = [
         "on a [2, 3, 4] input: every step's output.",
         keras_lstm_sequences, [X], graph=True, ulp=KERAS_ULP,
         helpers=[weights, frozen, keras_lstm_sequences]),
+    Program(
+        "keras_bidirectional",
+        "A Keras Bidirectional(LSTM(3)) layer (weights fixed and frozen) on a "
+        "[2, 3, 4] input: the backward LSTM reads the sequence reversed "
+        "(ReverseV2).",
+        keras_bidirectional, [X], graph=True, ulp=KERAS_ULP,
+        helpers=[weights, frozen, keras_bidirectional]),
+    Program(
+        "keras_lstm_masked",
+        "A Keras LSTM(3, return_sequences=True) with a mask (the last step of "
+        "the second sequence masked: its state and output carried over, "
+        "SelectV2), weights fixed and frozen.",
+        keras_lstm_masked, [X], graph=True, ulp=KERAS_ULP,
+        helpers=[weights, keras_lstm_masked]),
+    Program(
+        "tf_dynamic_rnn_tape",
+        "tf.compat.v1.nn.dynamic_rnn with an Elman cell (tanh(x W + h U + b)) "
+        "and the tape's gradients of sum(outputs^2) with respect to x, W, U, b.",
+        tf_dynamic_rnn_tape, [X, W_IN, W_H, B_H], ulp=GRAD_ULP),
+    Program(
+        "tf_scan_tape",
+        "tf.scan of an Elman step over the time-major input and the tape's "
+        "gradients of sum(states^2) with respect to x, W, U, b.",
+        tf_scan_tape, [X, W_IN, W_H, B_H], ulp=GRAD_ULP),
+    Program(
+        "tf_foldl_tape",
+        "tf.foldl(a * 0.5 + r * r) over the rows of x and its gradient.",
+        tf_foldl_tape, [X]),
+    Program(
+        "tf_map_fn_tuple",
+        "tf.map_fn returning (sum of squares, max > 0 as int32) per row: two "
+        "result lists of two dtypes.",
+        tf_map_fn_tuple, [X]),
+    Program(
+        "tf_movement_ops",
+        "ReverseV2 (one axis, two axes), Tile and SelectV2 broadcasting a "
+        "[3, 1] condition: the ops of Bidirectional and masked layers.",
+        tf_movement_ops, [X, np.array([[1.0], [0.0], [1.0]], np.float32)]),
     Program(
         "tf_layer_ops",
         "The compute ops of recurrent layers and their gradients, bit for bit: "

@@ -78,6 +78,7 @@ struct TALegalizeTFPass
     populateTFTranscendentalToArithPatterns(patterns);
     populateTFShapeToTensorPatterns(patterns);
     populateTFLayerToLinalgPatterns(patterns);
+    populateTFMovementToLinalgPatterns(patterns);
     ConversionTarget target(getContext());
     target.markUnknownOpDynamicallyLegal([](Operation *op) {
       return !llvm::is_contained(getLegalizedTFOpNames(),

@@ -42,7 +42,8 @@ std::string typeString(Type type) {
 ArrayRef<ArrayRef<Lowering>> mlir::ta::tflegalize::loweringGroups() {
   static const ArrayRef<Lowering> groups[] = {
       elementwiseLowerings(),    structuralLowerings(), sliceLowerings(),
-      transcendentalLowerings(), shapeLowerings(),      layerLowerings()};
+      transcendentalLowerings(), shapeLowerings(),      layerLowerings(),
+      movementLowerings()};
   return groups;
 }
 

@@ -38,13 +38,14 @@ struct Lowering {
 
 /// The lowerings of each group (LegalizeTFElementwise.cpp,
 /// LegalizeTFStructural.cpp, LegalizeTFSlices.cpp, LegalizeTFMath.cpp,
-/// LegalizeTFShapes.cpp, LegalizeTFNN.cpp).
+/// LegalizeTFShapes.cpp, LegalizeTFNN.cpp, LegalizeTFMovement.cpp).
 ArrayRef<Lowering> elementwiseLowerings();
 ArrayRef<Lowering> structuralLowerings();
 ArrayRef<Lowering> sliceLowerings();
 ArrayRef<Lowering> transcendentalLowerings();
 ArrayRef<Lowering> shapeLowerings();
 ArrayRef<Lowering> layerLowerings();
+ArrayRef<Lowering> movementLowerings();
 
 /// Whether `op` is one of the elementwise binary ops (which broadcast).
 bool isBroadcastingBinary(Operation *op);

@@ -628,3 +628,70 @@ func.func @gather_result(%p: tensor<4x2xf32>, %i: tensor<3xi32>) {
   %0 = "tf.GatherV2"(%p, %i, %axis) : (tensor<4x2xf32>, tensor<3xi32>, tensor<i32>) -> tensor<2x2xf32>
   return
 }
+
+// -----
+
+func.func @reverse_dynamic(%x: tensor<?x3xf32>) {
+  %axis = arith.constant dense<0> : tensor<1xi32>
+  // expected-error @+1 {{'tf.ReverseV2' op needs a static operand and a result of its type}}
+  %0 = "tf.ReverseV2"(%x, %axis) : (tensor<?x3xf32>, tensor<1xi32>) -> tensor<?x3xf32>
+  return
+}
+
+// -----
+
+func.func @reverse_axis(%x: tensor<2x3xf32>) {
+  %axis = arith.constant dense<2> : tensor<1xi32>
+  // expected-error @+1 {{'tf.ReverseV2' op needs constant axes within its operand's rank}}
+  %0 = "tf.ReverseV2"(%x, %axis) : (tensor<2x3xf32>, tensor<1xi32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @tile_multiples(%x: tensor<2x3xf32>, %m: tensor<2xi32>) {
+  // expected-error @+1 {{'tf.Tile' op needs a static operand and constant, non-negative multiples, one per dim}}
+  %0 = "tf.Tile"(%x, %m) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @tile_result(%x: tensor<2x3xf32>) {
+  %m = arith.constant dense<[2, 1]> : tensor<2xi32>
+  // expected-error @+1 {{'tf.Tile' op has a result whose type is not its operand's, tiled}}
+  %0 = "tf.Tile"(%x, %m) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x6xf32>
+  return
+}
+
+// -----
+
+func.func @select_condition(%c: tensor<3xf32>, %x: tensor<3xf32>) {
+  // expected-error @+1 {{'tf.SelectV2' op needs a bool condition}}
+  %0 = "tf.SelectV2"(%c, %x, %x) : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @select_broadcast(%c: tensor<2xi1>, %x: tensor<3xf32>) {
+  // expected-error @+1 {{'tf.SelectV2' op needs static operands that broadcast to its static result}}
+  %0 = "tf.SelectV2"(%c, %x, %x) : (tensor<2xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @select_larger(%c: tensor<3xi1>, %x: tensor<3xf32>) {
+  // expected-error @+1 {{'tf.SelectV2' op has a result larger than its operands' broadcast shape}}
+  %0 = "tf.SelectV2"(%c, %x, %x) : (tensor<3xi1>, tensor<3xf32>, tensor<3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @select_values(%c: tensor<3xi1>, %x: tensor<3xf32>, %y: tensor<3xi32>) {
+  // expected-error @+1 {{'tf.SelectV2' op needs values of its result's element type}}
+  %0 = "tf.SelectV2"(%c, %x, %y) : (tensor<3xi1>, tensor<3xf32>, tensor<3xi32>) -> tensor<3xf32>
+  return
+}

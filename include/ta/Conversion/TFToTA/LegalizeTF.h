@@ -53,6 +53,9 @@ void populateTFShapeToTensorPatterns(RewritePatternSet &patterns);
 /// kernels bit for bit), Sum and Max over constant axes.
 void populateTFLayerToLinalgPatterns(RewritePatternSet &patterns);
 
+/// tf.ReverseV2, Tile and SelectV2 (broadcasting), on static shapes.
+void populateTFMovementToLinalgPatterns(RewritePatternSet &patterns);
+
 } // namespace mlir::ta
 
 #endif // TA_CONVERSION_TFTOTA_LEGALIZETF_H
