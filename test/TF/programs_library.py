@@ -25,8 +25,12 @@ KERAS_ULP = 4  # the bound of every program whose products round (see above)
 # The gradients of weights sum products over batch and time, terms that
 # cancel: bounded by 4 ulp of the result's largest magnitude instead.
 GRAD_ULP = [KERAS_ULP, KERAS_ULP, MaxUlp(4), MaxUlp(4), MaxUlp(4)]
+# Through a Keras layer, the input's gradient sums over the gates' units
+# with cancellation too.
+TAPE_ULP = [KERAS_ULP] + [MaxUlp(4)] * 4
 
 B, T, F, U = 2, 3, 4, 3
+X = dyadic([B, T, F], -1.5, 0.125)
 
 
 def weights(shape, k):
@@ -62,6 +66,53 @@ def keras_lstm():
 
 def keras_lstm_sequences():
     return frozen(keras.layers.LSTM(U, return_sequences=True))()
+
+
+def keras_gru():
+    return frozen(keras.layers.GRU(U))()
+
+
+def tape_of(make_layer, shapes):
+    """The inputs (x and weights of `shapes`) and a function making the
+    concrete function of (x, *weights): the layer `make_layer` makes, called
+    with those weights (Keras's stateless_call), and the tape's gradients of
+    sum(y^2) with respect to x and every weight. The layer is made only when
+    the program is exported (making it at import would shift TensorFlow's
+    function counters, and so every other program's names)."""
+    def make():
+        layer = make_layer()
+        layer.build((B, T, F))
+        assert [tuple(v.shape) for v in layer.trainable_variables] == shapes
+        fixed = [v.numpy() for v in layer.non_trainable_variables]  # seeds
+
+        @tf.function
+        def fn(x, *ws):
+            with tf.GradientTape() as tape:
+                tape.watch([x] + list(ws))
+                y, _ = layer.stateless_call(list(ws), [tf.constant(v) for v in fixed], x)
+                loss = tf.reduce_sum(y * y)
+            return [y] + tape.gradient(loss, [x] + list(ws))
+        specs = [tf.TensorSpec((B, T, F), f32)] + [tf.TensorSpec(s, f32) for s in shapes]
+        return fn.get_concrete_function(*specs)
+    return make, [X] + [weights(s, i) for i, s in enumerate(shapes)]
+
+
+def keras_simple_rnn_tape():
+    return SIMPLE_RNN_TAPE[0]()
+
+
+def keras_lstm_tape():
+    return LSTM_TAPE[0]()
+
+
+def keras_gru_tape():
+    return GRU_TAPE[0]()
+
+
+SIMPLE_RNN_TAPE = tape_of(lambda: keras.layers.SimpleRNN(U, return_sequences=True),
+                          [(F, U), (U, U), (U,)])
+LSTM_TAPE = tape_of(lambda: keras.layers.LSTM(U), [(F, 4 * U), (U, 4 * U), (4 * U,)])
+GRU_TAPE = tape_of(lambda: keras.layers.GRU(U), [(F, 3 * U), (U, 3 * U), (2, 3 * U)])
 
 
 def keras_bidirectional():
@@ -169,7 +220,6 @@ def tf_layer_ops(y, dy, x, bias):
             raw.Squeeze(input=tf.reshape(x, [1, 4, 1, 2]), axis=[0, 2]))
 
 
-X = dyadic([B, T, F], -1.5, 0.125)
 # Values whose products round: sin() of a ramp, 13 of them (one packet of 8
 # and a tail of 5, which TensorFlow's kernels compute differently).
 Y = (0.5 + 0.45 * np.sin(np.arange(13) * 1.3)).astype(np.float32)
@@ -193,6 +243,35 @@ PROGRAMS = [
         "on a [2, 3, 4] input: every step's output.",
         keras_lstm_sequences, [X], graph=True, ulp=KERAS_ULP,
         helpers=[weights, frozen, keras_lstm_sequences]),
+    Program(
+        "keras_gru",
+        "A Keras GRU(3) layer (weights fixed and frozen) on a [2, 3, 4] input: "
+        "the last output (the fused kernel sliced into its gates, "
+        "w[:, :3], w[:, 3:6], w[:, 6:]).",
+        keras_gru, [X], graph=True, ulp=KERAS_ULP, helpers=[weights, frozen, keras_gru]),
+    Program(
+        "keras_simple_rnn_tape",
+        "The tape through a Keras SimpleRNN(3, return_sequences=True) called with "
+        "its weights as arguments (stateless_call): y and the gradients of "
+        "sum(y^2) with respect to x, the kernel, the recurrent kernel and the bias.",
+        keras_simple_rnn_tape, SIMPLE_RNN_TAPE[1], graph=True,
+        helpers=[weights, tape_of, keras_simple_rnn_tape],
+        ulp=TAPE_ULP),
+    Program(
+        "keras_lstm_tape",
+        "The tape through a Keras LSTM(3) called with its weights as arguments: "
+        "y and the gradients of sum(y^2) with respect to x and the weights.",
+        keras_lstm_tape, LSTM_TAPE[1], graph=True,
+        helpers=[weights, tape_of, keras_lstm_tape],
+        ulp=TAPE_ULP),
+    Program(
+        "keras_gru_tape",
+        "The tape through a Keras GRU(3) called with its weights as arguments: "
+        "y and the gradients of sum(y^2) with respect to x and the weights "
+        "(StridedSliceGrad of the gate slices).",
+        keras_gru_tape, GRU_TAPE[1], graph=True,
+        helpers=[weights, tape_of, keras_gru_tape],
+        ulp=TAPE_ULP),
     Program(
         "keras_bidirectional",
         "A Keras Bidirectional(LSTM(3)) layer (weights fixed and frozen) on a "

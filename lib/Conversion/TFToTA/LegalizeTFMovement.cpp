@@ -6,20 +6,28 @@
 // [batch, 1] mask) and the gradients of broadcasts (tf.Tile) emit them:
 // each one linalg.generic over the result that reads its operands where
 // TensorFlow's kernel does. Shapes are static and axes, multiples constant,
-// so every shape check TensorFlow makes at run time is made here.
+// so every shape check TensorFlow makes at run time is made here; and
+// tf.GatherV2 with a constant axis, batch_dims 0 and a scalar or vector of
+// indices (what TensorFlow's standard pipeline makes of an unstacked
+// tf.TensorArray read at a run-time index): the slices of the params at the
+// indices along the axis, each index checked in [0, n) first, with
+// TensorFlow's text ("indices[1] = 5 is not in [0, 4)").
 //
 //===----------------------------------------------------------------------===//
 
 #include "LegalizeTFCommon.h"
+#include "RuntimeChecks.h"
 #include "ta/Conversion/TFToTA/LegalizeTF.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
 using namespace mlir::ta;
 using namespace mlir::ta::tflegalize;
+using tf::failUnless;
 
 namespace {
 
@@ -77,8 +85,7 @@ std::string unsupportedReverse(Operation *op) {
 LogicalResult rewriteReverse(Operation *op, ValueRange operands,
                              ConversionPatternRewriter &rewriter) {
   RankedTensorType type = rankedType(operands[0]);
-  SmallVector<int64_t> axes =
-      *constantDims(op->getOperand(1), type.getRank());
+  SmallVector<int64_t> axes = *constantDims(op->getOperand(1), type.getRank());
   Value result = generate(
       rewriter, op->getLoc(), type,
       [&](OpBuilder &b, Location loc, ValueRange at) -> Value {
@@ -159,9 +166,9 @@ std::string unsupportedSelect(Operation *op) {
   RankedTensorType cond = rankedType(op->getOperand(0));
   if (!cond.getElementType().isInteger(1))
     return "needs a bool condition";
-  if (!result.hasStaticShape() ||
-      llvm::any_of(op->getOperands(),
-                   [&](Value v) { return !broadcastsTo(rankedType(v), result); }))
+  if (!result.hasStaticShape() || llvm::any_of(op->getOperands(), [&](Value v) {
+        return !broadcastsTo(rankedType(v), result);
+      }))
     return "needs static operands that broadcast to its static result";
   for (Value v : op->getOperands().drop_front())
     if (rankedType(v).getElementType() != result.getElementType())
@@ -197,14 +204,128 @@ LogicalResult rewriteSelect(Operation *op, ValueRange operands,
                                : at[skip + k]);
           values.push_back(tensor::ExtractOp::create(b, loc, operand, from));
         }
-        return arith::SelectOp::create(b, loc, values[0], values[1],
-                                       values[2]);
+        return arith::SelectOp::create(b, loc, values[0], values[1], values[2]);
       });
   rewriter.replaceOp(op, selected);
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// tf.GatherV2
+//===----------------------------------------------------------------------===//
+
+/// GatherV2's axis, counted from 0, if constant and within `rank`.
+std::optional<int64_t> gatherAxis(Operation *op, int64_t rank) {
+  std::optional<int64_t> axis = tf::constantScalar(op->getOperand(2));
+  if (!axis || *axis < -rank || *axis >= rank)
+    return std::nullopt;
+  return *axis < 0 ? *axis + rank : *axis;
+}
+
+std::string unsupportedGatherV2(Operation *op) {
+  if (std::string why = checkSignature(op, 3, 1); !why.empty())
+    return why;
+  if (auto batch = op->getAttrOfType<IntegerAttr>("batch_dims");
+      batch && batch.getInt() != 0)
+    return "has batch_dims; ta-legalize-tf lowers gathers of batch_dims 0";
+  RankedTensorType params = rankedType(op->getOperand(0));
+  RankedTensorType indices = rankedType(op->getOperand(1));
+  std::optional<int64_t> axis = gatherAxis(op, params.getRank());
+  if (!axis)
+    return "needs a constant axis within its params' rank";
+  if (indices.getRank() > 1 || !indices.getElementType().isInteger() ||
+      indices.getElementType().isInteger(1))
+    return "needs a scalar or a vector of integer indices";
+  SmallVector<int64_t> shape(params.getShape().take_front(*axis));
+  llvm::append_range(shape, indices.getShape());
+  llvm::append_range(shape, params.getShape().drop_front(*axis + 1));
+  RankedTensorType result = rankedType(op->getResult(0));
+  if (result.getElementType() != params.getElementType() ||
+      failed(verifyCompatibleShape(result.getShape(), shape)))
+    return "has a result whose type is not the params gathered";
+  return "";
+}
+
+LogicalResult rewriteGatherV2(Operation *op, ValueRange operands,
+                              ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  Value params = operands[0], indices = operands[1];
+  RankedTensorType type = rankedType(params);
+  int64_t rank = type.getRank();
+  int64_t axis = *gatherAxis(op, rank);
+  bool scalar = rankedType(indices).getRank() == 0;
+  Value n = tensor::DimOp::create(rewriter, loc, params, axis);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  // The index at `k` (none for a scalar), checked in [0, n).
+  auto indexAt = [&](OpBuilder &b, Value k) {
+    SmallVector<Value> at;
+    if (k)
+      at.push_back(k);
+    Value raw = tensor::ExtractOp::create(b, loc, indices, at);
+    Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), raw);
+    Value ok = arith::AndIOp::create(
+        b, loc,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, i, zero),
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, n));
+    failUnless(b, op, ok, TA_ERR_GATHER_INDEX,
+               k ? k : arith::ConstantIndexOp::create(b, loc, -1).getResult(),
+               i, n);
+    return i;
+  };
+  // The slice of the params at `i` along the axis (the axis kept, size 1).
+  auto sliceAt = [&](OpBuilder &b, Value i) {
+    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
+    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, params);
+    SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
+    offsets[axis] = i;
+    sizes[axis] = b.getIndexAttr(1);
+    return std::make_tuple(offsets, sizes, strides);
+  };
+  Value result;
+  if (scalar) {
+    auto [offsets, sizes, strides] = sliceAt(rewriter, indexAt(rewriter, {}));
+    SmallVector<int64_t> shape(type.getShape());
+    shape.erase(shape.begin() + axis);
+    auto reduced = RankedTensorType::get(shape, type.getElementType());
+    result = tensor::ExtractSliceOp::create(rewriter, loc, reduced, params,
+                                            offsets, sizes, strides);
+  } else {
+    // The result has the params' rank: the axis holds the gathered slices.
+    Value k = tensor::DimOp::create(rewriter, loc, indices, 0);
+    SmallVector<int64_t> shape(type.getShape());
+    shape[axis] = rankedType(indices).getDimSize(0);
+    auto gathered = RankedTensorType::get(shape, type.getElementType());
+    SmallVector<Value> dims;
+    for (int64_t d = 0; d < rank; ++d)
+      dims.push_back(
+          d == axis
+              ? k
+              : tensor::DimOp::create(rewriter, loc, params, d).getResult());
+    Value init = emptyLike(rewriter, loc, gathered, {}, dims);
+    auto forOp = scf::ForOp::create(
+        rewriter, loc, zero, k,
+        arith::ConstantIndexOp::create(rewriter, loc, 1), init);
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(forOp.getBody());
+    Value j = forOp.getInductionVar();
+    auto [offsets, sizes, strides] = sliceAt(rewriter, indexAt(rewriter, j));
+    Value slice = tensor::ExtractSliceOp::create(rewriter, loc, params, offsets,
+                                                 sizes, strides);
+    offsets[axis] = j;
+    Value into = tensor::InsertSliceOp::create(rewriter, loc, slice,
+                                               forOp.getRegionIterArg(0),
+                                               offsets, sizes, strides);
+    scf::YieldOp::create(rewriter, loc, into);
+    result = forOp.getResult(0);
+    rewriter.setInsertionPointAfter(forOp);
+  }
+  rewriter.replaceOp(op,
+                     castTo(rewriter, loc, result, op->getResult(0).getType()));
+  return success();
+}
+
 const Lowering kLowerings[] = {
+    {"tf.GatherV2", unsupportedGatherV2, rewriteGatherV2},
     {"tf.ReverseV2", unsupportedReverse, rewriteReverse},
     {"tf.Tile", unsupportedTile, rewriteTile},
     {"tf.SelectV2", unsupportedSelect, rewriteSelect}};
@@ -215,7 +336,6 @@ ArrayRef<Lowering> mlir::ta::tflegalize::movementLowerings() {
   return kLowerings;
 }
 
-void mlir::ta::populateTFMovementToLinalgPatterns(
-    RewritePatternSet &patterns) {
+void mlir::ta::populateTFMovementToLinalgPatterns(RewritePatternSet &patterns) {
   addLoweringPatterns(patterns, movementLowerings());
 }

@@ -8,11 +8,12 @@
 // of dimension 0 out of bounds.", naming the index counted from the start;
 // the lowering checks the same, through libta_runtime.
 //
-// tf.GatherV2 with a constant axis, batch_dims 0 and a scalar or vector of
-// indices (what TensorFlow's standard pipeline makes of an unstacked
-// tf.TensorArray read at a run-time index): the slices of the params at the
-// indices along the axis, each index checked in [0, n) first, with
-// TensorFlow's text ("indices[1] = 5 is not in [0, 4)").
+// Slices of constant bounds (begin, end and strides constants, begin_mask,
+// end_mask and shrink_axis_mask any, strides positive; a static operand),
+// as Keras's GRU slices its fused kernel (`w[:, :units]`), and their
+// gradients: bounds canonicalized as TensorFlow does (negative ones from the
+// end, clamped), an extract_slice and a collapse of the shrunk dims, or
+// zeros with the gradient inserted.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,8 +23,8 @@
 #include "ta/Conversion/TFToTA/LegalizeTF.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/IR/Matchers.h"
 
 using namespace mlir;
@@ -108,11 +109,111 @@ RowSlice rowSlice(OpBuilder &b, Location loc, Value value, Value i) {
   return row;
 }
 
+/// A slice of constant bounds of a static shape: per dim, the offset, size
+/// and stride, whether the dim is shrunk, and the result's shape.
+struct ConstantSlice {
+  SmallVector<int64_t> offsets, sizes, strides;
+  SmallVector<bool> shrunk;
+  SmallVector<int64_t> resultShape;
+};
+
+/// The slice StridedSlice(Grad) `op` takes of `shape` (begin, end and
+/// strides at operands 1 to 3), canonicalized as TensorFlow does: a masked
+/// begin is 0 and a masked end the dim, negative bounds count from the end,
+/// and both are clamped to [0, dim]; a shrunk dim takes begin, which must
+/// lie in [-dim, dim). Null where the bounds are not constant or not of
+/// this form (ellipsis and new axes, strides that are not positive), or a
+/// shrunk index is out of range.
+std::optional<ConstantSlice> constantSlice(Operation *op,
+                                           ArrayRef<int64_t> shape) {
+  auto mask = [&](StringRef name) {
+    auto attr = op->getAttrOfType<IntegerAttr>(name);
+    return attr ? attr.getInt() : 0;
+  };
+  if (mask("ellipsis_mask") || mask("new_axis_mask"))
+    return std::nullopt;
+  std::optional<SmallVector<int64_t>> begin =
+      tf::constantInts(op->getOperand(1));
+  std::optional<SmallVector<int64_t>> end = tf::constantInts(op->getOperand(2));
+  std::optional<SmallVector<int64_t>> strides =
+      tf::constantInts(op->getOperand(3));
+  if (!begin || !end || !strides || begin->size() != end->size() ||
+      begin->size() != strides->size() || begin->size() > shape.size() ||
+      llvm::any_of(shape, ShapedType::isDynamic))
+    return std::nullopt;
+  ConstantSlice slice;
+  for (auto [d, dim] : llvm::enumerate(shape)) {
+    int64_t offset = 0, size = dim, stride = 1;
+    bool shrink = false;
+    if (d < begin->size()) {
+      stride = (*strides)[d];
+      if (stride <= 0)
+        return std::nullopt;
+      int64_t first = (*begin)[d], last = (*end)[d];
+      if (mask("shrink_axis_mask") >> d & 1) {
+        // TensorFlow ignores the stride and the end of a shrunk dim.
+        if (first < -dim || first >= dim)
+          return std::nullopt;
+        offset = first < 0 ? first + dim : first;
+        size = 1;
+        stride = 1;
+        shrink = true;
+      } else {
+        first = mask("begin_mask") >> d & 1 ? 0 : first;
+        last = mask("end_mask") >> d & 1 ? dim : last;
+        first = std::clamp<int64_t>(first < 0 ? first + dim : first, 0, dim);
+        last = std::clamp<int64_t>(last < 0 ? last + dim : last, 0, dim);
+        offset = first;
+        size = last > first ? (last - first + stride - 1) / stride : 0;
+      }
+    }
+    slice.offsets.push_back(offset);
+    slice.sizes.push_back(size);
+    slice.strides.push_back(stride);
+    slice.shrunk.push_back(shrink);
+    if (!shrink)
+      slice.resultShape.push_back(size);
+  }
+  return slice;
+}
+
+/// The extract_slice (or insert_slice) operands of `slice`.
+struct SliceBounds {
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+};
+SliceBounds boundsOf(OpBuilder &b, const ConstantSlice &slice) {
+  SliceBounds bounds;
+  for (auto [o, s, t] : llvm::zip(slice.offsets, slice.sizes, slice.strides)) {
+    bounds.offsets.push_back(b.getIndexAttr(o));
+    bounds.sizes.push_back(b.getIndexAttr(s));
+    bounds.strides.push_back(b.getIndexAttr(t));
+  }
+  return bounds;
+}
+
+/// Why StridedSlice(Grad) `op` of `shape` with a result or gradient of
+/// `sliced`'s type is not a slice of constant bounds, or "".
+std::string constantSliceProblem(Operation *op, ArrayRef<int64_t> shape,
+                                 RankedTensorType sliced, Type element) {
+  std::optional<ConstantSlice> slice = constantSlice(op, shape);
+  if (!slice)
+    return "is neither x[i] nor a slice of constant bounds (positive strides, "
+           "no ellipsis or new axis, shrunk indices in range) of a static "
+           "operand";
+  if (sliced.getElementType() != element ||
+      failed(verifyCompatibleShape(sliced.getShape(), slice->resultShape)))
+    return "has a result or gradient whose type is not the slice's";
+  return "";
+}
+
 std::string unsupportedStridedSlice(Operation *op) {
   if (std::string why = checkSignature(op, 4, 1); !why.empty())
     return why;
-  if (std::string why = indexFormProblem(op); !why.empty())
-    return why;
+  RankedTensorType input = rankedType(op->getOperand(0));
+  if (!indexFormProblem(op).empty())
+    return constantSliceProblem(op, input.getShape(),
+                                rankedType(op->getResult(0)),
+                                input.getElementType());
   RankedTensorType source = rankedType(op->getOperand(0));
   RankedTensorType result = rankedType(op->getResult(0));
   if (source.getRank() < 1 ||
@@ -129,6 +230,20 @@ LogicalResult rewriteStridedSlice(Operation *op, ValueRange operands,
   Location loc = op->getLoc();
   RankedTensorType source = rankedType(operands[0]);
   RankedTensorType result = rankedType(op->getResult(0));
+  if (!indexFormProblem(op).empty()) {
+    // Constant bounds: the slice, its shrunk unit dims collapsed.
+    ConstantSlice slice = *constantSlice(op, source.getShape());
+    SliceBounds bounds = boundsOf(rewriter, slice);
+    Value sliced = tensor::ExtractSliceOp::create(rewriter, loc, operands[0],
+                                                  bounds.offsets, bounds.sizes,
+                                                  bounds.strides);
+    if (llvm::is_contained(slice.shrunk, true))
+      sliced = tensor::CollapseShapeOp::create(
+          rewriter, loc, sliced,
+          *getReassociationIndicesForCollapse(slice.sizes, slice.resultShape));
+    rewriter.replaceOp(op, castTo(rewriter, loc, sliced, result));
+    return success();
+  }
   Value n = tensor::DimOp::create(rewriter, loc, operands[0], 0);
   Value i = checkedIndex(rewriter, op, operands[1], n);
   if (source.getRank() == 1) {
@@ -159,8 +274,6 @@ LogicalResult rewriteStridedSlice(Operation *op, ValueRange operands,
 std::string unsupportedStridedSliceGrad(Operation *op) {
   if (std::string why = checkSignature(op, 5, 1); !why.empty())
     return why;
-  if (std::string why = indexFormProblem(op); !why.empty())
-    return why;
   RankedTensorType result = rankedType(op->getResult(0));
   RankedTensorType dy = rankedType(op->getOperand(4));
   DenseIntElementsAttr shape;
@@ -172,6 +285,9 @@ std::string unsupportedStridedSliceGrad(Operation *op) {
                    result.getShape()))
     return "needs a constant shape of rank >= 1 that is its result's static "
            "type";
+  if (!indexFormProblem(op).empty())
+    return constantSliceProblem(op, result.getShape(), dy,
+                                result.getElementType());
   if (dy.getElementType() != result.getElementType() ||
       failed(
           verifyCompatibleShape(result.getShape().drop_front(), dy.getShape())))
@@ -184,6 +300,27 @@ LogicalResult rewriteStridedSliceGrad(Operation *op, ValueRange operands,
                                       ConversionPatternRewriter &rewriter) {
   Location loc = op->getLoc();
   RankedTensorType result = rankedType(op->getResult(0));
+  if (!indexFormProblem(op).empty()) {
+    // Constant bounds: zeros with the gradient, its shrunk unit dims
+    // restored, inserted at the slice.
+    ConstantSlice slice = *constantSlice(op, result.getShape());
+    SliceBounds bounds = boundsOf(rewriter, slice);
+    Value zero = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getZeroAttr(result.getElementType()));
+    Value dy = castTo(
+        rewriter, loc, operands[4],
+        RankedTensorType::get(slice.resultShape, result.getElementType()));
+    if (llvm::is_contained(slice.shrunk, true))
+      dy = tensor::ExpandShapeOp::create(
+          rewriter, loc,
+          RankedTensorType::get(slice.sizes, result.getElementType()), dy,
+          *getReassociationIndicesForCollapse(slice.sizes, slice.resultShape));
+    rewriter.replaceOp(op, tensor::InsertSliceOp::create(
+                               rewriter, loc, dy,
+                               filled(rewriter, loc, result, zero),
+                               bounds.offsets, bounds.sizes, bounds.strides));
+    return success();
+  }
   Value n = arith::ConstantIndexOp::create(rewriter, loc, result.getDimSize(0));
   Value i = checkedIndex(rewriter, op, operands[1], n);
   Value zero = arith::ConstantOp::create(
@@ -205,125 +342,10 @@ LogicalResult rewriteStridedSliceGrad(Operation *op, ValueRange operands,
   return success();
 }
 
-//===----------------------------------------------------------------------===//
-// tf.GatherV2
-//===----------------------------------------------------------------------===//
-
-/// GatherV2's axis, counted from 0, if constant and within `rank`.
-std::optional<int64_t> gatherAxis(Operation *op, int64_t rank) {
-  std::optional<int64_t> axis = tf::constantScalar(op->getOperand(2));
-  if (!axis || *axis < -rank || *axis >= rank)
-    return std::nullopt;
-  return *axis < 0 ? *axis + rank : *axis;
-}
-
-std::string unsupportedGatherV2(Operation *op) {
-  if (std::string why = checkSignature(op, 3, 1); !why.empty())
-    return why;
-  if (auto batch = op->getAttrOfType<IntegerAttr>("batch_dims");
-      batch && batch.getInt() != 0)
-    return "has batch_dims; ta-legalize-tf lowers gathers of batch_dims 0";
-  RankedTensorType params = rankedType(op->getOperand(0));
-  RankedTensorType indices = rankedType(op->getOperand(1));
-  std::optional<int64_t> axis = gatherAxis(op, params.getRank());
-  if (!axis)
-    return "needs a constant axis within its params' rank";
-  if (indices.getRank() > 1 || !indices.getElementType().isInteger() ||
-      indices.getElementType().isInteger(1))
-    return "needs a scalar or a vector of integer indices";
-  SmallVector<int64_t> shape(params.getShape().take_front(*axis));
-  llvm::append_range(shape, indices.getShape());
-  llvm::append_range(shape, params.getShape().drop_front(*axis + 1));
-  RankedTensorType result = rankedType(op->getResult(0));
-  if (result.getElementType() != params.getElementType() ||
-      failed(verifyCompatibleShape(result.getShape(), shape)))
-    return "has a result whose type is not the params gathered";
-  return "";
-}
-
-LogicalResult rewriteGatherV2(Operation *op, ValueRange operands,
-                              ConversionPatternRewriter &rewriter) {
-  Location loc = op->getLoc();
-  Value params = operands[0], indices = operands[1];
-  RankedTensorType type = rankedType(params);
-  int64_t rank = type.getRank();
-  int64_t axis = *gatherAxis(op, rank);
-  bool scalar = rankedType(indices).getRank() == 0;
-  Value n = tensor::DimOp::create(rewriter, loc, params, axis);
-  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  // The index at `k` (none for a scalar), checked in [0, n).
-  auto indexAt = [&](OpBuilder &b, Value k) {
-    SmallVector<Value> at;
-    if (k)
-      at.push_back(k);
-    Value raw = tensor::ExtractOp::create(b, loc, indices, at);
-    Value i = arith::IndexCastOp::create(b, loc, b.getIndexType(), raw);
-    Value ok = arith::AndIOp::create(
-        b, loc,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, i, zero),
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, n));
-    failUnless(b, op, ok, TA_ERR_GATHER_INDEX,
-               k ? k : arith::ConstantIndexOp::create(b, loc, -1).getResult(),
-               i, n);
-    return i;
-  };
-  // The slice of the params at `i` along the axis (the axis kept, size 1).
-  auto sliceAt = [&](OpBuilder &b, Value i) {
-    SmallVector<OpFoldResult> offsets(rank, b.getIndexAttr(0));
-    SmallVector<OpFoldResult> sizes = tensor::getMixedSizes(b, loc, params);
-    SmallVector<OpFoldResult> strides(rank, b.getIndexAttr(1));
-    offsets[axis] = i;
-    sizes[axis] = b.getIndexAttr(1);
-    return std::make_tuple(offsets, sizes, strides);
-  };
-  Value result;
-  if (scalar) {
-    auto [offsets, sizes, strides] = sliceAt(rewriter, indexAt(rewriter, {}));
-    SmallVector<int64_t> shape(type.getShape());
-    shape.erase(shape.begin() + axis);
-    auto reduced = RankedTensorType::get(shape, type.getElementType());
-    result = tensor::ExtractSliceOp::create(rewriter, loc, reduced, params,
-                                            offsets, sizes, strides);
-  } else {
-    // The result has the params' rank: the axis holds the gathered slices.
-    Value k = tensor::DimOp::create(rewriter, loc, indices, 0);
-    SmallVector<int64_t> shape(type.getShape());
-    shape[axis] = rankedType(indices).getDimSize(0);
-    auto gathered = RankedTensorType::get(shape, type.getElementType());
-    SmallVector<Value> dims;
-    for (int64_t d = 0; d < rank; ++d)
-      dims.push_back(
-          d == axis
-              ? k
-              : tensor::DimOp::create(rewriter, loc, params, d).getResult());
-    Value init = emptyLike(rewriter, loc, gathered, {}, dims);
-    auto forOp = scf::ForOp::create(
-        rewriter, loc, zero, k,
-        arith::ConstantIndexOp::create(rewriter, loc, 1), init);
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(forOp.getBody());
-    Value j = forOp.getInductionVar();
-    auto [offsets, sizes, strides] = sliceAt(rewriter, indexAt(rewriter, j));
-    Value slice = tensor::ExtractSliceOp::create(rewriter, loc, params, offsets,
-                                                 sizes, strides);
-    offsets[axis] = j;
-    Value into = tensor::InsertSliceOp::create(rewriter, loc, slice,
-                                               forOp.getRegionIterArg(0),
-                                               offsets, sizes, strides);
-    scf::YieldOp::create(rewriter, loc, into);
-    result = forOp.getResult(0);
-    rewriter.setInsertionPointAfter(forOp);
-  }
-  rewriter.replaceOp(op,
-                     castTo(rewriter, loc, result, op->getResult(0).getType()));
-  return success();
-}
-
 constexpr Lowering kLowerings[] = {
     {"tf.StridedSlice", unsupportedStridedSlice, rewriteStridedSlice},
     {"tf.StridedSliceGrad", unsupportedStridedSliceGrad,
-     rewriteStridedSliceGrad},
-    {"tf.GatherV2", unsupportedGatherV2, rewriteGatherV2}};
+     rewriteStridedSliceGrad}};
 
 } // namespace
 

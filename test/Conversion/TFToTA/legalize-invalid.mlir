@@ -250,8 +250,8 @@ func.func @slice_range(%x: tensor<4x5xf32>) {
   %b = arith.constant dense<1> : tensor<1xi32>
   %e = arith.constant dense<2> : tensor<1xi32>
   %s = arith.constant dense<1> : tensor<1xi32>
-  // expected-error @+1 {{'tf.StridedSlice' op has a mask of the ranges form; ta-legalize-tf lowers x[i]}}
-  %0 = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 1 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64} : (tensor<4x5xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<?x5xf32>
+  // expected-error @+1 {{'tf.StridedSlice' op is neither x[i] nor a slice of constant bounds (positive strides, no ellipsis or new axis, shrunk indices in range) of a static operand}}
+  %0 = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 1 : i64, ellipsis_mask = 1 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64} : (tensor<4x5xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<?x5xf32>
   return
 }
 
@@ -261,7 +261,7 @@ func.func @slice_no_shrink(%x: tensor<4x5xf32>) {
   %b = arith.constant dense<1> : tensor<1xi32>
   %e = arith.constant dense<2> : tensor<1xi32>
   %s = arith.constant dense<1> : tensor<1xi32>
-  // expected-error @+1 {{'tf.StridedSlice' op needs shrink_axis_mask = 1: ta-legalize-tf lowers x[i]}}
+  // expected-error @+1 {{'tf.StridedSlice' op has a result or gradient whose type is not the slice's}}
   %0 = "tf.StridedSlice"(%x, %b, %e, %s) {shrink_axis_mask = 2 : i64} : (tensor<4x5xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<5xf32>
   return
 }
@@ -272,7 +272,7 @@ func.func @slice_two_indices(%x: tensor<4x5xf32>) {
   %b = arith.constant dense<[1, 0]> : tensor<2xi32>
   %e = arith.constant dense<[2, 2]> : tensor<2xi32>
   %s = arith.constant dense<[1, 1]> : tensor<2xi32>
-  // expected-error @+1 {{'tf.StridedSlice' op needs begin, end and strides of one integer each (x[i])}}
+  // expected-error @+1 {{'tf.StridedSlice' op has a result or gradient whose type is not the slice's}}
   %0 = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64} : (tensor<4x5xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<5xf32>
   return
 }
@@ -282,7 +282,7 @@ func.func @slice_two_indices(%x: tensor<4x5xf32>) {
 func.func @slice_dynamic_stride(%x: tensor<4x5xf32>, %s: tensor<1xi32>) {
   %b = arith.constant dense<1> : tensor<1xi32>
   %e = arith.constant dense<2> : tensor<1xi32>
-  // expected-error @+1 {{'tf.StridedSlice' op needs constant strides}}
+  // expected-error @+1 {{'tf.StridedSlice' op is neither x[i] nor a slice of constant bounds (positive strides, no ellipsis or new axis, shrunk indices in range) of a static operand}}
   %0 = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64} : (tensor<4x5xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<5xf32>
   return
 }
@@ -293,7 +293,7 @@ func.func @slice_stride(%x: tensor<4x5xf32>) {
   %b = arith.constant dense<1> : tensor<1xi32>
   %e = arith.constant dense<2> : tensor<1xi32>
   %s = arith.constant dense<-1> : tensor<1xi32>
-  // expected-error @+1 {{'tf.StridedSlice' op has a stride that is not positive, which TensorFlow rejects (only stride 1 allowed on non-range indexing)}}
+  // expected-error @+1 {{'tf.StridedSlice' op is neither x[i] nor a slice of constant bounds (positive strides, no ellipsis or new axis, shrunk indices in range) of a static operand}}
   %0 = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64} : (tensor<4x5xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<5xf32>
   return
 }
@@ -584,13 +584,14 @@ func.func @slice_grad_dy(%dy: tensor<3xf32>) {
 
 // -----
 
-func.func @slice_grad_range(%dy: tensor<1x2xf32>) {
+// x[1:2] of a [3, 2] is [1, 2]: a gradient of [2, 2] is not its.
+func.func @slice_grad_range(%dy: tensor<2x2xf32>) {
   %shape = arith.constant dense<[3, 2]> : tensor<2xi32>
   %b = arith.constant dense<1> : tensor<1xi32>
   %e = arith.constant dense<2> : tensor<1xi32>
   %s = arith.constant dense<1> : tensor<1xi32>
-  // expected-error @+1 {{'tf.StridedSliceGrad' op needs shrink_axis_mask = 1: ta-legalize-tf lowers x[i]}}
-  %0 = "tf.StridedSliceGrad"(%shape, %b, %e, %s, %dy) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64} : (tensor<2xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1x2xf32>) -> tensor<3x2xf32>
+  // expected-error @+1 {{'tf.StridedSliceGrad' op has a result or gradient whose type is not the slice's}}
+  %0 = "tf.StridedSliceGrad"(%shape, %b, %e, %s, %dy) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64} : (tensor<2xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>, tensor<2x2xf32>) -> tensor<3x2xf32>
   return
 }
 
@@ -693,5 +694,17 @@ func.func @select_larger(%c: tensor<3xi1>, %x: tensor<3xf32>) {
 func.func @select_values(%c: tensor<3xi1>, %x: tensor<3xf32>, %y: tensor<3xi32>) {
   // expected-error @+1 {{'tf.SelectV2' op needs values of its result's element type}}
   %0 = "tf.SelectV2"(%c, %x, %y) : (tensor<3xi1>, tensor<3xf32>, tensor<3xi32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+// x[5] of 4 rows, constant: out of range where the index is known.
+func.func @slice_constant_out_of_range(%x: tensor<4x5xf32>) {
+  %b = arith.constant dense<[0, 5]> : tensor<2xi32>
+  %e = arith.constant dense<[0, 6]> : tensor<2xi32>
+  %s = arith.constant dense<1> : tensor<2xi32>
+  // expected-error @+1 {{'tf.StridedSlice' op is neither x[i] nor a slice of constant bounds (positive strides, no ellipsis or new axis, shrunk indices in range) of a static operand}}
+  %0 = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 1 : i64, end_mask = 1 : i64, shrink_axis_mask = 2 : i64} : (tensor<4x5xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<4xf32>
   return
 }

@@ -33,7 +33,11 @@
 //   tf.GatherV2 of [[0,1],[2,3],[4,5],[6,7]] at 2 (axis 0) is [4,5], at
 //   [3,0] is [[6,7],[0,1]], along axis 1 at [1,1,0] is
 //   [[1,1,0],[3,3,2],[5,5,4],[7,7,6]]; at 7 it fails with "indices = 7 is
-//   not in [0, 4)", at [1,5] with "indices[1] = 5 is not in [0, 4)".
+//   not in [0, 4)", at [1,5] with "indices[1] = 5 is not in [0, 4)";
+//   slices of constant bounds of x = arange(20) as 4x5: x[1:3, ::2] =
+//   [[5,7,9],[10,12,14]], x[:, 3] = [3,8,13,18], x[-2:] = rows 2 and 3;
+//   tf.StridedSliceGrad of x[1:3, ::2] with ones: ones at rows 1 and 2,
+//   columns 0, 2 and 4, zeros elsewhere.
 // RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm %s > %t.strict.mlir
 // RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm=checks=none %s > %t.none.mlir
 // RUN: %run_cpu -e main %t.strict.mlir | FileCheck %s
@@ -271,6 +275,39 @@ func.func @main() {
   %gc = "tf.GatherV2"(%gp, %gcols, %gaxis) {batch_dims = 0 : i64} : (tensor<4x2xf32>, tensor<3xi64>, tensor<i32>) -> tensor<4x3xf32>
   %gcu = tensor.cast %gc : tensor<4x3xf32> to tensor<*xf32>
   call @printMemrefF32(%gcu) : (tensor<*xf32>) -> ()
+  // CHECK: {{\[}}[5,   7,   9],
+  // CHECK-NEXT: [10,   12,   14]]
+  // CHECK: [3,  8,  13,  18]
+  // CHECK: {{\[}}[10,   11,   12,   13,   14],
+  // CHECK-NEXT: [15,   16,   17,   18,   19]]
+  // CHECK: {{\[}}[0,   0,   0,   0,   0],
+  // CHECK-NEXT: [1,   0,   1,   0,   1],
+  // CHECK-NEXT: [1,   0,   1,   0,   1],
+  // CHECK-NEXT: [0,   0,   0,   0,   0]]
+  %rsx = arith.constant dense<[[0.0, 1.0, 2.0, 3.0, 4.0], [5.0, 6.0, 7.0, 8.0, 9.0], [10.0, 11.0, 12.0, 13.0, 14.0], [15.0, 16.0, 17.0, 18.0, 19.0]]> : tensor<4x5xf32>
+  %rsb = arith.constant dense<[1, 0]> : tensor<2xi32>
+  %rse = arith.constant dense<[3, 0]> : tensor<2xi32>
+  %rss = arith.constant dense<[1, 2]> : tensor<2xi32>
+  %rs1 = "tf.StridedSlice"(%rsx, %rsb, %rse, %rss) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 2 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64} : (tensor<4x5xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<2x3xf32>
+  %rs1u = tensor.cast %rs1 : tensor<2x3xf32> to tensor<*xf32>
+  call @printMemrefF32(%rs1u) : (tensor<*xf32>) -> ()
+  %rcb = arith.constant dense<[0, 3]> : tensor<2xi32>
+  %rce = arith.constant dense<[0, 4]> : tensor<2xi32>
+  %rcs = arith.constant dense<1> : tensor<2xi32>
+  %rs2 = "tf.StridedSlice"(%rsx, %rcb, %rce, %rcs) {begin_mask = 1 : i64, ellipsis_mask = 0 : i64, end_mask = 1 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 2 : i64} : (tensor<4x5xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<4xf32>
+  %rs2d = tensor.cast %rs2 : tensor<4xf32> to tensor<?xf32>
+  call @showF(%rs2d) : (tensor<?xf32>) -> ()
+  %rlb = arith.constant dense<-2> : tensor<1xi32>
+  %rle = arith.constant dense<0> : tensor<1xi32>
+  %rls = arith.constant dense<1> : tensor<1xi32>
+  %rs3 = "tf.StridedSlice"(%rsx, %rlb, %rle, %rls) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 1 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64} : (tensor<4x5xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<2x5xf32>
+  %rs3u = tensor.cast %rs3 : tensor<2x5xf32> to tensor<*xf32>
+  call @printMemrefF32(%rs3u) : (tensor<*xf32>) -> ()
+  %rgshape = arith.constant dense<[4, 5]> : tensor<2xi32>
+  %rgdy = arith.constant dense<1.0> : tensor<2x3xf32>
+  %rg1 = "tf.StridedSliceGrad"(%rgshape, %rsb, %rse, %rss, %rgdy) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 2 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64} : (tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>, tensor<2x3xf32>) -> tensor<4x5xf32>
+  %rg1u = tensor.cast %rg1 : tensor<4x5xf32> to tensor<*xf32>
+  call @printMemrefF32(%rg1u) : (tensor<*xf32>) -> ()
   // CHECK: [3,  4]
   %rows = arith.constant dense<[[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]]> : tensor<3x2xf32>
   %sb = arith.constant dense<1> : tensor<1xi32>

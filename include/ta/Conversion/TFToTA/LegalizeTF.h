@@ -36,8 +36,7 @@ void populateTFElementwiseToLinalgPatterns(RewritePatternSet &patterns);
 void populateTFStructuralToLinalgPatterns(RewritePatternSet &patterns);
 
 /// tf.StridedSlice and tf.StridedSliceGrad of the `x[i]` form, with
-/// TensorFlow's run-time bounds check; tf.GatherV2 of a scalar or vector of
-/// indices along a constant axis, each checked.
+/// TensorFlow's run-time bounds check, and of constant bounds.
 void populateTFSliceToTensorPatterns(RewritePatternSet &patterns);
 
 /// tf.Tanh, tf.Exp, tf.Sigmoid on f32: TensorFlow's CPU kernels bit for bit
@@ -53,7 +52,9 @@ void populateTFShapeToTensorPatterns(RewritePatternSet &patterns);
 /// kernels bit for bit), Sum and Max over constant axes.
 void populateTFLayerToLinalgPatterns(RewritePatternSet &patterns);
 
-/// tf.ReverseV2, Tile and SelectV2 (broadcasting), on static shapes.
+/// tf.ReverseV2, Tile and SelectV2 (broadcasting), on static shapes;
+/// tf.GatherV2 of a scalar or vector of indices along a constant axis, each
+/// checked.
 void populateTFMovementToLinalgPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::ta
