@@ -131,3 +131,49 @@ Value mlir::ta::tflegalize::filled(OpBuilder &b, Location loc,
   return linalg::FillOp::create(b, loc, scalar, emptyLike(b, loc, type, like))
       .getResult(0);
 }
+
+std::optional<int64_t> mlir::ta::tflegalize::constantAxis(Value value,
+                                                          int64_t rank) {
+  std::optional<int64_t> axis = tf::constantScalar(value);
+  if (!axis || *axis < -rank || *axis >= rank)
+    return std::nullopt;
+  return *axis < 0 ? *axis + rank : *axis;
+}
+
+std::optional<SmallVector<int64_t>>
+mlir::ta::tflegalize::constantAxes(Value value, int64_t rank) {
+  std::optional<SmallVector<int64_t>> values = tf::constantInts(value);
+  if (!values)
+    return std::nullopt;
+  SmallVector<int64_t> axes;
+  for (int64_t axis : *values) {
+    if (axis < -rank || axis >= rank)
+      return std::nullopt;
+    axes.push_back(axis < 0 ? axis + rank : axis);
+  }
+  llvm::sort(axes);
+  axes.erase(llvm::unique(axes), axes.end());
+  return axes;
+}
+
+Value mlir::ta::tflegalize::eigenTailStart(OpBuilder &b, Location loc,
+                                           ValueRange dims) {
+  Value count = arith::ConstantIndexOp::create(b, loc, 1);
+  for (Value dim : dims)
+    count = arith::MulIOp::create(b, loc, count, dim);
+  return arith::SubIOp::create(
+      b, loc, count,
+      arith::RemUIOp::create(b, loc, count,
+                             arith::ConstantIndexOp::create(b, loc, 8)));
+}
+
+Value mlir::ta::tflegalize::inEigenTail(OpBuilder &b, Location loc,
+                                        ValueRange dims, Value tailStart) {
+  Value linear = arith::ConstantIndexOp::create(b, loc, 0);
+  for (auto [k, dim] : llvm::enumerate(dims))
+    linear = arith::AddIOp::create(b, loc,
+                                   arith::MulIOp::create(b, loc, linear, dim),
+                                   linalg::IndexOp::create(b, loc, k));
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, linear,
+                               tailStart);
+}

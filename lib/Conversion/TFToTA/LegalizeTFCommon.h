@@ -85,6 +85,23 @@ Value mapElements(OpBuilder &b, Location loc, Value input,
 Value filled(OpBuilder &b, Location loc, RankedTensorType type, Value scalar,
              Value like = {});
 
+/// The constant axis `value` holds for a tensor of `rank`, counted from 0
+/// (TensorFlow counts negative axes from the end), if it is one in range.
+std::optional<int64_t> constantAxis(Value value, int64_t rank);
+
+/// The constant axes `value` holds (a scalar or a vector) for a tensor of
+/// `rank`, counted from 0, sorted and unique, if all are in range.
+std::optional<SmallVector<int64_t>> constantAxes(Value value, int64_t rank);
+
+/// Where Eigen's scalar tail starts in a tensor of `dims` (TensorFlow's
+/// wheel computes elementwise kernels in packets of 8 floats and the last
+/// n % 8 elements one by one): n - n % 8, the linear index of the first.
+Value eigenTailStart(OpBuilder &b, Location loc, ValueRange dims);
+
+/// Inside a linalg.generic over a tensor of `dims`: whether the element at
+/// hand is in Eigen's scalar tail (its linear index >= `tailStart`).
+Value inEigenTail(OpBuilder &b, Location loc, ValueRange dims, Value tailStart);
+
 /// `value`'s type if it is a ranked tensor, else null.
 inline RankedTensorType rankedType(Value value) {
   return dyn_cast<RankedTensorType>(value.getType());

@@ -217,13 +217,7 @@ LogicalResult rewriteTranscendental(Operation *op, ValueRange operands,
   SmallVector<Value> dims;
   for (int64_t k = 0; k < rank; ++k)
     dims.push_back(tensor::DimOp::create(rewriter, loc, operands[0], k));
-  Value count = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  for (Value dim : dims)
-    count = arith::MulIOp::create(rewriter, loc, count, dim);
-  Value eight = arith::ConstantIndexOp::create(rewriter, loc, 8);
-  Value tailStart = arith::SubIOp::create(
-      rewriter, loc, count,
-      arith::RemUIOp::create(rewriter, loc, count, eight));
+  Value tailStart = eigenTailStart(rewriter, loc, dims);
   func::FuncOp libm = fn == Fn::Tanh ? func::FuncOp() : expf(rewriter, op);
   SmallVector<Value> dynamic;
   for (int64_t k = 0; k < rank; ++k)
@@ -242,13 +236,7 @@ LogicalResult rewriteTranscendental(Operation *op, ValueRange operands,
           linalg::YieldOp::create(b, loc, tanh(f, x));
           return;
         }
-        Value linear = arith::ConstantIndexOp::create(b, loc, 0);
-        for (int64_t k = 0; k < rank; ++k)
-          linear = arith::AddIOp::create(
-              b, loc, arith::MulIOp::create(b, loc, linear, dims[k]),
-              linalg::IndexOp::create(b, loc, k));
-        Value tail = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
-                                           linear, tailStart);
+        Value tail = inEigenTail(b, loc, dims, tailStart);
         auto branch = scf::IfOp::create(b, loc, b.getF32Type(), tail,
                                         /*withElseRegion=*/true);
         {

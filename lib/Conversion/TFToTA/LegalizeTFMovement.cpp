@@ -50,23 +50,6 @@ Value generate(OpBuilder &b, Location loc, RankedTensorType result,
   return generic.getResult(0);
 }
 
-/// The constant dims `value` names in a tensor of `rank` (negative ones
-/// from the end), sorted and unique, or nullopt.
-std::optional<SmallVector<int64_t>> constantDims(Value value, int64_t rank) {
-  std::optional<SmallVector<int64_t>> values = tf::constantInts(value);
-  if (!values)
-    return std::nullopt;
-  SmallVector<int64_t> dims;
-  for (int64_t d : *values) {
-    if (d < -rank || d >= rank)
-      return std::nullopt;
-    dims.push_back(d < 0 ? d + rank : d);
-  }
-  llvm::sort(dims);
-  dims.erase(llvm::unique(dims), dims.end());
-  return dims;
-}
-
 //===----------------------------------------------------------------------===//
 // tf.ReverseV2
 //===----------------------------------------------------------------------===//
@@ -77,7 +60,7 @@ std::string unsupportedReverse(Operation *op) {
   RankedTensorType input = rankedType(op->getOperand(0));
   if (!input.hasStaticShape() || rankedType(op->getResult(0)) != input)
     return "needs a static operand and a result of its type";
-  if (!constantDims(op->getOperand(1), input.getRank()))
+  if (!constantAxes(op->getOperand(1), input.getRank()))
     return "needs constant axes within its operand's rank";
   return "";
 }
@@ -85,7 +68,7 @@ std::string unsupportedReverse(Operation *op) {
 LogicalResult rewriteReverse(Operation *op, ValueRange operands,
                              ConversionPatternRewriter &rewriter) {
   RankedTensorType type = rankedType(operands[0]);
-  SmallVector<int64_t> axes = *constantDims(op->getOperand(1), type.getRank());
+  SmallVector<int64_t> axes = *constantAxes(op->getOperand(1), type.getRank());
   Value result = generate(
       rewriter, op->getLoc(), type,
       [&](OpBuilder &b, Location loc, ValueRange at) -> Value {
@@ -214,14 +197,6 @@ LogicalResult rewriteSelect(Operation *op, ValueRange operands,
 // tf.GatherV2
 //===----------------------------------------------------------------------===//
 
-/// GatherV2's axis, counted from 0, if constant and within `rank`.
-std::optional<int64_t> gatherAxis(Operation *op, int64_t rank) {
-  std::optional<int64_t> axis = tf::constantScalar(op->getOperand(2));
-  if (!axis || *axis < -rank || *axis >= rank)
-    return std::nullopt;
-  return *axis < 0 ? *axis + rank : *axis;
-}
-
 std::string unsupportedGatherV2(Operation *op) {
   if (std::string why = checkSignature(op, 3, 1); !why.empty())
     return why;
@@ -230,7 +205,8 @@ std::string unsupportedGatherV2(Operation *op) {
     return "has batch_dims; ta-legalize-tf lowers gathers of batch_dims 0";
   RankedTensorType params = rankedType(op->getOperand(0));
   RankedTensorType indices = rankedType(op->getOperand(1));
-  std::optional<int64_t> axis = gatherAxis(op, params.getRank());
+  std::optional<int64_t> axis =
+      constantAxis(op->getOperand(2), params.getRank());
   if (!axis)
     return "needs a constant axis within its params' rank";
   if (indices.getRank() > 1 || !indices.getElementType().isInteger() ||
@@ -252,7 +228,7 @@ LogicalResult rewriteGatherV2(Operation *op, ValueRange operands,
   Value params = operands[0], indices = operands[1];
   RankedTensorType type = rankedType(params);
   int64_t rank = type.getRank();
-  int64_t axis = *gatherAxis(op, rank);
+  int64_t axis = *constantAxis(op->getOperand(2), rank);
   bool scalar = rankedType(indices).getRank() == 0;
   Value n = tensor::DimOp::create(rewriter, loc, params, axis);
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);

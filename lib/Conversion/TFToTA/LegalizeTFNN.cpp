@@ -37,23 +37,6 @@ namespace {
 // Reductions: tf.Sum, tf.Max, tf.BiasAddGrad
 //===----------------------------------------------------------------------===//
 
-/// The dims a reduction reduces: its constant axes (a scalar or a vector,
-/// negative ones counted from the end), sorted, or nullopt.
-std::optional<SmallVector<int64_t>> reducedDims(Value axes, int64_t rank) {
-  std::optional<SmallVector<int64_t>> values = tf::constantInts(axes);
-  if (!values)
-    return std::nullopt;
-  SmallVector<int64_t> dims;
-  for (int64_t axis : *values) {
-    if (axis < -rank || axis >= rank)
-      return std::nullopt;
-    dims.push_back(axis < 0 ? axis + rank : axis);
-  }
-  llvm::sort(dims);
-  dims.erase(llvm::unique(dims), dims.end());
-  return dims;
-}
-
 /// The shape of `input` reduced over `dims` (kept as 1s where `keep`).
 SmallVector<int64_t> reducedShape(RankedTensorType input,
                                   ArrayRef<int64_t> dims, bool keep) {
@@ -145,7 +128,7 @@ std::string unsupportedReduction(Operation *op) {
        !element.isInteger(64)))
     return "reduces elements of a type ta-legalize-tf does not reduce";
   std::optional<SmallVector<int64_t>> dims =
-      reducedDims(op->getOperand(1), input.getRank());
+      constantAxes(op->getOperand(1), input.getRank());
   if (!dims)
     return "needs constant axes within its operand's rank";
   auto keep = op->getAttrOfType<BoolAttr>("keep_dims");
@@ -161,7 +144,7 @@ std::string unsupportedReduction(Operation *op) {
 LogicalResult rewriteReduction(Operation *op, ValueRange operands,
                                ConversionPatternRewriter &rewriter) {
   RankedTensorType input = rankedType(operands[0]);
-  SmallVector<int64_t> dims = *reducedDims(op->getOperand(1), input.getRank());
+  SmallVector<int64_t> dims = *constantAxes(op->getOperand(1), input.getRank());
   auto keep = op->getAttrOfType<BoolAttr>("keep_dims");
   Value reduced = reduce(rewriter, op->getLoc(), operands[0], dims,
                          keep && keep.getValue(), isMax(op));
@@ -271,17 +254,11 @@ LogicalResult rewriteActivationGrad(Operation *op, ValueRange operands,
   auto type = rankedType(op->getResult(0));
   int64_t rank = type.getRank();
   bool sigmoid = op->getName().getStringRef() == "tf.SigmoidGrad";
-  // The linear index where Eigen's scalar tail starts (SigmoidGrad).
+  // Where Eigen's scalar tail starts (SigmoidGrad).
   SmallVector<Value> dims;
   for (int64_t k = 0; k < rank; ++k)
     dims.push_back(tensor::DimOp::create(rewriter, loc, operands[0], k));
-  Value count = arith::ConstantIndexOp::create(rewriter, loc, 1);
-  for (Value dim : dims)
-    count = arith::MulIOp::create(rewriter, loc, count, dim);
-  Value tailStart = arith::SubIOp::create(
-      rewriter, loc, count,
-      arith::RemUIOp::create(rewriter, loc, count,
-                             arith::ConstantIndexOp::create(rewriter, loc, 8)));
+  Value tailStart = eigenTailStart(rewriter, loc, dims);
   auto id = rewriter.getMultiDimIdentityMap(rank);
   auto generic = linalg::GenericOp::create(
       rewriter, loc, type, operands,
@@ -301,13 +278,7 @@ LogicalResult rewriteActivationGrad(Operation *op, ValueRange operands,
           linalg::YieldOp::create(b, l, mul(dy, sub(one, mul(y, y))));
           return;
         }
-        Value linear = arith::ConstantIndexOp::create(b, l, 0);
-        for (int64_t k = 0; k < rank; ++k)
-          linear = arith::AddIOp::create(
-              b, l, arith::MulIOp::create(b, l, linear, dims[k]),
-              linalg::IndexOp::create(b, l, k));
-        Value tail = arith::CmpIOp::create(b, l, arith::CmpIPredicate::uge,
-                                           linear, tailStart);
+        Value tail = inEigenTail(b, l, dims, tailStart);
         Value packet = mul(dy, mul(y, sub(one, y)));
         Value scalar = mul(mul(dy, y), sub(one, y));
         linalg::YieldOp::create(

@@ -67,15 +67,6 @@ LogicalResult rewriteShape(Operation *op, ValueRange operands,
   return success();
 }
 
-/// The constant axis `value` holds for a tensor of `rank`, counted from 0
-/// (TensorFlow counts negative axes from the end), if it is one in range.
-std::optional<int64_t> constantAxis(Value value, int64_t rank) {
-  std::optional<int64_t> axis = tf::constantScalar(value);
-  if (!axis || *axis < -rank || *axis >= rank)
-    return std::nullopt;
-  return *axis < 0 ? *axis + rank : *axis;
-}
-
 /// Whether `type` and `expected` may be the same shape and have one element
 /// type.
 bool fits(RankedTensorType type, ArrayRef<int64_t> shape, Type element) {
