@@ -268,6 +268,18 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     "Trying to gather element %" PRId64
                     " in a list with %" PRId64 " elements.",
                     a, b);
+  case TA_ERR_INT_DIV_ZERO:
+    return snprintf(buffer, n, "Integer division by zero");
+  case TA_ERR_SLICE_BEGIN:
+    return snprintf(buffer, n,
+                    "Expected begin[%" PRId64 "] in [0, %" PRId64
+                    "], but got %" PRId64,
+                    a, c, b);
+  case TA_ERR_SLICE_SIZE:
+    return snprintf(buffer, n,
+                    "Expected size[%" PRId64 "] in [0, %" PRId64
+                    "], but got %" PRId64,
+                    a, c, b);
   case TA_ERR_GATHER_INDEX:
     if (a < 0)
       return snprintf(buffer, n,

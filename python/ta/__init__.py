@@ -22,9 +22,20 @@ from . import _config
 
 # TensorFlow links its own LLVM and MLIR and exports their symbols to the
 # whole process; bound deep, ta's extension and the LLVM/MLIR libraries it
-# loads use their own, whichever of the two is imported first.
+# loads use their own, whichever of the two is imported first. A sanitizer
+# runtime refuses deep binding (it must interpose malloc everywhere), so a
+# sanitized process binds as usual; TensorFlow is not run under sanitizers.
 _flags = _sys.getdlopenflags()
-_sys.setdlopenflags(_flags | _os.RTLD_NOW | getattr(_os, "RTLD_DEEPBIND", 0))
+_deep = getattr(_os, "RTLD_DEEPBIND", 0)
+try:
+    import ctypes as _ctypes
+
+    _sanitized = any(
+        hasattr(_ctypes.CDLL(None), s) for s in ("__asan_init", "__tsan_init")
+    )
+except OSError:
+    _sanitized = False
+_sys.setdlopenflags(_flags | _os.RTLD_NOW | (0 if _sanitized else _deep))
 try:
     from ._ta import DiagnosticError, Executable as _Executable, Module
 finally:

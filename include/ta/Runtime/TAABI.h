@@ -124,6 +124,12 @@ enum TARuntimeError {
   /* tf.GatherV2 of an index out of range: a = its position (-1: a scalar
      index), b = the index, c = the params' extent along the axis */
   TA_ERR_GATHER_INDEX = 55,
+  /* tf.FloorDiv, tf.FloorMod of integers by a zero */
+  TA_ERR_INT_DIV_ZERO = 56,
+  /* tf.Slice: a = the dim, b = its begin, c = the input's extent */
+  TA_ERR_SLICE_BEGIN = 57,
+  /* tf.Slice: a = the dim, b = its size, c = the extent after begin */
+  TA_ERR_SLICE_SIZE = 58,
 };
 
 /// What a failed allocation was for (TA_ERR_OOM's `c`).

@@ -79,6 +79,7 @@ struct TALegalizeTFPass
     populateTFShapeToTensorPatterns(patterns);
     populateTFLayerToLinalgPatterns(patterns);
     populateTFMovementToLinalgPatterns(patterns);
+    populateTFReductionToLinalgPatterns(patterns);
     ConversionTarget target(getContext());
     target.markUnknownOpDynamicallyLegal([](Operation *op) {
       return !llvm::is_contained(getLegalizedTFOpNames(),

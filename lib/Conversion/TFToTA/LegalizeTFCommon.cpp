@@ -43,7 +43,7 @@ ArrayRef<ArrayRef<Lowering>> mlir::ta::tflegalize::loweringGroups() {
   static const ArrayRef<Lowering> groups[] = {
       elementwiseLowerings(),    structuralLowerings(), sliceLowerings(),
       transcendentalLowerings(), shapeLowerings(),      layerLowerings(),
-      movementLowerings()};
+      movementLowerings(),       reductionLowerings()};
   return groups;
 }
 

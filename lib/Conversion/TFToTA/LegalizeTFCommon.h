@@ -15,6 +15,7 @@
 
 #include "TFUtils.h"
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -38,7 +39,8 @@ struct Lowering {
 
 /// The lowerings of each group (LegalizeTFElementwise.cpp,
 /// LegalizeTFStructural.cpp, LegalizeTFSlices.cpp, LegalizeTFMath.cpp,
-/// LegalizeTFShapes.cpp, LegalizeTFNN.cpp, LegalizeTFMovement.cpp).
+/// LegalizeTFShapes.cpp, LegalizeTFNN.cpp, LegalizeTFMovement.cpp,
+/// LegalizeTFReductions.cpp).
 ArrayRef<Lowering> elementwiseLowerings();
 ArrayRef<Lowering> structuralLowerings();
 ArrayRef<Lowering> sliceLowerings();
@@ -46,6 +48,7 @@ ArrayRef<Lowering> transcendentalLowerings();
 ArrayRef<Lowering> shapeLowerings();
 ArrayRef<Lowering> layerLowerings();
 ArrayRef<Lowering> movementLowerings();
+ArrayRef<Lowering> reductionLowerings();
 
 /// Whether `op` is one of the elementwise binary ops (which broadcast).
 bool isBroadcastingBinary(Operation *op);
@@ -101,6 +104,23 @@ Value eigenTailStart(OpBuilder &b, Location loc, ValueRange dims);
 /// Inside a linalg.generic over a tensor of `dims`: whether the element at
 /// hand is in Eigen's scalar tail (its linear index >= `tailStart`).
 Value inEigenTail(OpBuilder &b, Location loc, ValueRange dims, Value tailStart);
+
+/// How reduceAlong folds elements.
+enum class ReduceKind { Sum, Prod, Max, Min };
+
+/// `input` reduced over `dims` (kept as dims of 1 where `keep`), in index
+/// order, as TensorFlow's reducers fold (LegalizeTFReductions.cpp).
+Value reduceAlong(OpBuilder &b, Location loc, Value input,
+                  ArrayRef<int64_t> dims, bool keep, ReduceKind kind);
+
+/// The C library's expf, declared in `op`'s module on first use.
+func::FuncOp declareExpf(OpBuilder &b, Operation *op);
+
+/// Inside a linalg.generic: TensorFlow's f32 exp of `x`, Eigen's packet
+/// path, or its scalar path (`libm`, from declareExpf) where `inTail` holds
+/// (LegalizeTFMath.cpp).
+Value eigenExp(OpBuilder &b, Location loc, func::FuncOp libm, Value x,
+               Value inTail);
 
 /// `value`'s type if it is a ranked tensor, else null.
 inline RankedTensorType rankedType(Value value) {

@@ -2,8 +2,10 @@
 //
 // Binary arithmetic, comparisons and logic with TensorFlow's (numpy's)
 // broadcasting, tf.AddN (summed from the left, as TensorFlow's kernel
-// does), and the unary tf.Neg and tf.Cast, each one linalg.generic
-// computing what TensorFlow's CPU kernels compute:
+// does), tf.SquaredDifference ((x - y)^2, as Eigen's abs2 of the
+// difference), and the unary tf.Neg, Square, Abs, Sqrt (correctly rounded,
+// as sqrtps is), Reciprocal (1 / x), LeakyRelu and Cast, each one
+// linalg.generic computing what TensorFlow's CPU kernels compute:
 //
 //  - shapes broadcast from the right; a dim of size 1 broadcasts. Dims known
 //    only at run time are checked there ("Incompatible shapes: [2] vs. [3]"),
@@ -11,6 +13,9 @@
 //    is 0 where it is;
 //  - tf.Maximum/Minimum propagate NaN and otherwise return the first operand
 //    on ties (Eigen's `a < b ? b : a`), so max(-0.0, 0.0) is -0.0;
+//  - tf.FloorDiv and tf.FloorMod round toward -inf (floor(x / y), and
+//    fmod moved to the divisor's sign, for floats); integers divided by 0
+//    stop with TensorFlow's "Integer division by zero", and x / -1 wraps;
 //  - tf.Cast follows static_cast on x86: float to int32/int64 gives the
 //    most negative value for NaN and out-of-range values (cvttss2si),
 //    narrower ints go through int32 and wrap, float to bool is `x != 0`
@@ -25,6 +30,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 
 using namespace mlir;
@@ -47,7 +53,10 @@ enum class Kind {
   Eq,
   Ne,
   And,
-  Or
+  Or,
+  FloorDiv,
+  FloorMod,
+  SquaredDifference
 };
 
 struct Binary {
@@ -55,14 +64,24 @@ struct Binary {
   Kind kind;
 };
 constexpr Binary kBinary[] = {
-    {"tf.AddV2", Kind::Add},       {"tf.Add", Kind::Add},
-    {"tf.Sub", Kind::Sub},         {"tf.Mul", Kind::Mul},
-    {"tf.RealDiv", Kind::Div},     {"tf.Maximum", Kind::Max},
-    {"tf.Minimum", Kind::Min},     {"tf.Less", Kind::Lt},
-    {"tf.LessEqual", Kind::Le},    {"tf.Greater", Kind::Gt},
-    {"tf.GreaterEqual", Kind::Ge}, {"tf.Equal", Kind::Eq},
-    {"tf.NotEqual", Kind::Ne},     {"tf.LogicalAnd", Kind::And},
-    {"tf.LogicalOr", Kind::Or}};
+    {"tf.AddV2", Kind::Add},
+    {"tf.Add", Kind::Add},
+    {"tf.Sub", Kind::Sub},
+    {"tf.Mul", Kind::Mul},
+    {"tf.RealDiv", Kind::Div},
+    {"tf.Maximum", Kind::Max},
+    {"tf.Minimum", Kind::Min},
+    {"tf.Less", Kind::Lt},
+    {"tf.LessEqual", Kind::Le},
+    {"tf.Greater", Kind::Gt},
+    {"tf.GreaterEqual", Kind::Ge},
+    {"tf.Equal", Kind::Eq},
+    {"tf.NotEqual", Kind::Ne},
+    {"tf.LogicalAnd", Kind::And},
+    {"tf.LogicalOr", Kind::Or},
+    {"tf.FloorDiv", Kind::FloorDiv},
+    {"tf.FloorMod", Kind::FloorMod},
+    {"tf.SquaredDifference", Kind::SquaredDifference}};
 
 Kind kindOf(Operation *op) {
   for (const Binary &binary : kBinary)
@@ -72,10 +91,61 @@ Kind kindOf(Operation *op) {
 }
 
 bool isComparison(Kind kind) { return kind >= Kind::Lt && kind <= Kind::Ne; }
+bool isFloored(Kind kind) {
+  return kind == Kind::FloorDiv || kind == Kind::FloorMod;
+}
 bool isLogical(Kind kind) { return kind == Kind::And || kind == Kind::Or; }
 
 Type elementOf(Value value) {
   return cast<ShapedType>(value.getType()).getElementType();
+}
+
+/// TensorFlow's floor division (`div`) or floor modulo of `x` by `y`:
+/// floor(x / y) and fmod(x, y) moved to y's sign for floats; for integers,
+/// division rounding down and the remainder of y's sign, x / -1 wrapping
+/// (-INT_MIN is INT_MIN) and a zero divisor read as 1 (the caller checks
+/// it first).
+Value floored(OpBuilder &b, Location loc, bool div, Value x, Value y) {
+  Type type = x.getType();
+  Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(type));
+  auto select = [&](Value p, Value t, Value f) -> Value {
+    return arith::SelectOp::create(b, loc, p, t, f);
+  };
+  if (isa<FloatType>(type)) {
+    if (div)
+      return math::FloorOp::create(b, loc, arith::DivFOp::create(b, loc, x, y));
+    Value r = arith::RemFOp::create(b, loc, x, y);
+    auto cmp = [&](arith::CmpFPredicate p, Value u, Value v) -> Value {
+      return arith::CmpFOp::create(b, loc, p, u, v);
+    };
+    Value moved = arith::AndIOp::create(
+        b, loc, cmp(arith::CmpFPredicate::UNE, r, zero),
+        arith::XOrIOp::create(b, loc, cmp(arith::CmpFPredicate::OLT, y, zero),
+                              cmp(arith::CmpFPredicate::OLT, r, zero)));
+    return select(moved, arith::AddFOp::create(b, loc, r, y), r);
+  }
+  auto cmp = [&](arith::CmpIPredicate p, Value u, Value v) -> Value {
+    return arith::CmpIOp::create(b, loc, p, u, v);
+  };
+  Value one = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 1));
+  Value minusOne =
+      arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, -1));
+  Value byMinusOne = cmp(arith::CmpIPredicate::eq, y, minusOne);
+  // A divisor of 0 (checked before) or -1 (handled below) read as 1.
+  Value safe =
+      select(arith::OrIOp::create(b, loc, byMinusOne,
+                                  cmp(arith::CmpIPredicate::eq, y, zero)),
+             one, y);
+  if (div)
+    return select(byMinusOne, arith::SubIOp::create(b, loc, zero, x),
+                  arith::FloorDivSIOp::create(b, loc, x, safe));
+  Value r = arith::RemSIOp::create(b, loc, x, safe);
+  Value moved = arith::AndIOp::create(
+      b, loc, cmp(arith::CmpIPredicate::ne, r, zero),
+      arith::XOrIOp::create(b, loc, cmp(arith::CmpIPredicate::slt, y, zero),
+                            cmp(arith::CmpIPredicate::slt, r, zero)));
+  return select(byMinusOne, zero,
+                select(moved, arith::AddIOp::create(b, loc, r, safe), r));
 }
 
 /// The scalar computation of `kind` on `lhs`, `rhs` of element type `type`.
@@ -133,6 +203,14 @@ Value scalarBinary(OpBuilder &b, Location loc, Kind kind, Type type, Value lhs,
     return arith::AndIOp::create(b, loc, lhs, rhs);
   case Kind::Or:
     return arith::OrIOp::create(b, loc, lhs, rhs);
+  case Kind::FloorDiv:
+  case Kind::FloorMod:
+    return floored(b, loc, kind == Kind::FloorDiv, lhs, rhs);
+  case Kind::SquaredDifference: {
+    // Eigen's abs2(a - b): the difference, squared.
+    Value d = scalarBinary(b, loc, Kind::Sub, type, lhs, rhs);
+    return scalarBinary(b, loc, Kind::Mul, type, d, d);
+  }
   }
   llvm_unreachable("covered switch");
 }
@@ -245,6 +323,34 @@ SmallVector<Value> broadcastDims(OpBuilder &rewriter, Operation *op,
   return outDims;
 }
 
+/// TensorFlow's "Integer division by zero": fails unless no element of the
+/// integer tensor `divisor` is 0.
+void checkNoZero(ConversionPatternRewriter &rewriter, Operation *op,
+                 Value divisor) {
+  Location loc = op->getLoc();
+  auto type = cast<RankedTensorType>(divisor.getType());
+  Type i8 = rewriter.getI8Type();
+  Value zeros = mapElements(
+      rewriter, loc, divisor, RankedTensorType::get(type.getShape(), i8),
+      [&](OpBuilder &b, Location l, Value y) {
+        Value zero =
+            arith::ConstantOp::create(b, l, b.getZeroAttr(y.getType()));
+        return Value(arith::ExtUIOp::create(
+            b, l, i8,
+            arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, y, zero)));
+      });
+  Value any =
+      reduceAlong(rewriter, loc, zeros,
+                  llvm::to_vector(llvm::seq<int64_t>(0, type.getRank())),
+                  /*keep=*/false, ReduceKind::Max);
+  Value found = tensor::ExtractOp::create(rewriter, loc, any, ValueRange{});
+  Value ok = arith::CmpIOp::create(
+      rewriter, loc, arith::CmpIPredicate::eq, found,
+      arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(i8)));
+  Value none = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  tf::failUnless(rewriter, op, ok, TA_ERR_INT_DIV_ZERO, none, none);
+}
+
 LogicalResult rewriteBinary(Operation *op, ValueRange operands,
                             ConversionPatternRewriter &rewriter) {
   Location loc = op->getLoc();
@@ -289,6 +395,8 @@ LogicalResult rewriteBinary(Operation *op, ValueRange operands,
   maps.push_back(rewriter.getMultiDimIdentityMap(rank));
   Kind kind = kindOf(op);
   Type element = types[0].getElementType();
+  if (isFloored(kind) && !isa<FloatType>(element))
+    checkNoZero(rewriter, op, operands[1]);
   auto generic = linalg::GenericOp::create(
       rewriter, loc, result, inputs,
       emptyLike(rewriter, loc, result, {}, outDims), maps,
@@ -397,11 +505,18 @@ std::string unsupportedUnary(Operation *op) {
   auto result = cast<RankedTensorType>(op->getResult(0).getType());
   if (failed(verifyCompatibleShape(input.getShape(), result.getShape())))
     return "has a result whose shape is not its operand's";
-  if (op->getName().getStringRef() == "tf.Neg") {
+  if (op->getName().getStringRef() != "tf.Cast") {
     if (input.getElementType() != result.getElementType())
       return "has a result element type TensorFlow does not give it";
     if (input.getElementType().isInteger(1))
-      return "negates bools, for which TensorFlow has no kernel";
+      return "has a bool operand, for which TensorFlow has no kernel of "
+             "this op";
+    StringRef name = op->getName().getStringRef();
+    if ((name == "tf.Sqrt" || name == "tf.Reciprocal" ||
+         name == "tf.LeakyRelu") &&
+        !isa<FloatType>(input.getElementType()))
+      return "needs a float operand (TensorFlow's kernel of this op is on "
+             "floats)";
   }
   return "";
 }
@@ -414,17 +529,45 @@ LogicalResult rewriteUnary(Operation *op, ValueRange operands,
   auto resultLike =
       RankedTensorType::get(input.getShape(), result.getElementType());
   Type element = result.getElementType();
-  bool neg = op->getName().getStringRef() == "tf.Neg";
-  Value mapped = mapElements(rewriter, op->getLoc(), operands[0], resultLike,
-                             [&](OpBuilder &b, Location loc, Value x) -> Value {
-                               if (!neg)
-                                 return castScalar(b, loc, x, element);
-                               if (isa<FloatType>(element))
-                                 return arith::NegFOp::create(b, loc, x);
-                               Value zero = arith::ConstantIntOp::create(
-                                   b, loc, element, 0);
-                               return arith::SubIOp::create(b, loc, zero, x);
-                             });
+  StringRef name = op->getName().getStringRef();
+  bool isFloat = isa<FloatType>(element);
+  Value mapped = mapElements(
+      rewriter, op->getLoc(), operands[0], resultLike,
+      [&](OpBuilder &b, Location loc, Value x) -> Value {
+        if (name == "tf.Cast")
+          return castScalar(b, loc, x, element);
+        if (name == "tf.Square")
+          return isFloat ? Value(arith::MulFOp::create(b, loc, x, x))
+                         : Value(arith::MulIOp::create(b, loc, x, x));
+        if (name == "tf.Sqrt")
+          return math::SqrtOp::create(b, loc, x);
+        if (name == "tf.Reciprocal") {
+          Value one =
+              arith::ConstantOp::create(b, loc, b.getFloatAttr(element, 1.0));
+          return arith::DivFOp::create(b, loc, one, x);
+        }
+        if (name == "tf.LeakyRelu") {
+          // x > 0 ? x : x * alpha (TensorFlow's cwiseMax/cwiseMin of x and
+          // x * alpha, for alpha at most or above 1).
+          auto alpha = op->getAttrOfType<FloatAttr>("alpha");
+          Value a = arith::ConstantOp::create(
+              b, loc,
+              b.getFloatAttr(element, alpha ? alpha.getValueAsDouble() : 0.2));
+          Value zero =
+              arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+          Value positive =
+              arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OGT, x, zero);
+          return arith::SelectOp::create(b, loc, positive, x,
+                                         arith::MulFOp::create(b, loc, x, a));
+        }
+        if (name == "tf.Abs")
+          return isFloat ? Value(math::AbsFOp::create(b, loc, x))
+                         : Value(math::AbsIOp::create(b, loc, x));
+        if (isFloat)
+          return arith::NegFOp::create(b, loc, x);
+        Value zero = arith::ConstantIntOp::create(b, loc, element, 0);
+        return arith::SubIOp::create(b, loc, zero, x);
+      });
   rewriter.replaceOp(op, castTo(rewriter, op->getLoc(), mapped, result));
   return success();
 }
@@ -516,6 +659,11 @@ const SmallVector<Lowering> &lowerings() {
       list.push_back({binary.name, unsupportedBinary, rewriteBinary});
     list.push_back({"tf.AddN", unsupportedAddN, rewriteAddN});
     list.push_back({"tf.Neg", unsupportedUnary, rewriteUnary});
+    list.push_back({"tf.Square", unsupportedUnary, rewriteUnary});
+    list.push_back({"tf.Abs", unsupportedUnary, rewriteUnary});
+    list.push_back({"tf.Sqrt", unsupportedUnary, rewriteUnary});
+    list.push_back({"tf.Reciprocal", unsupportedUnary, rewriteUnary});
+    list.push_back({"tf.LeakyRelu", unsupportedUnary, rewriteUnary});
     list.push_back({"tf.Cast", unsupportedUnary, rewriteUnary});
     return list;
   }();

@@ -185,6 +185,26 @@ func::FuncOp expf(OpBuilder &b, Operation *op) {
   return fn;
 }
 
+/// TensorFlow's exp (or sigmoid, where `!exp`) of one f32 element: Eigen's
+/// packet path, or the scalar path through the C library's `libm` (expf)
+/// where `tail` holds.
+Value eigenElement(OpBuilder &b, Location loc, func::FuncOp libm, bool exp,
+                   Value x, Value tail) {
+  auto branch = scf::IfOp::create(b, loc, b.getF32Type(), tail,
+                                  /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(branch.thenBlock());
+  F32 t{b, loc};
+  Value arg = exp ? t.flush(x) : t.flush(t.pmin(x, t.c(kSigmoidHigh)));
+  Value e = func::CallOp::create(b, loc, libm, arg).getResult(0);
+  Value out = exp ? e : t.div(e, t.add(t.c(kOne), e));
+  scf::YieldOp::create(b, loc, t.flush(out));
+  b.setInsertionPointToStart(branch.elseBlock());
+  F32 p{b, loc};
+  scf::YieldOp::create(b, loc, exp ? expPacket(p, x) : sigmoidPacket(p, x));
+  return branch.getResult(0);
+}
+
 enum class Fn { Tanh, Exp, Sigmoid };
 
 Fn fnOf(Operation *op) {
@@ -237,23 +257,8 @@ LogicalResult rewriteTranscendental(Operation *op, ValueRange operands,
           return;
         }
         Value tail = inEigenTail(b, loc, dims, tailStart);
-        auto branch = scf::IfOp::create(b, loc, b.getF32Type(), tail,
-                                        /*withElseRegion=*/true);
-        {
-          OpBuilder::InsertionGuard guard(b);
-          b.setInsertionPointToStart(branch.thenBlock());
-          F32 t{b, loc};
-          Value arg = fn == Fn::Exp ? t.flush(x)
-                                    : t.flush(t.pmin(x, t.c(kSigmoidHigh)));
-          Value e = func::CallOp::create(b, loc, libm, arg).getResult(0);
-          Value out = fn == Fn::Exp ? e : t.div(e, t.add(t.c(kOne), e));
-          scf::YieldOp::create(b, loc, t.flush(out));
-          b.setInsertionPointToStart(branch.elseBlock());
-          F32 p{b, loc};
-          scf::YieldOp::create(
-              b, loc, fn == Fn::Exp ? expPacket(p, x) : sigmoidPacket(p, x));
-        }
-        linalg::YieldOp::create(b, loc, branch.getResult(0));
+        linalg::YieldOp::create(
+            b, loc, eigenElement(b, loc, libm, fn == Fn::Exp, x, tail));
       });
   rewriter.replaceOp(op, generic.getResults());
   return success();
@@ -265,6 +270,15 @@ constexpr Lowering kLowerings[] = {
     {"tf.Sigmoid", unsupportedTranscendental, rewriteTranscendental}};
 
 } // namespace
+
+func::FuncOp mlir::ta::tflegalize::declareExpf(OpBuilder &b, Operation *op) {
+  return expf(b, op);
+}
+
+Value mlir::ta::tflegalize::eigenExp(OpBuilder &b, Location loc,
+                                     func::FuncOp libm, Value x, Value inTail) {
+  return eigenElement(b, loc, libm, /*exp=*/true, x, inTail);
+}
 
 ArrayRef<Lowering> mlir::ta::tflegalize::transcendentalLowerings() {
   return kLowerings;

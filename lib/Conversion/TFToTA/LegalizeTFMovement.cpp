@@ -11,7 +11,10 @@
 // indices (what TensorFlow's standard pipeline makes of an unstacked
 // tf.TensorArray read at a run-time index): the slices of the params at the
 // indices along the axis, each index checked in [0, n) first, with
-// TensorFlow's text ("indices[1] = 5 is not in [0, 4)").
+// TensorFlow's text ("indices[1] = 5 is not in [0, 4)"); tf.OneHot of
+// static indices and a constant depth (an index outside [0, depth): a row
+// of off_value, as in TensorFlow); tf.BroadcastTo of a static operand to a
+// constant shape.
 //
 //===----------------------------------------------------------------------===//
 
@@ -300,11 +303,124 @@ LogicalResult rewriteGatherV2(Operation *op, ValueRange operands,
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// tf.OneHot
+//===----------------------------------------------------------------------===//
+
+/// Where tf.OneHot puts its depth dim in a result of `rank` (its axis, -1:
+/// last), if in range.
+std::optional<int64_t> oneHotAxis(Operation *op, int64_t rank) {
+  auto attr = op->getAttrOfType<IntegerAttr>("axis");
+  int64_t axis = attr ? attr.getInt() : -1;
+  if (axis < -1 || axis >= rank)
+    return std::nullopt;
+  return axis == -1 ? rank - 1 : axis;
+}
+
+std::string unsupportedOneHot(Operation *op) {
+  if (std::string why = checkSignature(op, 4, 1); !why.empty())
+    return why;
+  RankedTensorType indices = rankedType(op->getOperand(0));
+  RankedTensorType result = rankedType(op->getResult(0));
+  Type element = result.getElementType();
+  if (!indices.hasStaticShape() || !indices.getElementType().isInteger() ||
+      indices.getElementType().isInteger(1))
+    return "needs integer indices of a static shape";
+  std::optional<int64_t> depth = tf::constantScalar(op->getOperand(1));
+  if (!depth)
+    return "needs a constant depth";
+  if (*depth < 0)
+    return "has depth " + std::to_string(*depth) +
+           ", which TensorFlow rejects: depth must be non-negative";
+  for (int k : {2, 3})
+    if (rankedType(op->getOperand(k)) != RankedTensorType::get({}, element))
+      return "needs on_value and off_value as scalars of its result's type";
+  std::optional<int64_t> axis = oneHotAxis(op, indices.getRank() + 1);
+  if (!axis)
+    return "needs an axis in [-1, rank of indices]";
+  SmallVector<int64_t> shape(indices.getShape());
+  shape.insert(shape.begin() + *axis, *depth);
+  if (failed(verifyCompatibleShape(result.getShape(), shape)))
+    return "has a result whose shape is not its indices' with depth inserted";
+  return "";
+}
+
+LogicalResult rewriteOneHot(Operation *op, ValueRange operands,
+                            ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  RankedTensorType indices = rankedType(operands[0]);
+  int64_t depth = *tf::constantScalar(op->getOperand(1));
+  int64_t axis = *oneHotAxis(op, indices.getRank() + 1);
+  SmallVector<int64_t> shape(indices.getShape());
+  shape.insert(shape.begin() + axis, depth);
+  Type element = rankedType(op->getResult(0)).getElementType();
+  auto type = RankedTensorType::get(shape, element);
+  Value on = tensor::ExtractOp::create(rewriter, loc, operands[2]);
+  Value off = tensor::ExtractOp::create(rewriter, loc, operands[3]);
+  Value result = generate(
+      rewriter, loc, type, [&](OpBuilder &b, Location l, ValueRange at) {
+        SmallVector<Value> where(at);
+        Value position = where[axis];
+        where.erase(where.begin() + axis);
+        Value index = tensor::ExtractOp::create(b, l, operands[0], where);
+        Value i = arith::IndexCastOp::create(b, l, index.getType(), position);
+        // An index outside [0, depth) matches no position: all off.
+        Value hit =
+            arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, index, i);
+        return Value(arith::SelectOp::create(b, l, hit, on, off));
+      });
+  rewriter.replaceOp(op,
+                     castTo(rewriter, loc, result, op->getResult(0).getType()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tf.BroadcastTo
+//===----------------------------------------------------------------------===//
+
+std::string unsupportedBroadcastTo(Operation *op) {
+  if (std::string why = checkSignature(op, 2, 1); !why.empty())
+    return why;
+  RankedTensorType input = rankedType(op->getOperand(0));
+  RankedTensorType result = rankedType(op->getResult(0));
+  std::optional<SmallVector<int64_t>> shape =
+      tf::constantInts(op->getOperand(1));
+  if (!shape || !input.hasStaticShape())
+    return "needs a static operand and a constant shape";
+  auto type = RankedTensorType::get(*shape, input.getElementType());
+  if (!broadcastsTo(input, type) || failed(verifyCompatibleShape(result, type)))
+    return "needs an operand that broadcasts to its shape, and a result of "
+           "that shape";
+  return "";
+}
+
+LogicalResult rewriteBroadcastTo(Operation *op, ValueRange operands,
+                                 ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  RankedTensorType input = rankedType(operands[0]);
+  auto type = RankedTensorType::get(*tf::constantInts(op->getOperand(1)),
+                                    input.getElementType());
+  int64_t offset = type.getRank() - input.getRank();
+  Value result = generate(
+      rewriter, loc, type, [&](OpBuilder &b, Location l, ValueRange at) {
+        SmallVector<Value> where;
+        Value zero = arith::ConstantIndexOp::create(b, l, 0);
+        for (int64_t d = 0; d < input.getRank(); ++d)
+          where.push_back(input.getDimSize(d) == 1 ? zero : at[d + offset]);
+        return Value(tensor::ExtractOp::create(b, l, operands[0], where));
+      });
+  rewriter.replaceOp(op,
+                     castTo(rewriter, loc, result, op->getResult(0).getType()));
+  return success();
+}
+
 const Lowering kLowerings[] = {
     {"tf.GatherV2", unsupportedGatherV2, rewriteGatherV2},
     {"tf.ReverseV2", unsupportedReverse, rewriteReverse},
     {"tf.Tile", unsupportedTile, rewriteTile},
-    {"tf.SelectV2", unsupportedSelect, rewriteSelect}};
+    {"tf.SelectV2", unsupportedSelect, rewriteSelect},
+    {"tf.OneHot", unsupportedOneHot, rewriteOneHot},
+    {"tf.BroadcastTo", unsupportedBroadcastTo, rewriteBroadcastTo}};
 
 } // namespace
 

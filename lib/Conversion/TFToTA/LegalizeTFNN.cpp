@@ -1,4 +1,4 @@
-//===- LegalizeTFNN.cpp - TensorFlow's layer ops and reductions -----------===//
+//===- LegalizeTFNN.cpp - TensorFlow's layer ops and activations ----------===//
 //
 // The ops a recurrent layer and its gradient add around the TensorArrays
 // (Keras SimpleRNN/GRU/LSTM, dynamic_rnn cells):
@@ -10,13 +10,15 @@
 //    n % 8 elements of a tensor of n, (dy * y) * (1 - y) on those: Eigen's
 //    packet and scalar paths (AVX: packets of 8 floats) associate the
 //    product differently, and TensorFlow's wheel runs both;
-//  - tf.Sum and tf.Max over constant axes (keep_dims or not). Max
-//    propagates NaN and keeps the later of two equal values (max(-0, 0) is
-//    0, max(0, -0) is -0), as TensorFlow's reduction does; an empty Max is
-//    -inf. Sums add in index order: TensorFlow's Eigen reduction adds in
-//    packets and trees, so a sum of values whose partial sums round may
-//    differ from TensorFlow's by the rounding of the sum (exact wherever the
-//    partial sums are, as in the corpus).
+//  - tf.Relu (x < 0 ? 0 : x: NaN and -0 pass, as Eigen's cwiseMax(0)) and
+//    tf.ReluGrad (gradients * (features > 0), a product: an infinite
+//    gradient where features <= 0 is NaN, as in TensorFlow);
+//  - tf.Softmax along the last dim, TensorFlow's kernel: e = exp(logits -
+//    max), with tf.Exp's Eigen packet and tail paths over the whole tensor,
+//    times 1 / sum(e) (a reciprocal, then a product). The sum adds in index
+//    order (see LegalizeTFReductions.cpp); TensorFlow's oneDNN softmax,
+//    which its graph rewrite may substitute, computes its own exp: within
+//    a few ulp (the corpus bounds it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,124 +36,8 @@ using namespace mlir::ta::tflegalize;
 namespace {
 
 //===----------------------------------------------------------------------===//
-// Reductions: tf.Sum, tf.Max, tf.BiasAddGrad
+// tf.BiasAdd, tf.BiasAddGrad
 //===----------------------------------------------------------------------===//
-
-/// The shape of `input` reduced over `dims` (kept as 1s where `keep`).
-SmallVector<int64_t> reducedShape(RankedTensorType input,
-                                  ArrayRef<int64_t> dims, bool keep) {
-  SmallVector<int64_t> shape;
-  for (int64_t d = 0; d < input.getRank(); ++d) {
-    if (!llvm::is_contained(dims, d))
-      shape.push_back(input.getDimSize(d));
-    else if (keep)
-      shape.push_back(1);
-  }
-  return shape;
-}
-
-bool isMax(Operation *op) { return op->getName().getStringRef() == "tf.Max"; }
-
-/// `input` reduced over `dims` into a tensor of `shape` (a sum, or a max
-/// where `max`), in index order.
-Value reduce(OpBuilder &b, Location loc, Value input, ArrayRef<int64_t> dims,
-             bool keep, bool max) {
-  auto type = cast<RankedTensorType>(input.getType());
-  Type element = type.getElementType();
-  int64_t rank = type.getRank();
-  SmallVector<int64_t> shape = reducedShape(type, dims, keep);
-  auto resultType = RankedTensorType::get(shape, element);
-  SmallVector<Value> dynamic;
-  SmallVector<AffineExpr> outExprs;
-  SmallVector<utils::IteratorType> iterators;
-  for (int64_t d = 0; d < rank; ++d) {
-    bool reduced = llvm::is_contained(dims, d);
-    iterators.push_back(reduced ? utils::IteratorType::reduction
-                                : utils::IteratorType::parallel);
-    if (reduced) {
-      if (keep)
-        outExprs.push_back(b.getAffineConstantExpr(0));
-      continue;
-    }
-    outExprs.push_back(b.getAffineDimExpr(d));
-    if (type.isDynamicDim(d))
-      dynamic.push_back(tensor::DimOp::create(b, loc, input, d));
-  }
-  TypedAttr initialAttr;
-  if (!max)
-    initialAttr = b.getZeroAttr(element);
-  else if (auto f = dyn_cast<FloatType>(element))
-    initialAttr = b.getFloatAttr(
-        element, APFloat::getInf(f.getFloatSemantics(), /*Negative=*/true));
-  else
-    initialAttr = b.getIntegerAttr(
-        element, APInt::getSignedMinValue(element.getIntOrFloatBitWidth()));
-  Value initial = arith::ConstantOp::create(b, loc, initialAttr);
-  Value empty = tensor::EmptyOp::create(b, loc, resultType, dynamic);
-  Value init = linalg::FillOp::create(b, loc, initial, empty).getResult(0);
-  SmallVector<AffineMap> maps{
-      b.getMultiDimIdentityMap(rank),
-      AffineMap::get(rank, 0, outExprs, b.getContext())};
-  auto generic = linalg::GenericOp::create(
-      b, loc, resultType, input, init, maps, iterators,
-      [&](OpBuilder &nb, Location nloc, ValueRange args) {
-        Value x = args[0], acc = args[1];
-        Value next;
-        if (!max) {
-          next = isa<FloatType>(element)
-                     ? arith::AddFOp::create(nb, nloc, acc, x).getResult()
-                     : arith::AddIOp::create(nb, nloc, acc, x).getResult();
-        } else if (isa<FloatType>(element)) {
-          // acc unless x is greater (or NaN); a NaN acc stays.
-          Value keepAcc = arith::OrIOp::create(
-              nb, nloc,
-              arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::UNO, acc,
-                                    acc),
-              arith::CmpFOp::create(nb, nloc, arith::CmpFPredicate::OGT, acc,
-                                    x));
-          next = arith::SelectOp::create(nb, nloc, keepAcc, acc, x);
-        } else {
-          next = arith::MaxSIOp::create(nb, nloc, acc, x);
-        }
-        linalg::YieldOp::create(nb, nloc, next);
-      });
-  return generic.getResult(0);
-}
-
-std::string unsupportedReduction(Operation *op) {
-  if (std::string why = checkSignature(op, 2, 1); !why.empty())
-    return why;
-  RankedTensorType input = rankedType(op->getOperand(0));
-  Type element = input.getElementType();
-  if (element.isInteger(1) ||
-      (element.isInteger() && !isMax(op) && !element.isInteger(32) &&
-       !element.isInteger(64)))
-    return "reduces elements of a type ta-legalize-tf does not reduce";
-  std::optional<SmallVector<int64_t>> dims =
-      constantAxes(op->getOperand(1), input.getRank());
-  if (!dims)
-    return "needs constant axes within its operand's rank";
-  auto keep = op->getAttrOfType<BoolAttr>("keep_dims");
-  SmallVector<int64_t> shape =
-      reducedShape(input, *dims, keep && keep.getValue());
-  RankedTensorType result = rankedType(op->getResult(0));
-  if (result.getElementType() != element ||
-      failed(verifyCompatibleShape(result.getShape(), shape)))
-    return "has a result whose type is not its operand's, reduced";
-  return "";
-}
-
-LogicalResult rewriteReduction(Operation *op, ValueRange operands,
-                               ConversionPatternRewriter &rewriter) {
-  RankedTensorType input = rankedType(operands[0]);
-  SmallVector<int64_t> dims = *constantAxes(op->getOperand(1), input.getRank());
-  auto keep = op->getAttrOfType<BoolAttr>("keep_dims");
-  Value reduced = reduce(rewriter, op->getLoc(), operands[0], dims,
-                         keep && keep.getValue(), isMax(op));
-  rewriter.replaceOp(
-      op, castTo(rewriter, op->getLoc(), reduced, op->getResult(0).getType()));
-  return success();
-}
 
 /// Why `op`'s data_format is not the one ta-legalize-tf lowers (NHWC), or "".
 std::string checkDataFormat(Operation *op) {
@@ -181,16 +67,12 @@ LogicalResult rewriteBiasAddGrad(Operation *op, ValueRange operands,
                                  ConversionPatternRewriter &rewriter) {
   int64_t rank = rankedType(operands[0]).getRank();
   SmallVector<int64_t> dims = llvm::to_vector(llvm::seq<int64_t>(0, rank - 1));
-  Value reduced = reduce(rewriter, op->getLoc(), operands[0], dims,
-                         /*keep=*/false, /*max=*/false);
+  Value reduced = reduceAlong(rewriter, op->getLoc(), operands[0], dims,
+                              /*keep=*/false, ReduceKind::Sum);
   rewriter.replaceOp(
       op, castTo(rewriter, op->getLoc(), reduced, op->getResult(0).getType()));
   return success();
 }
-
-//===----------------------------------------------------------------------===//
-// tf.BiasAdd
-//===----------------------------------------------------------------------===//
 
 std::string unsupportedBiasAdd(Operation *op) {
   if (std::string why = checkSignature(op, 2, 1); !why.empty())
@@ -289,13 +171,163 @@ LogicalResult rewriteActivationGrad(Operation *op, ValueRange operands,
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// tf.Relu, tf.ReluGrad, tf.Softmax
+//===----------------------------------------------------------------------===//
+
+std::string unsupportedRelu(Operation *op) {
+  if (std::string why = checkSignature(op, 1, 1); !why.empty())
+    return why;
+  RankedTensorType type = rankedType(op->getOperand(0));
+  if (type.getElementType().isInteger(1) ||
+      failed(verifyCompatibleShape(rankedType(op->getResult(0)), type)) ||
+      rankedType(op->getResult(0)).getElementType() != type.getElementType())
+    return "needs a numeric operand and a result of its type";
+  return "";
+}
+
+LogicalResult rewriteRelu(Operation *op, ValueRange operands,
+                          ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  RankedTensorType type = rankedType(operands[0]);
+  Value relu = mapElements(
+      rewriter, loc, operands[0], type, [&](OpBuilder &b, Location l, Value x) {
+        Value zero =
+            arith::ConstantOp::create(b, l, b.getZeroAttr(x.getType()));
+        if (!isa<FloatType>(x.getType()))
+          return Value(arith::MaxSIOp::create(b, l, x, zero));
+        // Eigen's cwiseMax(0): x < 0 ? 0 : x (NaN and -0 pass through).
+        Value negative =
+            arith::CmpFOp::create(b, l, arith::CmpFPredicate::OLT, x, zero);
+        return Value(arith::SelectOp::create(b, l, negative, zero, x));
+      });
+  rewriter.replaceOp(op,
+                     castTo(rewriter, loc, relu, op->getResult(0).getType()));
+  return success();
+}
+
+std::string unsupportedReluGrad(Operation *op) {
+  if (std::string why = checkSignature(op, 2, 1); !why.empty())
+    return why;
+  RankedTensorType type = rankedType(op->getResult(0));
+  if (type.getElementType().isInteger(1) || !type.hasStaticShape() ||
+      rankedType(op->getOperand(0)) != type ||
+      rankedType(op->getOperand(1)) != type)
+    return "needs numeric gradients, features and result of one static type";
+  return "";
+}
+
+LogicalResult rewriteReluGrad(Operation *op, ValueRange operands,
+                              ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  RankedTensorType type = rankedType(op->getResult(0));
+  int64_t rank = type.getRank();
+  auto id = rewriter.getMultiDimIdentityMap(rank);
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, type, operands, emptyLike(rewriter, loc, type),
+      SmallVector<AffineMap>{id, id, id},
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel),
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        // gradients * (features > 0), a product: inf or NaN gradients
+        // times 0 are NaN, as in TensorFlow.
+        Value g = args[0], f = args[1];
+        Type element = g.getType();
+        Value zero = arith::ConstantOp::create(b, l, b.getZeroAttr(element));
+        Value one = arith::ConstantOp::create(
+            b, l,
+            isa<FloatType>(element) ? TypedAttr(b.getFloatAttr(element, 1.0))
+                                    : TypedAttr(b.getIntegerAttr(element, 1)));
+        bool isFloat = isa<FloatType>(element);
+        Value positive = isFloat
+                             ? Value(arith::CmpFOp::create(
+                                   b, l, arith::CmpFPredicate::OGT, f, zero))
+                             : Value(arith::CmpIOp::create(
+                                   b, l, arith::CmpIPredicate::sgt, f, zero));
+        Value mask = arith::SelectOp::create(b, l, positive, one, zero);
+        linalg::YieldOp::create(
+            b, l,
+            isFloat ? Value(arith::MulFOp::create(b, l, g, mask))
+                    : Value(arith::MulIOp::create(b, l, g, mask)));
+      });
+  rewriter.replaceOp(op, generic.getResults());
+  return success();
+}
+
+std::string unsupportedSoftmax(Operation *op) {
+  if (std::string why = checkSignature(op, 1, 1); !why.empty())
+    return why;
+  RankedTensorType type = rankedType(op->getOperand(0));
+  if (!type.getElementType().isF32() || type.getRank() < 1 ||
+      failed(verifyCompatibleShape(rankedType(op->getResult(0)), type)) ||
+      rankedType(op->getResult(0)).getElementType() != type.getElementType())
+    return "needs an f32 operand of rank >= 1 and a result of its type "
+           "(ta-legalize-tf computes TensorFlow's f32 kernel)";
+  return "";
+}
+
+LogicalResult rewriteSoftmax(Operation *op, ValueRange operands,
+                             ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  Value logits = operands[0];
+  RankedTensorType type = rankedType(logits);
+  int64_t rank = type.getRank();
+  SmallVector<Value> dims;
+  for (int64_t k = 0; k < rank; ++k)
+    dims.push_back(tensor::DimOp::create(rewriter, loc, logits, k));
+  // TensorFlow's kernel: e = exp(logits - max(logits along classes)), one
+  // Eigen expression over the whole tensor (packets, and the scalar tail);
+  // softmax = e * (1 / sum(e along classes)).
+  Value max = reduceAlong(rewriter, loc, logits, {rank - 1}, /*keep=*/true,
+                          ReduceKind::Max);
+  Value tailStart = eigenTailStart(rewriter, loc, dims);
+  func::FuncOp libm = declareExpf(rewriter, op);
+  SmallVector<AffineExpr> rowExprs;
+  for (int64_t k = 0; k + 1 < rank; ++k)
+    rowExprs.push_back(rewriter.getAffineDimExpr(k));
+  rowExprs.push_back(rewriter.getAffineConstantExpr(0));
+  auto id = rewriter.getMultiDimIdentityMap(rank);
+  auto row = AffineMap::get(rank, 0, rowExprs, rewriter.getContext());
+  auto parallel =
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel);
+  Value e =
+      linalg::GenericOp::create(
+          rewriter, loc, type, ValueRange{logits, max},
+          emptyLike(rewriter, loc, type, logits),
+          SmallVector<AffineMap>{id, row, id}, parallel,
+          [&](OpBuilder &b, Location l, ValueRange args) {
+            Value shifted = arith::SubFOp::create(b, l, args[0], args[1]);
+            Value tail = inEigenTail(b, l, dims, tailStart);
+            linalg::YieldOp::create(b, l, eigenExp(b, l, libm, shifted, tail));
+          })
+          .getResult(0);
+  Value sum =
+      reduceAlong(rewriter, loc, e, {rank - 1}, /*keep=*/true, ReduceKind::Sum);
+  Value softmax =
+      linalg::GenericOp::create(
+          rewriter, loc, type, ValueRange{e, sum},
+          emptyLike(rewriter, loc, type, logits),
+          SmallVector<AffineMap>{id, row, id}, parallel,
+          [&](OpBuilder &b, Location l, ValueRange args) {
+            Value one = arith::ConstantOp::create(b, l, b.getF32FloatAttr(1));
+            Value inverse = arith::DivFOp::create(b, l, one, args[1]);
+            linalg::YieldOp::create(
+                b, l,
+                arith::MulFOp::create(b, l, args[0], inverse).getResult());
+          })
+          .getResult(0);
+  rewriter.replaceOp(
+      op, castTo(rewriter, loc, softmax, op->getResult(0).getType()));
+  return success();
+}
+
 const Lowering kLowerings[] = {
     {"tf.BiasAdd", unsupportedBiasAdd, rewriteBiasAdd},
     {"tf.BiasAddGrad", unsupportedBiasAddGrad, rewriteBiasAddGrad},
     {"tf.TanhGrad", unsupportedActivationGrad, rewriteActivationGrad},
     {"tf.SigmoidGrad", unsupportedActivationGrad, rewriteActivationGrad},
-    {"tf.Sum", unsupportedReduction, rewriteReduction},
-    {"tf.Max", unsupportedReduction, rewriteReduction}};
+    {"tf.Relu", unsupportedRelu, rewriteRelu},
+    {"tf.ReluGrad", unsupportedReluGrad, rewriteReluGrad},
+    {"tf.Softmax", unsupportedSoftmax, rewriteSoftmax}};
 
 } // namespace
 

@@ -4,10 +4,11 @@
 // TensorFlow's gradients and its sequence library (Keras recurrent layers,
 // dynamic_rnn) emit them around TensorArrays: tf.Shape (a tensor's dims,
 // static ones as constants), Transpose (linalg.transpose), Split (slices
-// along an axis), ConcatV2 (inserts along an axis) and Squeeze (a
-// collapse of unit dims). Axes, permutations and squeezed dims are
-// constants and the dims they do not move static, so every shape check
-// TensorFlow makes at run time is made here, when the op is lowered.
+// along an axis), ConcatV2 (inserts along an axis), Squeeze (a
+// collapse of unit dims) and ExpandDims (an expansion by one). Axes,
+// permutations and squeezed dims are constants and the dims they do not move
+// static, so every shape check TensorFlow makes at run time is made here, when
+// the op is lowered.
 //
 //===----------------------------------------------------------------------===//
 
@@ -315,12 +316,71 @@ LogicalResult rewriteSqueeze(Operation *op, ValueRange operands,
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// tf.ExpandDims
+//===----------------------------------------------------------------------===//
+
+/// Where tf.ExpandDims inserts its dim of 1 (its constant axis, counted
+/// from the end of the result where negative), if in [-rank-1, rank].
+std::optional<int64_t> expandedAt(Operation *op, int64_t rank) {
+  std::optional<int64_t> axis = tf::constantScalar(op->getOperand(1));
+  if (!axis || *axis < -rank - 1 || *axis > rank)
+    return std::nullopt;
+  return *axis < 0 ? *axis + rank + 1 : *axis;
+}
+
+std::string unsupportedExpandDims(Operation *op) {
+  if (std::string why = checkSignature(op, 2, 1); !why.empty())
+    return why;
+  RankedTensorType input = rankedType(op->getOperand(0));
+  std::optional<int64_t> at = expandedAt(op, input.getRank());
+  if (!at)
+    return "needs a constant axis in [-rank - 1, rank]";
+  SmallVector<int64_t> shape(input.getShape());
+  shape.insert(shape.begin() + *at, 1);
+  if (!fits(rankedType(op->getResult(0)), shape, input.getElementType()))
+    return "has a result whose type is not its operand's with a dim of 1 "
+           "inserted";
+  return "";
+}
+
+LogicalResult rewriteExpandDims(Operation *op, ValueRange operands,
+                                ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  RankedTensorType input = rankedType(operands[0]);
+  int64_t rank = input.getRank();
+  int64_t at = *expandedAt(op, rank);
+  SmallVector<int64_t> shape(input.getShape());
+  shape.insert(shape.begin() + at, 1);
+  SmallVector<OpFoldResult> sizes;
+  for (int64_t d = 0; d < rank; ++d)
+    sizes.push_back(tensor::getMixedSize(rewriter, loc, operands[0], d));
+  sizes.insert(sizes.begin() + at, rewriter.getIndexAttr(1));
+  // The new dim joins its neighbour's group (of a scalar: one group).
+  SmallVector<ReassociationIndices> groups;
+  for (int64_t d = 0; d < rank; ++d)
+    groups.push_back({d < at ? d : d + 1});
+  if (rank == 0)
+    groups.clear();
+  else if (at < rank)
+    groups[at].insert(groups[at].begin(), at);
+  else
+    groups[rank - 1].push_back(rank);
+  auto type = RankedTensorType::get(shape, input.getElementType());
+  Value expanded = tensor::ExpandShapeOp::create(rewriter, loc, type,
+                                                 operands[0], groups, sizes);
+  rewriter.replaceOp(
+      op, castTo(rewriter, loc, expanded, op->getResult(0).getType()));
+  return success();
+}
+
 const Lowering kLowerings[] = {
     {"tf.Shape", unsupportedShape, rewriteShape},
     {"tf.Transpose", unsupportedTranspose, rewriteTranspose},
     {"tf.Split", unsupportedSplit, rewriteSplit},
     {"tf.ConcatV2", unsupportedConcat, rewriteConcat},
-    {"tf.Squeeze", unsupportedSqueeze, rewriteSqueeze}};
+    {"tf.Squeeze", unsupportedSqueeze, rewriteSqueeze},
+    {"tf.ExpandDims", unsupportedExpandDims, rewriteExpandDims}};
 
 } // namespace
 

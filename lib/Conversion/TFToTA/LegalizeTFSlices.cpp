@@ -15,6 +15,13 @@
 // end, clamped), an extract_slice and a collapse of the shrunk dims, or
 // zeros with the gradient inserted.
 //
+// tf.Slice(x, begin, size) of begins and sizes constant or computed (as
+// `tf.slice(x, [t, 1], [1, 2])` in a loop): TensorFlow's checks, dim by
+// dim, at run time ("Expected begin[0] in [0, 3], but got 4", then the
+// size's, a size of -1 taking the rest), then an extract_slice. A dim of 0
+// takes begin 0 and size 0 only, as in TensorFlow, whose text for it is
+// the general one here.
+//
 //===----------------------------------------------------------------------===//
 
 #include "LegalizeTFCommon.h"
@@ -342,10 +349,92 @@ LogicalResult rewriteStridedSliceGrad(Operation *op, ValueRange operands,
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// tf.Slice
+//===----------------------------------------------------------------------===//
+
+std::string unsupportedSlice(Operation *op) {
+  if (std::string why = checkSignature(op, 3, 1); !why.empty())
+    return why;
+  RankedTensorType input = rankedType(op->getOperand(0));
+  int64_t rank = input.getRank();
+  for (int k : {1, 2}) {
+    RankedTensorType bounds = rankedType(op->getOperand(k));
+    if (bounds.getRank() != 1 || bounds.getDimSize(0) != rank ||
+        !bounds.getElementType().isInteger() ||
+        bounds.getElementType().isInteger(1))
+      return "needs begin and size as integer vectors of its operand's rank";
+  }
+  if (rankedType(op->getResult(0)).getElementType() != input.getElementType() ||
+      rankedType(op->getResult(0)).getRank() != rank)
+    return "has a result whose type is not a slice of its operand's";
+  return "";
+}
+
+LogicalResult rewriteSlice(Operation *op, ValueRange operands,
+                           ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  Value input = operands[0];
+  RankedTensorType type = rankedType(input);
+  int64_t rank = type.getRank();
+  std::optional<SmallVector<int64_t>> constBegin =
+      tf::constantInts(op->getOperand(1));
+  std::optional<SmallVector<int64_t>> constSize =
+      tf::constantInts(op->getOperand(2));
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(rewriter, loc, v);
+  };
+  auto element = [&](Value vector, int64_t k) -> Value {
+    Value v = tensor::ExtractOp::create(rewriter, loc, vector, index(k));
+    return arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
+                                      v);
+  };
+  auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) -> Value {
+    return arith::CmpIOp::create(rewriter, loc, p, x, y);
+  };
+  SmallVector<OpFoldResult> offsets, sizes;
+  SmallVector<int64_t> shape;
+  for (int64_t k = 0; k < rank; ++k) {
+    Value dim = tensor::DimOp::create(rewriter, loc, input, k);
+    Value begin = element(operands[1], k), size = element(operands[2], k);
+    // TensorFlow's order: begin in [0, dim], then size (-1: the rest) in
+    // [0, dim - begin].
+    Value beginOk = arith::AndIOp::create(
+        rewriter, loc, cmp(arith::CmpIPredicate::sge, begin, index(0)),
+        cmp(arith::CmpIPredicate::sle, begin, dim));
+    failUnless(rewriter, op, beginOk, TA_ERR_SLICE_BEGIN, index(k), begin, dim);
+    Value rest = arith::SubIOp::create(rewriter, loc, dim, begin);
+    size = arith::SelectOp::create(
+        rewriter, loc, cmp(arith::CmpIPredicate::eq, size, index(-1)), rest,
+        size);
+    Value sizeOk = arith::AndIOp::create(
+        rewriter, loc, cmp(arith::CmpIPredicate::sge, size, index(0)),
+        cmp(arith::CmpIPredicate::sle, size, rest));
+    failUnless(rewriter, op, sizeOk, TA_ERR_SLICE_SIZE, index(k), size, rest);
+    int64_t b = constBegin ? (*constBegin)[k] : ShapedType::kDynamic;
+    int64_t s = constSize ? (*constSize)[k] : ShapedType::kDynamic;
+    if (s == -1 && !ShapedType::isDynamic(b) && !type.isDynamicDim(k))
+      s = type.getDimSize(k) - b;
+    bool staticSize = !ShapedType::isDynamic(s) && s >= 0;
+    offsets.push_back(begin);
+    sizes.push_back(staticSize ? OpFoldResult(rewriter.getIndexAttr(s))
+                               : OpFoldResult(size));
+    shape.push_back(staticSize ? s : ShapedType::kDynamic);
+  }
+  SmallVector<OpFoldResult> strides(rank, rewriter.getIndexAttr(1));
+  auto sliceType = RankedTensorType::get(shape, type.getElementType());
+  Value slice = tensor::ExtractSliceOp::create(rewriter, loc, sliceType, input,
+                                               offsets, sizes, strides);
+  rewriter.replaceOp(op,
+                     castTo(rewriter, loc, slice, op->getResult(0).getType()));
+  return success();
+}
+
 constexpr Lowering kLowerings[] = {
     {"tf.StridedSlice", unsupportedStridedSlice, rewriteStridedSlice},
     {"tf.StridedSliceGrad", unsupportedStridedSliceGrad,
-     rewriteStridedSliceGrad}};
+     rewriteStridedSliceGrad},
+    {"tf.Slice", unsupportedSlice, rewriteSlice}};
 
 } // namespace
 

@@ -57,9 +57,9 @@ struct ListRewriter {
       return {};
     }
     // A dim known at run time only, cast to a static one: checked.
-    auto from = cast<RankedTensorType>(value.getType());
-    auto to = cast<RankedTensorType>(type);
-    for (int64_t d = 0; d < from.getRank(); ++d) {
+    auto from = dyn_cast<RankedTensorType>(value.getType());
+    auto to = dyn_cast<RankedTensorType>(type);
+    for (int64_t d = 0; from && to && d < from.getRank(); ++d) {
       if (!from.isDynamicDim(d) || to.isDynamicDim(d))
         continue;
       Value dim = tensor::DimOp::create(b, loc, value, d);

@@ -133,7 +133,7 @@ func.func @neg_type(%a: tensor<2xf32>) {
 // -----
 
 func.func @neg_bool(%a: tensor<2xi1>) {
-  // expected-error @+1 {{'tf.Neg' op negates bools, for which TensorFlow has no kernel}}
+  // expected-error @+1 {{'tf.Neg' op has a bool operand, for which TensorFlow has no kernel of this op}}
   %0 = "tf.Neg"(%a) : (tensor<2xi1>) -> tensor<2xi1>
   return
 }
@@ -706,5 +706,191 @@ func.func @slice_constant_out_of_range(%x: tensor<4x5xf32>) {
   %s = arith.constant dense<1> : tensor<2xi32>
   // expected-error @+1 {{'tf.StridedSlice' op is neither x[i] nor a slice of constant bounds (positive strides, no ellipsis or new axis, shrunk indices in range) of a static operand}}
   %0 = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 1 : i64, end_mask = 1 : i64, shrink_axis_mask = 2 : i64} : (tensor<4x5xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<4xf32>
+  return
+}
+
+// -----
+
+func.func @expand_dims_axis(%x: tensor<2x3xf32>, %a: tensor<i32>) {
+  // expected-error @+1 {{'tf.ExpandDims' op needs a constant axis in [-rank - 1, rank]}}
+  %0 = "tf.ExpandDims"(%x, %a) : (tensor<2x3xf32>, tensor<i32>) -> tensor<2x1x3xf32>
+  return
+}
+
+// -----
+
+func.func @expand_dims_result(%x: tensor<2x3xf32>) {
+  %a = arith.constant dense<1> : tensor<i32>
+  // expected-error @+1 {{'tf.ExpandDims' op has a result whose type is not its operand's with a dim of 1 inserted}}
+  %0 = "tf.ExpandDims"(%x, %a) : (tensor<2x3xf32>, tensor<i32>) -> tensor<2x3x1xf32>
+  return
+}
+
+// -----
+
+// An integer mean over a dim that may be empty: TensorFlow divides by zero.
+func.func @mean_integers(%x: tensor<?x3xi32>) {
+  %a = arith.constant dense<0> : tensor<i32>
+  // expected-error @+1 {{'tf.Mean' op averages integers over dims not known to be non-empty (TensorFlow divides by zero)}}
+  %0 = "tf.Mean"(%x, %a) {keep_dims = false} : (tensor<?x3xi32>, tensor<i32>) -> tensor<3xi32>
+  return
+}
+
+// -----
+
+func.func @mean_axes(%x: tensor<2x3xf32>, %a: tensor<i32>) {
+  // expected-error @+1 {{'tf.Mean' op needs constant axes within its operand's rank}}
+  %0 = "tf.Mean"(%x, %a) {keep_dims = false} : (tensor<2x3xf32>, tensor<i32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @argmax_extent(%x: tensor<?x3xf32>) {
+  %a = arith.constant dense<0> : tensor<i32>
+  // expected-error @+1 {{'tf.ArgMax' op needs a static, non-empty extent along its axis}}
+  %0 = "tf.ArgMax"(%x, %a) : (tensor<?x3xf32>, tensor<i32>) -> tensor<3xi64>
+  return
+}
+
+// -----
+
+func.func @argmin_result(%x: tensor<2x3xf32>) {
+  %a = arith.constant dense<1> : tensor<i32>
+  // expected-error @+1 {{'tf.ArgMin' op needs an int32 or int64 result of its operand's shape without the axis}}
+  %0 = "tf.ArgMin"(%x, %a) : (tensor<2x3xf32>, tensor<i32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @argmax_axis(%x: tensor<2x3xf32>, %a: tensor<i32>) {
+  // expected-error @+1 {{'tf.ArgMax' op needs a constant axis within its operand's rank}}
+  %0 = "tf.ArgMax"(%x, %a) : (tensor<2x3xf32>, tensor<i32>) -> tensor<2xi64>
+  return
+}
+
+// -----
+
+func.func @cumsum_axis(%x: tensor<2x3xf32>, %a: tensor<i32>) {
+  // expected-error @+1 {{'tf.Cumsum' op needs a constant axis within its operand's rank}}
+  %0 = "tf.Cumsum"(%x, %a) : (tensor<2x3xf32>, tensor<i32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @cumprod_bools(%x: tensor<3xi1>) {
+  %a = arith.constant dense<0> : tensor<i32>
+  // expected-error @+1 {{'tf.Cumprod' op needs a numeric operand of rank >= 1}}
+  %0 = "tf.Cumprod"(%x, %a) : (tensor<3xi1>, tensor<i32>) -> tensor<3xi1>
+  return
+}
+
+// -----
+
+func.func @relu_bools(%x: tensor<3xi1>) {
+  // expected-error @+1 {{'tf.Relu' op needs a numeric operand and a result of its type}}
+  %0 = "tf.Relu"(%x) : (tensor<3xi1>) -> tensor<3xi1>
+  return
+}
+
+// -----
+
+func.func @relu_grad_types(%g: tensor<3xf32>, %f: tensor<4xf32>) {
+  // expected-error @+1 {{'tf.ReluGrad' op needs numeric gradients, features and result of one static type}}
+  %0 = "tf.ReluGrad"(%g, %f) : (tensor<3xf32>, tensor<4xf32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @softmax_f64(%x: tensor<2x3xf64>) {
+  // expected-error @+1 {{'tf.Softmax' op needs an f32 operand of rank >= 1 and a result of its type (ta-legalize-tf computes TensorFlow's f32 kernel)}}
+  %0 = "tf.Softmax"(%x) : (tensor<2x3xf64>) -> tensor<2x3xf64>
+  return
+}
+
+// -----
+
+func.func @floor_div_bools(%x: tensor<3xi1>) {
+  // expected-error @+1 {{'tf.FloorDiv' op has bool operands, for which TensorFlow has no kernel of this op}}
+  %0 = "tf.FloorDiv"(%x, %x) : (tensor<3xi1>, tensor<3xi1>) -> tensor<3xi1>
+  return
+}
+
+// -----
+
+func.func @slice_bounds(%x: tensor<3x4xf32>, %b: tensor<3xi32>, %s: tensor<2xi32>) {
+  // expected-error @+1 {{'tf.Slice' op needs begin and size as integer vectors of its operand's rank}}
+  %0 = "tf.Slice"(%x, %b, %s) : (tensor<3x4xf32>, tensor<3xi32>, tensor<2xi32>) -> tensor<?x?xf32>
+  return
+}
+
+// -----
+
+func.func @slice_result(%x: tensor<3x4xf32>, %b: tensor<2xi32>) {
+  // expected-error @+1 {{'tf.Slice' op has a result whose type is not a slice of its operand's}}
+  %0 = "tf.Slice"(%x, %b, %b) : (tensor<3x4xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @one_hot_depth(%i: tensor<4xi32>, %d: tensor<i32>, %v: tensor<f32>) {
+  // expected-error @+1 {{'tf.OneHot' op needs a constant depth}}
+  %0 = "tf.OneHot"(%i, %d, %v, %v) {axis = -1 : i64} : (tensor<4xi32>, tensor<i32>, tensor<f32>, tensor<f32>) -> tensor<4x?xf32>
+  return
+}
+
+// -----
+
+func.func @one_hot_negative(%i: tensor<4xi32>, %v: tensor<f32>) {
+  %d = arith.constant dense<-1> : tensor<i32>
+  // expected-error @+1 {{'tf.OneHot' op has depth -1, which TensorFlow rejects: depth must be non-negative}}
+  %0 = "tf.OneHot"(%i, %d, %v, %v) {axis = -1 : i64} : (tensor<4xi32>, tensor<i32>, tensor<f32>, tensor<f32>) -> tensor<4x?xf32>
+  return
+}
+
+// -----
+
+func.func @one_hot_values(%i: tensor<4xi32>, %v: tensor<2xf32>) {
+  %d = arith.constant dense<3> : tensor<i32>
+  // expected-error @+1 {{'tf.OneHot' op needs on_value and off_value as scalars of its result's type}}
+  %0 = "tf.OneHot"(%i, %d, %v, %v) {axis = -1 : i64} : (tensor<4xi32>, tensor<i32>, tensor<2xf32>, tensor<2xf32>) -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @one_hot_axis(%i: tensor<4xi32>, %v: tensor<f32>) {
+  %d = arith.constant dense<3> : tensor<i32>
+  // expected-error @+1 {{'tf.OneHot' op needs an axis in [-1, rank of indices]}}
+  %0 = "tf.OneHot"(%i, %d, %v, %v) {axis = 2 : i64} : (tensor<4xi32>, tensor<i32>, tensor<f32>, tensor<f32>) -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @sqrt_integers(%x: tensor<3xi32>) {
+  // expected-error @+1 {{'tf.Sqrt' op needs a float operand (TensorFlow's kernel of this op is on floats)}}
+  %0 = "tf.Sqrt"(%x) : (tensor<3xi32>) -> tensor<3xi32>
+  return
+}
+
+// -----
+
+func.func @broadcast_to_shape(%x: tensor<2x3xf32>, %s: tensor<2xi32>) {
+  // expected-error @+1 {{'tf.BroadcastTo' op needs a static operand and a constant shape}}
+  %0 = "tf.BroadcastTo"(%x, %s) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @broadcast_to_mismatch(%x: tensor<2x3xf32>) {
+  %s = arith.constant dense<[4, 3]> : tensor<2xi32>
+  // expected-error @+1 {{'tf.BroadcastTo' op needs an operand that broadcasts to its shape, and a result of that shape}}
+  %0 = "tf.BroadcastTo"(%x, %s) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>
   return
 }

@@ -27,6 +27,7 @@ ArrayRef<StringLiteral> getLegalizedTFOpNames();
 /// Greater, GreaterEqual, Equal, NotEqual, LogicalAnd, LogicalOr (one
 /// linalg.generic each, with TensorFlow's broadcasting, checked at run time
 /// where dims are dynamic), tf.AddN (in TensorFlow's order of summation),
+/// tf.FloorDiv and FloorMod (integer division by zero checked at run time),
 /// tf.Neg and tf.Cast (TensorFlow's CPU conversions).
 void populateTFElementwiseToLinalgPatterns(RewritePatternSet &patterns);
 
@@ -36,7 +37,8 @@ void populateTFElementwiseToLinalgPatterns(RewritePatternSet &patterns);
 void populateTFStructuralToLinalgPatterns(RewritePatternSet &patterns);
 
 /// tf.StridedSlice and tf.StridedSliceGrad of the `x[i]` form, with
-/// TensorFlow's run-time bounds check, and of constant bounds.
+/// TensorFlow's run-time bounds check, and of constant bounds; tf.Slice of
+/// any begins and sizes, checked at run time.
 void populateTFSliceToTensorPatterns(RewritePatternSet &patterns);
 
 /// tf.Tanh, tf.Exp, tf.Sigmoid on f32: TensorFlow's CPU kernels bit for bit
@@ -45,16 +47,20 @@ void populateTFSliceToTensorPatterns(RewritePatternSet &patterns);
 void populateTFTranscendentalToArithPatterns(RewritePatternSet &patterns);
 
 /// tf.Shape (static dims as constants, dynamic ones read at run time),
-/// Transpose, Split, ConcatV2 and Squeeze (constant axes).
+/// Transpose, Split, ConcatV2, Squeeze and ExpandDims (constant axes).
 void populateTFShapeToTensorPatterns(RewritePatternSet &patterns);
 
 /// tf.BiasAdd, BiasAddGrad, TanhGrad and SigmoidGrad (TensorFlow's f32
-/// kernels bit for bit), Sum and Max over constant axes.
+/// kernels bit for bit), Relu, ReluGrad and Softmax.
 void populateTFLayerToLinalgPatterns(RewritePatternSet &patterns);
+
+/// tf.Sum, Prod, Max, Min and Mean over constant axes, ArgMax and ArgMin
+/// along a constant axis, Cumsum and Cumprod (sequential scans).
+void populateTFReductionToLinalgPatterns(RewritePatternSet &patterns);
 
 /// tf.ReverseV2, Tile and SelectV2 (broadcasting), on static shapes;
 /// tf.GatherV2 of a scalar or vector of indices along a constant axis, each
-/// checked.
+/// checked; tf.OneHot of a constant depth.
 void populateTFMovementToLinalgPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::ta

@@ -1,0 +1,183 @@
+"""Corpus programs of TensorFlow's library with the compute ops users put
+around the loops: Keras models of stacked and bidirectional layers, dense
+softmax heads, relu cells, returned states and reversed sequences;
+tf.map_fn/scan/foldr bodies with softmax, expand_dims, reduce_mean, argmax,
+one_hot and cumsum; autograph loops with // and %; tf.slice in a loop; the
+tape through a relu layer under a mean squared error.
+
+Layers are made when a program is exported, never at import (making one
+shifts TensorFlow's function counters, and so every other program's names).
+The frozen ones go through programs_library.frozen.
+Bounds as in programs_library.py: KERAS_ULP where products round through
+oneDNN's MatMul; Softmax adds TensorFlow's own exp and reduction order to
+that (oneDNN's softmax where TensorFlow's graph rewrite substitutes it).
+"""
+
+import numpy as np
+import tensorflow as tf
+import keras
+
+from programs import MaxUlp, Program, dyadic, f32
+from programs_library import B, F, KERAS_ULP, T, U, X, frozen, weights
+
+
+def keras_stacked_lstm():
+    return frozen(keras.Sequential([keras.layers.LSTM(U, return_sequences=True),
+                                    keras.layers.LSTM(U)]))()
+
+
+def keras_rnn_softmax():
+    return frozen(keras.Sequential([keras.layers.SimpleRNN(U, return_sequences=True),
+                                    keras.layers.Dense(F, activation="softmax")]))()
+
+
+def keras_relu_rnn():
+    return frozen(keras.layers.SimpleRNN(U, activation="relu"))()
+
+
+def keras_gru_backwards():
+    return frozen(keras.layers.GRU(U, go_backwards=True, return_sequences=True))()
+
+
+def keras_lstm_state():
+    return frozen(keras.layers.LSTM(U, return_state=True))()
+
+
+def keras_relu_mse_tape():
+    """The tape through SimpleRNN(relu) with its weights as arguments, under
+    reduce_mean((y - 0.25)^2): Mean's gradient, ReluGrad."""
+    layer = keras.layers.SimpleRNN(U, activation="relu", return_sequences=True)
+    layer.build((B, T, F))
+    fixed = [tf.constant(v.numpy()) for v in layer.non_trainable_variables]
+
+    @tf.function
+    def fn(x, w, u, b):
+        with tf.GradientTape() as tape:
+            tape.watch([x, w, u, b])
+            y, _ = layer.stateless_call([w, u, b], fixed, x)
+            loss = tf.reduce_mean(tf.square(y - 0.25))
+        return [loss] + tape.gradient(loss, [x, w, u, b])
+    return fn.get_concrete_function(
+        tf.TensorSpec((B, T, F), f32), tf.TensorSpec((F, U), f32),
+        tf.TensorSpec((U, U), f32), tf.TensorSpec((U,), f32))
+
+
+@tf.function
+def tf_map_fn_softmax(x):
+    # map_fn of a softmax of each row's outer product's row means.
+    def fn(row):
+        outer = tf.expand_dims(row, 0) * tf.expand_dims(row, 1)
+        return tf.nn.softmax(tf.reduce_mean(outer, axis=1))
+    return tf.map_fn(fn, x)
+
+
+@tf.function
+def tf_map_fn_argmax(x):
+    # map_fn to an int32 per row (argmax), then one_hot and cumsum of it.
+    best = tf.map_fn(lambda r: tf.cast(tf.argmax(r), tf.int32), x,
+                     fn_output_signature=tf.int32)
+    return best, tf.cumsum(tf.one_hot(best, F), axis=0, exclusive=True)
+
+
+@tf.function
+def tf_autograph_halves(n):
+    # An autograph loop over a vector: the even values halved, appended to a
+    # dynamic TensorArray (tf.TensorArray's defaults: element shape unknown).
+    out = tf.TensorArray(tf.int32, size=0, dynamic_size=True)
+    i = 0
+    for v in n:
+        if v % 2 == 0:
+            out = out.write(i, v // 2)
+            i += 1
+    return out.stack()
+
+
+@tf.function
+def tf_slice_loop(x):
+    # tf.slice at a loop-carried begin, written into a TensorArray.
+    out = tf.TensorArray(f32, size=T)
+    for t in tf.range(T):
+        out = out.write(t, tf.slice(x, [t, 1], [1, 2])[0])
+    return out.stack()
+
+
+@tf.function
+def tf_foldr_scan_tuple(x):
+    # tf.foldr, and tf.scan carrying a tuple (a running sum and product).
+    back = tf.foldr(lambda a, r: a * 0.5 + r, x)
+    sums, prods = tf.scan(lambda acc, r: (acc[0] + r, acc[1] * r), x,
+                          initializer=(tf.zeros([F]), tf.ones([F])))
+    return back, sums, prods
+
+
+ROWS = dyadic([T, F], -1.25, 0.1875)
+EVENS = np.array([4, 7, -6, 0, 9, 10], np.int32)
+
+PROGRAMS = [
+    Program(
+        "keras_stacked_lstm",
+        "Two stacked Keras LSTM(3) layers (the first returns sequences) in a "
+        "Sequential model, weights fixed and frozen, on a [2, 3, 4] input.",
+        keras_stacked_lstm, [X], graph=True, ulp=KERAS_ULP,
+        helpers=[weights, frozen, keras_stacked_lstm]),
+    Program(
+        "keras_rnn_softmax",
+        "A Keras SimpleRNN(3, return_sequences=True) under a Dense(4, "
+        "softmax) head (frozen): the classifier of every step.",
+        keras_rnn_softmax, [X], graph=True, ulp=KERAS_ULP,
+        helpers=[weights, frozen, keras_rnn_softmax]),
+    Program(
+        "keras_relu_rnn",
+        "A Keras SimpleRNN(3, activation='relu') (frozen): tf.Relu in the "
+        "cell.",
+        keras_relu_rnn, [X], graph=True, ulp=KERAS_ULP,
+        helpers=[weights, frozen, keras_relu_rnn]),
+    Program(
+        "keras_gru_backwards",
+        "A Keras GRU(3, go_backwards=True, return_sequences=True) (frozen): "
+        "the sequence read in reverse.",
+        keras_gru_backwards, [X], graph=True, ulp=KERAS_ULP,
+        helpers=[weights, frozen, keras_gru_backwards]),
+    Program(
+        "keras_lstm_state",
+        "A Keras LSTM(3, return_state=True) (frozen): the output and the "
+        "final h and c states.",
+        keras_lstm_state, [X], graph=True, ulp=KERAS_ULP,
+        helpers=[weights, frozen, keras_lstm_state]),
+    Program(
+        "keras_relu_mse_tape",
+        "The tape through a Keras SimpleRNN(3, relu, return_sequences=True) "
+        "with its weights as arguments: the mean squared error of y - 0.25 "
+        "and its gradients with respect to x and the weights (Mean's "
+        "gradient, ReluGrad).",
+        keras_relu_mse_tape,
+        [X, weights((F, U), 0), weights((U, U), 1), weights((U,), 2)],
+        graph=True, helpers=[keras_relu_mse_tape],
+        ulp=[KERAS_ULP] + [MaxUlp(4)] * 4),
+    Program(
+        "tf_map_fn_softmax",
+        "tf.map_fn of softmax(reduce_mean(outer(row, row), axis=1)) per row "
+        "(ExpandDims, Mean, Softmax in the loop body).",
+        tf_map_fn_softmax, [ROWS], ulp=KERAS_ULP),
+    Program(
+        "tf_map_fn_argmax",
+        "tf.map_fn to the argmax of each row (int32), then one_hot of those "
+        "and their exclusive cumsum down the rows.",
+        tf_map_fn_argmax, [ROWS]),
+    Program(
+        "tf_autograph_halves",
+        "An autograph for-loop over an int32 vector appending v // 2 for each "
+        "even v (v % 2 == 0) to a dynamic tf.TensorArray of TensorFlow's "
+        "default element shape.",
+        tf_autograph_halves, [EVENS]),
+    Program(
+        "tf_slice_loop",
+        "tf.slice(x, [t, 1], [1, 2]) at each step t of a tf.range loop, "
+        "written to a tf.TensorArray and stacked.",
+        tf_slice_loop, [ROWS]),
+    Program(
+        "tf_foldr_scan_tuple",
+        "tf.foldr(a * 0.5 + r) over the rows, and tf.scan carrying a tuple "
+        "(running sum, running product).",
+        tf_foldr_scan_tuple, [ROWS]),
+]
