@@ -42,7 +42,8 @@ clang++-22 -O2 -fPIC -shared -I"$llvm_lib/../include" \
 
 # Every program run of the CPU integration tests and the examples' tests
 # (utils/gpu-bundle/cases.py reads their RUN lines): both checks modes where
-# the CPU suite runs both, every strict-mode error entry.
+# the CPU suite runs both, every strict-mode error entry; a test marked
+# `// GPU-BUNDLE: cpu-only (reason)` is left out.
 mapfile -t cases < <(python3 "$root/utils/gpu-bundle/cases.py" "$root" \
   "$root"/test/Integration/CPU/*.mlir "$root"/test/Examples/*.mlir \
   "$root"/test/Integration/GPU/empty-launch.mlir)

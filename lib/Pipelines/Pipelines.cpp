@@ -203,7 +203,10 @@ void mlir::ta::buildLowerToNVVMPipeline(OpPassManager &pm,
   target.optLevel = 3;
   pm.addPass(createGpuNVVMAttachTarget(target));
   pm.addPass(createLowerAffinePass());
-  pm.addPass(createArithToLLVMConversionPass());
+  // Arith on the host only: in kernels, convert-gpu-to-nvvm lowers it, with
+  // libdevice where LLVM's NVPTX backend has no exact instruction (arith.remf
+  // to __nv_fmodf; llvm.frem is illegal there).
+  pm.addNestedPass<LLVM::LLVMFuncOp>(createArithToLLVMConversionPass());
   pm.addPass(createConvertIndexToLLVMPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

@@ -250,23 +250,27 @@ def TAImportTFPass : Pass<"ta-import-tf", "::mlir::ModuleOp"> {
 }
 
 def TALegalizeTFPass : Pass<"ta-legalize-tf", "::mlir::ModuleOp"> {
-  let summary = "lower a small set of TensorFlow compute ops to linalg";
+  let summary = "lower TensorFlow's compute ops around the arrays to linalg";
   let description = [{
-    Lowers the TensorFlow ops that programs around TensorArrays use most, as
-    ta-import-tf leaves them, to linalg/arith/tensor, so that an imported
-    program runs end to end without TensorFlow's own legalizations:
-    elementwise `tf.AddV2`, `Add`, `Sub`, `Mul`, `RealDiv`, `Maximum`,
-    `Minimum`, `Less`, `LessEqual`, `Greater`, `GreaterEqual`, `Equal`,
-    `NotEqual`, `LogicalAnd`, `LogicalOr` (with TensorFlow's broadcasting);
-    `tf.AddN` (in the order TensorFlow's CPU kernel sums);
-    `tf.Identity`, `IdentityN`, `NoOp`, `Neg`, `Cast`, `MatMul`, `Range`,
-    `Fill`, `ZerosLike`, `OnesLike`, `Pack` (of scalars), `Reshape` (static
-    shapes) and `StridedSlice` in its `x[i]` form (an index out of range
-    stops the program with TensorFlow's message, through libta_runtime);
-    `tf.Tanh`, `tf.Exp`, `tf.Sigmoid` on f32 bit for bit as TensorFlow's CPU
-    kernels compute them (Eigen's approximations, LegalizeTFMath.cpp). Types
-    must be ranked (export with TensorFlow's shape inference). Every `tf.` op
-    is checked before anything is rewritten: one without a lowering, or
+    Lowers the TensorFlow compute ops that programs around TensorArrays use
+    (TensorFlow's sequence library, Keras recurrent layers and their
+    gradients), as ta-import-tf leaves them, to linalg/arith/tensor, so that
+    an imported program runs end to end without TensorFlow's own
+    legalizations, computing what TensorFlow's CPU kernels compute. One
+    file per op group, each with its populate function (LegalizeTF.h):
+    elementwise ops with TensorFlow's broadcasting, AddN in its kernel's
+    order, casts, floor division and modulo (LegalizeTFElementwise.cpp);
+    identities, MatMul, Range, Fill, Pack, Reshape (LegalizeTFStructural.cpp);
+    StridedSlice, StridedSliceGrad, Slice (LegalizeTFSlices.cpp); Tanh, Exp,
+    Sigmoid bit for bit with Eigen's approximations (LegalizeTFMath.cpp);
+    Shape, Transpose, Split, ConcatV2, Squeeze, ExpandDims
+    (LegalizeTFShapes.cpp); BiasAdd(Grad), TanhGrad, SigmoidGrad, Relu(Grad),
+    Softmax (LegalizeTFNN.cpp); ReverseV2, Tile, SelectV2, GatherV2, OneHot,
+    BroadcastTo (LegalizeTFMovement.cpp); Sum, Prod, Max, Min, Mean, ArgMax,
+    ArgMin, Cumsum, Cumprod (LegalizeTFReductions.cpp). Run-time errors stop
+    the program with TensorFlow's message, through libta_runtime. Types
+    must be ranked (export with TensorFlow's shape inference). Every `tf.`
+    op is checked before anything is rewritten: one without a lowering, or
     whose arity, types or attributes its lowering does not take, is
     diagnosed with the reason.
   }];

@@ -344,9 +344,10 @@ void checkNoZero(ConversionPatternRewriter &rewriter, Operation *op,
                   llvm::to_vector(llvm::seq<int64_t>(0, type.getRank())),
                   /*keep=*/false, ReduceKind::Max);
   Value found = tensor::ExtractOp::create(rewriter, loc, any, ValueRange{});
+  // 1 where a zero was found (an empty divisor leaves the identity).
   Value ok = arith::CmpIOp::create(
-      rewriter, loc, arith::CmpIPredicate::eq, found,
-      arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(i8)));
+      rewriter, loc, arith::CmpIPredicate::ne, found,
+      arith::ConstantOp::create(rewriter, loc, rewriter.getIntegerAttr(i8, 1)));
   Value none = arith::ConstantIndexOp::create(rewriter, loc, 0);
   tf::failUnless(rewriter, op, ok, TA_ERR_INT_DIV_ZERO, none, none);
 }
@@ -547,8 +548,7 @@ LogicalResult rewriteUnary(Operation *op, ValueRange operands,
           return arith::DivFOp::create(b, loc, one, x);
         }
         if (name == "tf.LeakyRelu") {
-          // x > 0 ? x : x * alpha (TensorFlow's cwiseMax/cwiseMin of x and
-          // x * alpha, for alpha at most or above 1).
+          // TensorFlow's kernel: x > 0 ? x : x * alpha.
           auto alpha = op->getAttrOfType<FloatAttr>("alpha");
           Value a = arith::ConstantOp::create(
               b, loc,

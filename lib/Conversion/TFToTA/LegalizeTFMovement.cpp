@@ -327,7 +327,7 @@ std::string unsupportedOneHot(Operation *op) {
       indices.getElementType().isInteger(1))
     return "needs integer indices of a static shape";
   std::optional<int64_t> depth = tf::constantScalar(op->getOperand(1));
-  if (!depth)
+  if (!depth || rankedType(op->getOperand(1)).getRank() != 0)
     return "needs a constant depth";
   if (*depth < 0)
     return "has depth " + std::to_string(*depth) +
@@ -362,11 +362,12 @@ LogicalResult rewriteOneHot(Operation *op, ValueRange operands,
         SmallVector<Value> where(at);
         Value position = where[axis];
         where.erase(where.begin() + axis);
-        Value index = tensor::ExtractOp::create(b, l, operands[0], where);
-        Value i = arith::IndexCastOp::create(b, l, index.getType(), position);
+        Value index = arith::IndexCastOp::create(
+            b, l, b.getIndexType(),
+            tensor::ExtractOp::create(b, l, operands[0], where));
         // An index outside [0, depth) matches no position: all off.
-        Value hit =
-            arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, index, i);
+        Value hit = arith::CmpIOp::create(b, l, arith::CmpIPredicate::eq, index,
+                                          position);
         return Value(arith::SelectOp::create(b, l, hit, on, off));
       });
   rewriter.replaceOp(op,
@@ -385,7 +386,9 @@ std::string unsupportedBroadcastTo(Operation *op) {
   RankedTensorType result = rankedType(op->getResult(0));
   std::optional<SmallVector<int64_t>> shape =
       tf::constantInts(op->getOperand(1));
-  if (!shape || !input.hasStaticShape())
+  if (!shape || !input.hasStaticShape() ||
+      rankedType(op->getOperand(1)).getRank() != 1 ||
+      llvm::any_of(*shape, [](int64_t d) { return d < 0; }))
     return "needs a static operand and a constant shape";
   auto type = RankedTensorType::get(*shape, input.getElementType());
   if (!broadcastsTo(input, type) || failed(verifyCompatibleShape(result, type)))

@@ -12,8 +12,11 @@
 //    TensorFlow's by the rounding of the sum (exact wherever the partial
 //    sums are). tf.Mean is the sum divided by the number of elements
 //    reduced, in the element type (Eigen's MeanReducer: integer division
-//    for integers, whose reduced dims must then be static and non-empty:
-//    TensorFlow divides by zero otherwise);
+//    for integers, int32 summed and divided in int64 as TensorFlow does;
+//    their reduced dims must be static and non-empty: TensorFlow divides by
+//    zero otherwise). Sums, products and means of 16-bit floats, which
+//    TensorFlow accumulates in other precisions, and axes named twice
+//    (TensorFlow's error) are diagnosed;
 //  - tf.ArgMax and tf.ArgMin along a constant axis of static, non-empty
 //    extent: the first index of the greatest (least) value; a NaN is never
 //    greater or less than anything, so it is kept only where it comes
@@ -127,10 +130,18 @@ std::string unsupportedReduction(Operation *op) {
       (element.isInteger() && !minMax && !element.isInteger(32) &&
        !element.isInteger(64)))
     return "reduces elements of a type ta-legalize-tf does not reduce";
+  // TensorFlow accumulates 16-bit floats in other precisions and orders.
+  if (!minMax && isa<FloatType>(element) &&
+      element.getIntOrFloatBitWidth() < 32)
+    return "sums or multiplies 16-bit floats, which TensorFlow accumulates "
+           "in another precision (not lowered)";
   std::optional<SmallVector<int64_t>> dims =
       constantAxes(op->getOperand(1), input.getRank());
   if (!dims)
     return "needs constant axes within its operand's rank";
+  if (dims->size() != tf::constantInts(op->getOperand(1))->size())
+    return "names an axis twice, which TensorFlow rejects (axes contains a "
+           "duplicate dimension)";
   if (isMean(op) && element.isInteger())
     for (int64_t d : *dims)
       if (input.isDynamicDim(d) || input.getDimSize(d) == 0)
@@ -152,7 +163,18 @@ LogicalResult rewriteReduction(Operation *op, ValueRange operands,
   RankedTensorType input = rankedType(operands[0]);
   SmallVector<int64_t> dims = *constantAxes(op->getOperand(1), input.getRank());
   auto keep = op->getAttrOfType<BoolAttr>("keep_dims");
-  Value reduced = reduceAlong(rewriter, loc, operands[0], dims,
+  Value operand = operands[0];
+  Type element = input.getElementType();
+  // TensorFlow averages int32 in int64 (and truncates the mean).
+  bool widened = isMean(op) && element.isInteger(32);
+  if (widened)
+    operand = mapElements(
+        rewriter, loc, operand,
+        RankedTensorType::get(input.getShape(), rewriter.getI64Type()),
+        [&](OpBuilder &b, Location l, Value x) {
+          return Value(arith::ExtSIOp::create(b, l, b.getI64Type(), x));
+        });
+  Value reduced = reduceAlong(rewriter, loc, operand, dims,
                               keep && keep.getValue(), kindOf(op));
   if (isMean(op)) {
     // Divided by the count, in the element type.
@@ -161,19 +183,19 @@ LogicalResult rewriteReduction(Operation *op, ValueRange operands,
       count = arith::MulIOp::create(
           rewriter, loc, count,
           tensor::DimOp::create(rewriter, loc, operands[0], d));
-    Type element = input.getElementType();
     Value n =
         arith::IndexCastOp::create(rewriter, loc, rewriter.getI64Type(), count);
     if (isa<FloatType>(element))
       n = arith::SIToFPOp::create(rewriter, loc, element, n);
-    else if (!element.isInteger(64))
-      n = arith::TruncIOp::create(rewriter, loc, element, n);
     auto type = cast<RankedTensorType>(reduced.getType());
     reduced = mapElements(
-        rewriter, loc, reduced, type, [&](OpBuilder &b, Location l, Value x) {
-          return isa<FloatType>(element)
-                     ? Value(arith::DivFOp::create(b, l, x, n))
-                     : Value(arith::DivSIOp::create(b, l, x, n));
+        rewriter, loc, reduced, RankedTensorType::get(type.getShape(), element),
+        [&](OpBuilder &b, Location l, Value x) {
+          if (isa<FloatType>(element))
+            return Value(arith::DivFOp::create(b, l, x, n));
+          Value mean = arith::DivSIOp::create(b, l, x, n);
+          return widened ? Value(arith::TruncIOp::create(b, l, element, mean))
+                         : mean;
         });
   }
   rewriter.replaceOp(
@@ -317,7 +339,9 @@ std::string unsupportedScan(Operation *op) {
     return "needs a numeric operand of rank >= 1";
   if (!constantAxis(op->getOperand(1), input.getRank()))
     return "needs a constant axis within its operand's rank";
-  if (failed(verifyCompatibleShape(rankedType(op->getResult(0)), input)))
+  RankedTensorType result = rankedType(op->getResult(0));
+  if (result.getElementType() != element ||
+      failed(verifyCompatibleShape(result, input)))
     return "has a result whose type is not its operand's";
   return "";
 }

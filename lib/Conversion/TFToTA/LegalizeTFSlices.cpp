@@ -368,6 +368,19 @@ std::string unsupportedSlice(Operation *op) {
   if (rankedType(op->getResult(0)).getElementType() != input.getElementType() ||
       rankedType(op->getResult(0)).getRank() != rank)
     return "has a result whose type is not a slice of its operand's";
+  // Constant bounds in range fix the result's dims.
+  std::optional<SmallVector<int64_t>> begin =
+      tf::constantInts(op->getOperand(1));
+  std::optional<SmallVector<int64_t>> size =
+      tf::constantInts(op->getOperand(2));
+  RankedTensorType result = rankedType(op->getResult(0));
+  for (int64_t k = 0; begin && size && k < rank; ++k) {
+    int64_t b = (*begin)[k], s = (*size)[k], dim = input.getDimSize(k);
+    if (s == -1 && !ShapedType::isDynamic(dim))
+      s = dim - b;
+    if (s >= 0 && !result.isDynamicDim(k) && result.getDimSize(k) != s)
+      return "has a result whose type is not a slice of its operand's";
+  }
   return "";
 }
 
@@ -416,6 +429,15 @@ LogicalResult rewriteSlice(Operation *op, ValueRange operands,
     if (s == -1 && !ShapedType::isDynamic(b) && !type.isDynamicDim(k))
       s = type.getDimSize(k) - b;
     bool staticSize = !ShapedType::isDynamic(s) && s >= 0;
+    RankedTensorType result = rankedType(op->getResult(0));
+    if (!staticSize && !result.isDynamicDim(k)) {
+      // A static result dim the sizes known at run time must give.
+      Value typed = index(result.getDimSize(k));
+      failUnless(rewriter, op, cmp(arith::CmpIPredicate::eq, size, typed),
+                 TA_ERR_RESULT_DIM, size, typed, index(k));
+      s = result.getDimSize(k);
+      staticSize = true;
+    }
     offsets.push_back(begin);
     sizes.push_back(staticSize ? OpFoldResult(rewriter.getIndexAttr(s))
                                : OpFoldResult(size));

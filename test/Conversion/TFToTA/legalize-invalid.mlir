@@ -894,3 +894,58 @@ func.func @broadcast_to_mismatch(%x: tensor<2x3xf32>) {
   %0 = "tf.BroadcastTo"(%x, %s) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<4x3xf32>
   return
 }
+
+// -----
+
+func.func @cumsum_result(%x: tensor<3xf32>) {
+  %a = arith.constant dense<0> : tensor<i32>
+  // expected-error @+1 {{'tf.Cumsum' op has a result whose type is not its operand's}}
+  %0 = "tf.Cumsum"(%x, %a) : (tensor<3xf32>, tensor<i32>) -> tensor<3xi32>
+  return
+}
+
+// -----
+
+func.func @broadcast_to_negative(%x: tensor<1xf32>) {
+  %s = arith.constant dense<[-1]> : tensor<1xi32>
+  // expected-error @+1 {{'tf.BroadcastTo' op needs a static operand and a constant shape}}
+  %0 = "tf.BroadcastTo"(%x, %s) : (tensor<1xf32>, tensor<1xi32>) -> tensor<?xf32>
+  return
+}
+
+// -----
+
+func.func @slice_constant_result(%x: tensor<4xf32>) {
+  %b = arith.constant dense<[0]> : tensor<1xi32>
+  %s = arith.constant dense<[2]> : tensor<1xi32>
+  // expected-error @+1 {{'tf.Slice' op has a result whose type is not a slice of its operand's}}
+  %0 = "tf.Slice"(%x, %b, %s) : (tensor<4xf32>, tensor<1xi32>, tensor<1xi32>) -> tensor<3xf32>
+  return
+}
+
+// -----
+
+func.func @sum_duplicate_axes(%x: tensor<2x2xf32>) {
+  %a = arith.constant dense<[0, 0]> : tensor<2xi32>
+  // expected-error @+1 {{'tf.Sum' op names an axis twice, which TensorFlow rejects (axes contains a duplicate dimension)}}
+  %0 = "tf.Sum"(%x, %a) {keep_dims = false} : (tensor<2x2xf32>, tensor<2xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @mean_half(%x: tensor<2x2xf16>) {
+  %a = arith.constant dense<0> : tensor<i32>
+  // expected-error @+1 {{'tf.Mean' op sums or multiplies 16-bit floats, which TensorFlow accumulates in another precision (not lowered)}}
+  %0 = "tf.Mean"(%x, %a) {keep_dims = false} : (tensor<2x2xf16>, tensor<i32>) -> tensor<2xf16>
+  return
+}
+
+// -----
+
+func.func @one_hot_depth_vector(%i: tensor<4xi32>, %v: tensor<f32>) {
+  %d = arith.constant dense<[3]> : tensor<1xi32>
+  // expected-error @+1 {{'tf.OneHot' op needs a constant depth}}
+  %0 = "tf.OneHot"(%i, %d, %v, %v) {axis = -1 : i64} : (tensor<4xi32>, tensor<1xi32>, tensor<f32>, tensor<f32>) -> tensor<4x3xf32>
+  return
+}

@@ -2,7 +2,8 @@
 //
 // Patterns that lower the TensorFlow compute ops found around TensorArrays
 // (elementwise arithmetic and comparisons with broadcasting, identities,
-// casts, ranges, fills, packing, reshapes, `x[i]` slices, matmul) to
+// casts, ranges, fills, packing, reshapes, slices, matmul, reductions,
+// activations, data movement) to
 // linalg/arith/tensor, for ta-legalize-tf. Each pattern checks the op it
 // matches (TensorFlow's ops are unregistered: nothing else has verified
 // their arity and types) and does not match where the check fails.
@@ -28,7 +29,8 @@ ArrayRef<StringLiteral> getLegalizedTFOpNames();
 /// linalg.generic each, with TensorFlow's broadcasting, checked at run time
 /// where dims are dynamic), tf.AddN (in TensorFlow's order of summation),
 /// tf.FloorDiv and FloorMod (integer division by zero checked at run time),
-/// tf.Neg and tf.Cast (TensorFlow's CPU conversions).
+/// SquaredDifference, tf.Neg, Square, Abs, Sqrt, Reciprocal, LeakyRelu and
+/// tf.Cast (TensorFlow's CPU conversions).
 void populateTFElementwiseToLinalgPatterns(RewritePatternSet &patterns);
 
 /// tf.Identity, IdentityN, NoOp, MatMul, Range, Fill (dims checked at run
@@ -60,7 +62,8 @@ void populateTFReductionToLinalgPatterns(RewritePatternSet &patterns);
 
 /// tf.ReverseV2, Tile and SelectV2 (broadcasting), on static shapes;
 /// tf.GatherV2 of a scalar or vector of indices along a constant axis, each
-/// checked; tf.OneHot of a constant depth.
+/// checked; tf.OneHot of a constant depth; tf.BroadcastTo to a constant
+/// shape.
 void populateTFMovementToLinalgPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::ta
