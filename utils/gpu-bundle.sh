@@ -57,7 +57,7 @@ link() {
   printf 'void %s(void);\nint main(void) {\n  %s();\n  return 0;\n}\n' \
     "$entry" "$entry" > "$out/obj/$name.main.c"
   clang-22 -O1 "$out/obj/$name.main.c" "$object" -o "$name" \
-    -L"$out/lib" -lta_print "$@" -Wl,-rpath,'$ORIGIN/../lib'
+    -L"$out/lib" -lta_print "$@" -lm -Wl,-rpath,'$ORIGIN/../lib'
 }
 
 # compile KEY PROGRAM FLAGS PIPELINE: OBJ/KEY.o, once per key.
