@@ -165,7 +165,7 @@ public:
   void importTensorFlow() {
     Diagnostics diagnostics(*context);
     PassManager pm(context.get());
-    pm.addPass(ta::createTAImportTFPass());
+    ta::buildImportTFPipeline(pm);
     pm.addPass(ta::createTALegalizeTFPass());
     if (failed(pm.run(*module)))
       diagnostics.raise("cannot import the TensorFlow module:");

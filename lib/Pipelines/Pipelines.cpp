@@ -277,6 +277,12 @@ void mlir::ta::registerPipelines() {
   registerFinalizeMemRefToLLVMConversionPass();
   registerConvertMathToLLVMPass();
 
+  PassPipelineRegistration<>(
+      "ta-import-tf",
+      "import a TensorFlow program as its MLIR exporter prints it: "
+      "TensorArrays into ta, TensorLists into tensors, control flow into scf "
+      "(the ta-tf-* passes, in order)",
+      [](OpPassManager &pm) { buildImportTFPipeline(pm); });
   PassPipelineRegistration<LowerToLLVMOptions>(
       "ta-lower-to-llvm",
       "lower ta and the surrounding tensor code to the LLVM dialect",

@@ -68,7 +68,7 @@ struct Session {
            {ta::ChecksMode::Strict, ta::ChecksMode::None}) {
         auto pm = std::make_unique<PassManager>(&context);
         if (tensorflow) {
-          pm->addPass(ta::createTAImportTFPass());
+          ta::buildImportTFPipeline(*pm);
           pm->addPass(ta::createTALegalizeTFPass());
         }
         pm->addPass(createCanonicalizerPass());

@@ -181,12 +181,105 @@ def TAVersionAccessLoopsPass
   ];
 }
 
-def TAImportTFPass : Pass<"ta-import-tf", "::mlir::ModuleOp"> {
-  let summary = "import TensorFlow-dialect TensorArray ops into ta";
+// ta-import-tf is a pipeline of the steps below (buildImportTFPipeline in
+// TFToTA.h, registered with the other pipelines), in this order; each step
+// is a pass of its own, with its own tests, for a user who wants to stop or
+// start between them. They read the generic `tf.*` ops TensorFlow's MLIR
+// exporter prints (ta-opt `--allow-unregistered-dialect`: the tf dialect is
+// not linked in; `tf_executor` is ta's own TFExecutor dialect).
+
+def TATFDropSessionInitializersPass
+    : Pass<"ta-tf-drop-session-initializers", "::mlir::ModuleOp"> {
+  let summary = "drop a SavedModel import's empty session initializer";
   let description = [{
-    Rewrites the TensorArray family in the generic form TensorFlow's MLIR
-    exporter prints (run ta-opt with `--allow-unregistered-dialect`, since
-    the tf dialects are not linked in) into ta ops:
+    Erases `tf_saved_model.session_initializer` where every initializer
+    function it lists is empty (the functions stay); an initializer that
+    does work (variables, tables) is diagnosed: ta imports programs whose
+    state lives in TensorArrays.
+  }];
+}
+
+def TATFFunctionalizePass : Pass<"ta-tf-functionalize", "::mlir::ModuleOp"> {
+  let summary = "TensorFlow 1 dataflow control flow into tf.WhileRegion and "
+                "tf.IfRegion";
+  let description = [{
+    Rewrites the dataflow loops (`Enter`, `Merge`, `Switch`, `LoopCond`,
+    `NextIteration.Source/Sink`, `Exit`, `ControlTrigger`) and conditionals
+    (`Switch`, `Merge`) of every `tf_executor.graph` into islands of
+    `tf.WhileRegion` and `tf.IfRegion`, innermost first, as TensorFlow's own
+    functionalization does. Dataflow it cannot functionalize is diagnosed,
+    naming the op.
+  }];
+}
+
+def TATFFlattenExecutorPass
+    : Pass<"ta-tf-flatten-executor", "::mlir::ModuleOp"> {
+  let summary = "tf_executor graphs of islands into straight-line code";
+  let description = [{
+    Replaces every `tf_executor.graph` by the ops of its islands, in an order
+    that respects data and control tokens. A graph that still has a cycle
+    (a dataflow loop not functionalized) or an op that is not an island is
+    diagnosed.
+  }];
+}
+
+def TATFRefineTypesPass : Pass<"ta-tf-refine-types", "::mlir::ModuleOp"> {
+  let summary = "refine the tensor types TensorFlow left unranked";
+  let description = [{
+    Gives the results TensorFlow's exporter left unranked or partly known
+    the types their operands determine, by TensorFlow's shape functions for
+    the ops ta knows (TFShapes.cpp), loop-carried values and region results
+    included, to a fixed point. TensorArray writes of a TensorFlow 1 loop
+    need their types before handles are typed.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
+def TATFDecomposeStacksPass
+    : Pass<"ta-tf-decompose-stacks", "::mlir::ModuleOp"> {
+  let summary = "TensorFlow's stacks into TensorList values";
+  let description = [{
+    TensorFlow's stacks (`StackV2`, `StackPushV2`, `StackPopV2`,
+    `StackCloseV2`, as tf.gradients of a TensorFlow 1 loop uses them)
+    become TensorList values threaded through program order,
+    `tf.WhileRegion` and `tf.IfRegion` (ta-tf-decompose-lists then makes
+    them tensors); a pop of an empty stack keeps the stack's message. What
+    the pops read is refined again. Stacks of several element types or
+    shapes, or used by other ops, are diagnosed.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
+def TATFTypeResourcesPass : Pass<"ta-tf-type-resources", "::mlir::ModuleOp"> {
+  let summary = "give TensorArray handles and flows their ta types";
+  let description = [{
+    Checks the TensorArray ops' operands and results (their number, scalar
+    integer indices and sizes, resource results; tf.Const values that are
+    builtin elements attributes), then follows handles and flows through
+    `tf.While`, `tf.If`, their region forms, calls and `tf.Identity(N)`:
+    resource handles (`tensor<...!tf_type.resource...>`) become
+    `!ta.handle`, flows (`tensor<f32>`) `!ta.flow`, in values, block
+    arguments and private function signatures. An element type the graph
+    does not state (`element_shape = #tf_type.shape<*>`) is taken from the
+    writes when they all agree on one static shape. Any other user of a flow
+    gets TensorFlow's value for it, 0.0. Handles of different types meeting
+    in one value, handles used by ops ta does not import, and handles or
+    flows crossing a public function's signature are diagnosed.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::ta::TADialect"
+  ];
+}
+
+def TATFConvertTensorArraysPass
+    : Pass<"ta-tf-convert-tensor-arrays", "::mlir::ModuleOp"> {
+  let summary = "TensorFlow's TensorArray ops, once typed, into ta ops";
+  let description = [{
+    Rewrites the TensorArray family, whose handles and flows carry their ta
+    types (ta-tf-type-resources), into ta ops
+    (populateTFToTAConversionPatterns):
 
     | TensorFlow | ta |
     |---|---|
@@ -196,56 +289,59 @@ def TAImportTFPass : Pass<"ta-import-tf", "::mlir::ModuleOp"> {
     | `tf.UnbatchGrad` | `ta.unbatch_grad` (`container`, `shared_name`) |
     | `tf.Const` | `arith.constant` |
 
-    The program around them comes in the forms TensorFlow's exporter
-    prints (`tf.mlir.experimental.convert_function` / `convert_graph_def`):
-
-    - TensorFlow 1 dataflow control flow in `tf_executor.graph`s (`Enter`,
-      `Merge`, `Switch`, `LoopCond`, `NextIteration`, `Exit`,
-      `ControlTrigger`) becomes `tf.WhileRegion` and `tf.IfRegion`,
-      innermost first; then the graphs of `tf_executor.island`s become
-      straight-line code in an order that respects data and control
-      tokens, and the types TensorFlow left unranked are refined by its
-      shape functions;
-    - TensorFlow's stacks (`StackV2`, `StackPushV2`, `StackPopV2`,
-      `StackCloseV2`, as tf.gradients of a TensorFlow 1 loop uses them)
-      become TensorList values threaded through program order and the
-      region ops, then tensors like other lists;
-    - `tf.While` (cond/body functions) and `tf.WhileRegion` become
-      `scf.while`, `tf.If` and `tf.IfRegion` `scf.if` (the functions cloned
-      into the regions), `tf.PartitionedCall` and
-      `tf.StatefulPartitionedCall` `func.call`; private functions left
-      unreferenced are erased;
-    - handles and flows are followed through all of these and `tf.Identity`:
-      resource handles (`tensor<...!tf_type.resource...>`) become
-      `!ta.handle`, flows (`tensor<f32>`) `!ta.flow`, in values, block
-      arguments and private function signatures. An element type the graph
-      does not state (`element_shape = #tf_type.shape<*>`) is taken from the
-      writes when they all agree on one static shape;
-    - TensorFlow 2's TensorLists (`tf.TensorArray` in a `tf.function`)
-      become the tensors `[N] ++ element` they stand for, with value
-      semantics: `TensorListReserve`, `FromTensor`, `EmptyTensorList`,
-      `SetItem` (also resizing), `GetItem`, `Stack`, `Length`,
-      `ElementShape`, `PushBack`, `PopBack`, `Resize`, with TensorFlow's
-      run-time errors;
-    - a SavedModel import's empty session initializer is dropped.
-
     Scalar int32 index and size tensors become `index` values (folded when
     constant); results whose TensorFlow type is less refined than ta's get a
-    `tensor.cast`. A flow read by any other op, or returned by a public
-    function, is given TensorFlow's value for it, 0.0. Other TensorFlow ops
-    stay as they are (`ta-legalize-tf` lowers a small set of them).
-    Unsupported forms get a diagnostic naming the op: handles or flows that
-    cannot be followed to a TensorArray op, handles of different types
-    meeting in one value, handles used by other ops or crossing a public
-    function's signature, unknown `dtype`, unparsable `element_shape`,
-    tf.Const values that are not builtin elements attributes.
+    `tensor.cast`. Unknown `dtype` and unparsable `element_shape` are
+    diagnosed.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::tensor::TensorDialect",
+    "::mlir::ta::TADialect"
+  ];
+}
+
+def TATFDecomposeListsPass
+    : Pass<"ta-tf-decompose-lists", "::mlir::ModuleOp"> {
+  let summary = "TensorFlow 2's TensorLists into tensors";
+  let description = [{
+    TensorLists (`tf.TensorArray` in a `tf.function`, map_fn, scan, Keras
+    recurrent layers, the tape's accumulators) become the tensors
+    `[N] ++ element` they stand for, with value semantics (N dynamic where
+    the list's length changes), followed through control flow and calls:
+    `TensorListReserve`, `FromTensor`, `EmptyTensorList`, `SetItem` (also
+    resizing), `GetItem`, `Stack`, `Gather`, `ScatterV2`,
+    `ScatterIntoExistingList`, `ConcatV2`, `Split`, `Length`,
+    `ElementShape`, `PushBack`, `PopBack`, `Resize`, and `ZerosLike`/`AddN`
+    of whole lists, with TensorFlow's run-time errors. A list made with an
+    unknown or partial element shape takes the one its items fix; items of
+    two shapes, or none that fixes it, are diagnosed.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
     "::mlir::scf::SCFDialect",
-    "::mlir::tensor::TensorDialect",
-    "::mlir::ta::TADialect"
+    "::mlir::tensor::TensorDialect"
+  ];
+}
+
+def TATFControlFlowToSCFPass
+    : Pass<"ta-tf-control-flow-to-scf", "::mlir::ModuleOp"> {
+  let summary = "tf.While/tf.If (and region forms) into scf, calls into "
+                "func.call";
+  let description = [{
+    `tf.While` (cond/body functions) and `tf.WhileRegion` become
+    `scf.while`, `tf.If` and `tf.IfRegion` `scf.if` (the functions cloned
+    into the regions), `tf.PartitionedCall` and `tf.StatefulPartitionedCall`
+    `func.call`; private functions left unreferenced are erased, and the
+    tensor constants left without users.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::tensor::TensorDialect"
   ];
 }
 

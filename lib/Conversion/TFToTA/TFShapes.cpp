@@ -62,16 +62,13 @@ SmallVector<int64_t> broadcastShape(RankedTensorType lhs,
   return dims;
 }
 
-/// The dims a constant shape operand holds, if it is one.
+/// The dims a constant shape operand (tf.Const or a constant op, 1-D)
+/// holds, if it is one.
 std::optional<SmallVector<int64_t>> constantDims(Value value) {
-  DenseIntElementsAttr shape;
-  if (!matchPattern(value, m_Constant(&shape)) ||
-      shape.getType().getRank() != 1)
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || type.getRank() != 1)
     return std::nullopt;
-  SmallVector<int64_t> dims;
-  for (const APInt &dim : shape.getValues<APInt>())
-    dims.push_back(dim.getSExtValue());
-  return dims;
+  return tf::constantInts(value);
 }
 
 RankedTensorType reshapeType(RankedTensorType in, Value shapeOperand,

@@ -1,10 +1,10 @@
 //===- TFToTA.cpp - TensorFlow TensorArray ops into ta --------------------===//
 //
-// ta-import-tf: the generic `tf.*` TensorArray ops TensorFlow's MLIR exporter
-// prints become ta ops, and the executor graphs, control flow and calls that
-// carry their handles and flows become plain code, scf and func (the steps
-// are listed in TFToTAInternal.h). This file holds the TensorArray op
-// patterns and the pass.
+// ta-tf-convert-tensor-arrays, the step of ta-import-tf that rewrites the
+// generic `tf.*` TensorArray ops TensorFlow's MLIR exporter prints into ta
+// ops once their handles and flows carry ta types (the steps are listed in
+// TFToTAInternal.h). This file holds the TensorArray op patterns, their
+// importability check (run by ta-tf-type-resources) and the pass.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,7 +24,7 @@
 #include "mlir/Transforms/DialectConversion.h"
 
 namespace mlir::ta {
-#define GEN_PASS_DEF_TAIMPORTTFPASS
+#define GEN_PASS_DEF_TATFCONVERTTENSORARRAYSPASS
 #include "ta/Conversion/Passes.h.inc"
 } // namespace mlir::ta
 
@@ -327,40 +327,19 @@ struct ImportTFOp : ConversionPattern {
   const Import &import;
 };
 
-struct TAImportTFPass : public ta::impl::TAImportTFPassBase<TAImportTFPass> {
+struct ConvertTensorArrays
+    : public ta::impl::TATFConvertTensorArraysPassBase<ConvertTensorArrays> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     // The run-time checks of imported ops call _ta_rt_fail.
-    bool namesFree = true;
-    for (Operation &op : *module.getBody())
-      namesFree &= succeeded(verifyRuntimeFunctionName(&op));
-    if (!namesFree)
-      return signalPassFailure();
-    if (failed(tfimport::dropSessionInitializers(module)) ||
-        failed(tfimport::functionalizeDataflow(module)) ||
-        failed(tfimport::flattenExecutorGraphs(module)))
-      return signalPassFailure();
-    // Values of TensorFlow 1 loops are unranked: TensorArray writes need
-    // their types before handles are typed.
-    tf::refineTypes(module);
-    // Stacks become lists once their pushes are typed.
-    if (failed(tfimport::decomposeStacks(module)) ||
-        failed(checkTFImportable(module)) ||
-        failed(tfimport::typeResources(module)))
+    if (failed(tfimport::verifyRuntimeFunctionNames(module)))
       return signalPassFailure();
     ConversionTarget target(getContext());
     configureTFToTAConversionTarget(target);
     RewritePatternSet patterns(&getContext());
     populateTFToTAConversionPatterns(patterns);
-    if (failed(applyPartialConversion(module, target, std::move(patterns))) ||
-        failed(tfimport::decomposeTensorLists(module)) ||
-        failed(tfimport::convertControlFlow(module)))
-      return signalPassFailure();
-    // The tf.Const tensors whose only users were folded away.
-    module.walk([](arith::ConstantOp op) {
-      if (op->use_empty() && isa<TensorType>(op.getType()))
-        op->erase();
-    });
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      signalPassFailure();
   }
 };
 

@@ -1,21 +1,30 @@
 //===- TFToTAInternal.h - the steps of ta-import-tf -------------*- C++ -*-===//
 //
-// ta-import-tf runs, in order:
-//   0. dropSessionInitializers: a SavedModel import's empty initializers;
-//   1. functionalizeDataflow: TensorFlow 1 loops and conditionals in
-//      tf_executor graphs into tf.WhileRegion and tf.IfRegion;
-//      flattenExecutorGraphs: tf_executor graphs into straight-line code;
-//      refineTypes: TensorFlow's unranked types refined where operands
-//      determine them (TFShapes.cpp), loop-carried values included;
-//      decomposeStacks: TensorFlow's stacks into TensorList values (and
-//      refineTypes again where there were any, for what the pops read);
-//   2. typeResources: which TensorFlow values are TensorArray handles (and of
-//      which !ta.handle type) or flows, followed through tf.While, tf.If,
-//      their region forms, calls and tf.Identity; those values retyped;
-//   3. the TensorArray op patterns (populateTFToTAConversionPatterns);
-//   4. decomposeTensorLists: TensorFlow 2's TensorLists into tensors;
-//   5. convertControlFlow: tf.While/tf.If (and region forms) into scf,
-//      tf.PartitionedCall/StatefulPartitionedCall into func.call.
+// The pipeline ta-import-tf runs, in order, one pass per step
+// (ImportTFPasses.cpp, buildImportTFPipeline):
+//   ta-tf-drop-session-initializers: dropSessionInitializers, a SavedModel
+//      import's empty initializers;
+//   ta-tf-functionalize: functionalizeDataflow, TensorFlow 1 loops and
+//      conditionals in tf_executor graphs into tf.WhileRegion and tf.IfRegion;
+//   ta-tf-flatten-executor: flattenExecutorGraphs, tf_executor graphs into
+//      straight-line code;
+//   ta-tf-refine-types: refineTypes, TensorFlow's unranked types refined
+//      where operands determine them (TFShapes.cpp), loop-carried values
+//      included;
+//   ta-tf-decompose-stacks: decomposeStacks, TensorFlow's stacks into
+//      TensorList values (and refineTypes again where there were any, for
+//      what the pops read);
+//   ta-tf-type-resources: checkTFImportable, then typeResources: which
+//      TensorFlow values are TensorArray handles (and of which !ta.handle
+//      type) or flows, followed through tf.While, tf.If, their region forms,
+//      calls and tf.Identity; those values retyped;
+//   ta-tf-convert-tensor-arrays: the TensorArray op patterns
+//      (populateTFToTAConversionPatterns, TFToTA.cpp);
+//   ta-tf-decompose-lists: decomposeTensorLists, TensorFlow 2's TensorLists
+//      into tensors;
+//   ta-tf-control-flow-to-scf: convertControlFlow, tf.While/tf.If (and
+//      region forms) into scf, tf.PartitionedCall/StatefulPartitionedCall
+//      into func.call.
 //
 //===----------------------------------------------------------------------===//
 
@@ -100,6 +109,10 @@ LogicalResult decomposeStacks(ModuleOp module);
 /// Marks a TensorListPopBack that was a StackPopV2: popping an empty list
 /// fails with the stack's message.
 constexpr llvm::StringLiteral kStackPopAttr = "ta.stack_pop";
+
+/// Diagnoses every top-level op of `module` that takes a name of ta's
+/// runtime (`_ta_rt_fail`, which the run-time checks of imported ops call).
+LogicalResult verifyRuntimeFunctionNames(ModuleOp module);
 
 /// Erases `tf_saved_model.session_initializer` where every initializer it
 /// lists is empty; diagnoses it otherwise (SavedModel.cpp).

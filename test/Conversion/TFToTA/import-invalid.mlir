@@ -455,15 +455,17 @@ func.func @busy_initializer() {
 // -----
 
 // The run-time checks of imported ops call libta_runtime's _ta_rt_fail: a
-// module that has the name as something else is rejected before anything
-// is rewritten (it used to get a second, conflicting declaration).
+// module that has the name as something else is rejected by the first step
+// that would call it (ta-tf-convert-tensor-arrays), before it rewrites
+// anything (it used to get a second, conflicting declaration).
 // expected-error @+1 {{'func.func' op is named '_ta_rt_fail', the runtime function of type '(i32, i64, i64, i64, i64) -> ()' that lowered ta code calls}}
 func.func private @_ta_rt_fail(i64)
 
-func.func @stack_pop() -> tensor<f32> {
+func.func @list_pop() -> tensor<f32> {
+  %shape = "tf.Const"() {value = dense<> : tensor<0xi32>} : () -> tensor<0xi32>
   %n = "tf.Const"() {value = dense<-1> : tensor<i32>} : () -> tensor<i32>
-  %s = "tf.StackV2"(%n) {elem_type = f32, stack_name = "s"} : (tensor<i32>) -> tensor<!tf_type.resource>
-  %v = "tf.StackPopV2"(%s) {elem_type = f32} : (tensor<!tf_type.resource>) -> tensor<f32>
+  %l = "tf.EmptyTensorList"(%shape, %n) : (tensor<0xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<f32>>>
+  %popped, %v = "tf.TensorListPopBack"(%l, %shape) : (tensor<!tf_type.variant<tensor<f32>>>, tensor<0xi32>) -> (tensor<!tf_type.variant<tensor<f32>>>, tensor<f32>)
   return %v : tensor<f32>
 }
 

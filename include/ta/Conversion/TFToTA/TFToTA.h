@@ -15,10 +15,17 @@
 namespace mlir {
 class ConversionTarget;
 class ModuleOp;
+class OpPassManager;
 class RewritePatternSet;
 } // namespace mlir
 
 namespace mlir::ta {
+
+/// Adds the steps of ta-import-tf to `pm`, in order: the passes
+/// ta-tf-drop-session-initializers, -functionalize, -flatten-executor,
+/// -refine-types, -decompose-stacks, -type-resources,
+/// -convert-tensor-arrays, -decompose-lists and -control-flow-to-scf.
+void buildImportTFPipeline(OpPassManager &pm);
 
 /// The TensorFlow ops ta-import-tf rewrites: tf.TensorArrayV3, ...WriteV3,
 /// ...ReadV3, ...GatherV3, ...ScatterV3, ...ConcatV3, ...SplitV3,
