@@ -23,6 +23,7 @@ import numpy as np
 import tensorflow as tf
 
 from programs import SAVED_MODEL, STD, dyadic, f32, graph_program
+from programs_library import B_H, KERAS_ULP, W_H, W_IN, X, U
 
 def v1_while_write(x):
     ta = tf.TensorArray(f32, size=3, element_shape=[2])
@@ -82,8 +83,47 @@ def v1_grad_cond_in_loop(x, dys):
     return [ys, tf.gradients(ys, x, grad_ys=dys)[0]]
 
 
-def v1_program(name, doc, build, inputs, forms=(STD, SAVED_MODEL)):
-    return graph_program(name, doc, build, inputs, forms=forms)
+def v1_layer_ops(x, w):
+    # Compute ops on values a v1 loop carries (unranked in the graph, so
+    # ta-tf-refine-types gives them their shapes): transpose, concat, sum,
+    # expand_dims, softmax, tile, slice, reverse, one_hot, argmax, gather.
+    ta = tf.TensorArray(f32, size=3, element_shape=[2, 3])
+
+    def body(i, h, ta):
+        c = tf.concat([h, x[i]], axis=1)  # [2, 4]
+        s = tf.reduce_sum(tf.transpose(c) * w, axis=1, keepdims=True)  # [4, 1]
+        p = tf.nn.softmax(tf.expand_dims(tf.reshape(s, [4]), 0))  # [1, 4]
+        t = tf.tile(p, [2, 1]) + tf.reverse(c, [1])  # [2, 4]
+        k = tf.one_hot(tf.argmax(t, axis=1), 4) + tf.gather(t, [1, 0])
+        h = tf.tanh(tf.slice(k, [0, 0], [2, 3]) * 0.5 + h * 0.25)
+        return i + 1, h, ta.write(i, h)
+
+    _, h, ta = tf.while_loop(lambda i, h, ta: i < 3, body,
+                             [0, tf.ones([2, 3]) * 0.5, ta])
+    return [ta.stack(), h]
+
+
+def v1_dynamic_rnn(x, w_in, w_h, b):
+    # tf.compat.v1.nn.dynamic_rnn in a TF1 graph: a v1 while_loop over
+    # TensorArray V3 ops (the batch-major input transposed, unstacked, read
+    # in the loop; the outputs written, stacked, transposed back).
+    class Cell:
+        state_size = U
+        output_size = U
+
+        def zero_state(self, batch_size, dtype):
+            return tf.zeros([batch_size, U], dtype)
+
+        def __call__(self, xt, h, scope=None):
+            h2 = tf.tanh(tf.matmul(xt, w_in) + tf.matmul(h, w_h) + b)
+            return h2, h2
+
+    outs, state = tf.compat.v1.nn.dynamic_rnn(Cell(), x, dtype=f32)
+    return [outs, state]
+
+
+def v1_program(name, doc, build, inputs, forms=(STD, SAVED_MODEL), **kwargs):
+    return graph_program(name, doc, build, inputs, forms=forms, **kwargs)
 
 
 PROGRAMS = [
@@ -118,4 +158,16 @@ PROGRAMS = [
         [np.array([[0.5, 1.0], [-1.5, 2.0], [0.25, -0.5], [-2.0, 0.75]], np.float32),
          dyadic([4, 2], -1.0, 0.25)],
         forms=(STD,)),
+    v1_program(
+        "v1_layer_ops",
+        "A control flow v1 loop whose body transposes, concatenates, sums, expands, "
+        "softmaxes, tiles, slices, reverses, one-hots an argmax and gathers the values it "
+        "carries (unranked in the graph), writing a TensorArray.",
+        v1_layer_ops, [dyadic([3, 2, 1], -0.75, 0.25), dyadic([4, 2], -0.5, 0.25)],
+        forms=(STD,)),
+    v1_program(
+        "v1_dynamic_rnn",
+        "tf.compat.v1.nn.dynamic_rnn with an Elman cell (tanh(x W + h U + b)) in a TF1 "
+        "graph: a v1 loop over TensorArray V3 ops whose values are unranked in the graph.",
+        v1_dynamic_rnn, [X, W_IN, W_H, B_H], ulp=KERAS_ULP, forms=(STD,)),
 ]

@@ -88,6 +88,13 @@ Value mapElements(OpBuilder &b, Location loc, Value input,
 Value filled(OpBuilder &b, Location loc, RankedTensorType type, Value scalar,
              Value like = {});
 
+/// The result shape of tf.StridedSlice `op` of constant bounds (begin, end,
+/// strides at operands 1 to 3, its masks) of a static `shape`, as
+/// TensorFlow canonicalizes them; null where the bounds are not constant or
+/// not of a form ta lowers (LegalizeTFSlices.cpp).
+std::optional<SmallVector<int64_t>> stridedSliceShape(Operation *op,
+                                                      ArrayRef<int64_t> shape);
+
 /// The constant axis `value` holds for a tensor of `rank`, counted from 0
 /// (TensorFlow counts negative axes from the end), if it is one in range.
 std::optional<int64_t> constantAxis(Value value, int64_t rank);

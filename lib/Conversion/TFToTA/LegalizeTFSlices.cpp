@@ -465,3 +465,12 @@ ArrayRef<Lowering> mlir::ta::tflegalize::sliceLowerings() { return kLowerings; }
 void mlir::ta::populateTFSliceToTensorPatterns(RewritePatternSet &patterns) {
   addLoweringPatterns(patterns, sliceLowerings());
 }
+
+std::optional<SmallVector<int64_t>>
+mlir::ta::tflegalize::stridedSliceShape(Operation *op,
+                                        ArrayRef<int64_t> shape) {
+  std::optional<ConstantSlice> slice = constantSlice(op, shape);
+  if (!slice)
+    return std::nullopt;
+  return slice->resultShape;
+}

@@ -1,13 +1,12 @@
 //===- TFShapes.cpp - TensorFlow's result types, refined ------------------===//
 //
-// Shape functions for the TensorFlow ops ta lowers (as TensorFlow's own
-// shape inference defines them), and refineTypes, which runs them over a
-// module: in program order, with each loop's carried values iterated to a
-// fixpoint (a value is carried with the join of the types it enters and
-// comes back with, so a loop variable that grows is not typed by its first
-// value) and each conditional's results joined over its branches. Types are
-// collected first and applied once, with the casts that keep every op that
-// is not a TensorFlow op reading the type it declared.
+// refineTypes, which runs the shape functions of the TensorFlow ops ta
+// lowers (TFShapeFunctions.cpp) over a module: in program order, with each
+// loop's carried values iterated to a fixpoint (a value is carried with the
+// join of the types it enters and comes back with, so a loop variable that
+// grows is not typed by its first value) and each conditional's results joined
+// over its branches. Types are collected first and applied once, with the casts
+// that keep every op that is not a TensorFlow op reading the type it declared.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,169 +24,6 @@ using namespace mlir::ta;
 
 bool tf::isTFOp(Operation *op) {
   return !op->getDialect() && op->getName().getStringRef().starts_with("tf.");
-}
-
-//===----------------------------------------------------------------------===//
-// Shape functions
-//===----------------------------------------------------------------------===//
-
-namespace {
-
-/// Ops whose result has their first operand's shape.
-constexpr StringLiteral kShapePreserving[] = {
-    "tf.Abs",    "tf.Cast",       "tf.Exp",      "tf.Floor",    "tf.Identity",
-    "tf.Log",    "tf.LogicalNot", "tf.Neg",      "tf.OnesLike", "tf.Reciprocal",
-    "tf.Relu",   "tf.Rsqrt",      "tf.Sigmoid",  "tf.Sign",     "tf.Sqrt",
-    "tf.Square", "tf.Tanh",       "tf.ZerosLike"};
-
-RankedTensorType withElement(ArrayRef<int64_t> dims, Type declared) {
-  return RankedTensorType::get(dims,
-                               cast<TensorType>(declared).getElementType());
-}
-
-/// TensorFlow's broadcast of two ranked shapes (a dim unknown where either
-/// is unknown and the other is not 1).
-SmallVector<int64_t> broadcastShape(RankedTensorType lhs,
-                                    RankedTensorType rhs) {
-  int64_t rank = std::max(lhs.getRank(), rhs.getRank());
-  SmallVector<int64_t> dims(rank, 1);
-  for (RankedTensorType t : {lhs, rhs})
-    for (int64_t k = 0; k < t.getRank(); ++k) {
-      int64_t &dim = dims[rank - t.getRank() + k];
-      int64_t d = t.getDimSize(k);
-      if (d == 1)
-        continue;
-      dim = (dim == 1 || dim == d) ? d : ShapedType::kDynamic;
-    }
-  return dims;
-}
-
-/// The dims a constant shape operand (tf.Const or a constant op, 1-D)
-/// holds, if it is one.
-std::optional<SmallVector<int64_t>> constantDims(Value value) {
-  auto type = dyn_cast<RankedTensorType>(value.getType());
-  if (!type || type.getRank() != 1)
-    return std::nullopt;
-  return tf::constantInts(value);
-}
-
-RankedTensorType reshapeType(RankedTensorType in, Value shapeOperand,
-                             Type declared) {
-  std::optional<SmallVector<int64_t>> dims = constantDims(shapeOperand);
-  if (!in.hasStaticShape() || !dims)
-    return {};
-  int64_t known = 1, inferred = -1;
-  for (auto [k, d] : llvm::enumerate(*dims)) {
-    if (d == -1 && inferred < 0) {
-      inferred = k;
-      d = 1;
-    } else if (d < 0) {
-      return {};
-    }
-    known *= d;
-  }
-  if (known == 0 || in.getNumElements() % known != 0)
-    return {};
-  if (inferred >= 0)
-    (*dims)[inferred] = in.getNumElements() / known;
-  else if (known != in.getNumElements())
-    return {};
-  return withElement(*dims, declared);
-}
-
-} // namespace
-
-Type tf::inferResultType(Operation *op, function_ref<Type(Value)> typeOf) {
-  if (op->getNumResults() != 1 || !isa<TensorType>(op->getResult(0).getType()))
-    return {};
-  Type declared = op->getResult(0).getType();
-  StringRef name = op->getName().getStringRef();
-  auto ranked = [&](unsigned k) {
-    return k < op->getNumOperands()
-               ? dyn_cast<RankedTensorType>(typeOf(op->getOperand(k)))
-               : RankedTensorType();
-  };
-  auto attrIs = [&](StringRef attr, int64_t value) {
-    auto integer = op->getAttrOfType<IntegerAttr>(attr);
-    return integer ? integer.getInt() == value : value == 0;
-  };
-  if (tflegalize::isBroadcastingBinary(op)) {
-    RankedTensorType lhs = ranked(0), rhs = ranked(1);
-    return lhs && rhs ? withElement(broadcastShape(lhs, rhs), declared)
-                      : RankedTensorType();
-  }
-  if (llvm::is_contained(kShapePreserving, name)) {
-    RankedTensorType in = ranked(0);
-    return in ? withElement(in.getShape(), declared) : RankedTensorType();
-  }
-  if (name == "tf.AddN") {
-    // Operands of one shape; the first ranked one gives it.
-    for (unsigned k = 0; k < op->getNumOperands(); ++k)
-      if (RankedTensorType in = ranked(k))
-        return withElement(in.getShape(), declared);
-    return {};
-  }
-  if (name == "tf.Pack") {
-    // N values of one shape, stacked along `axis`.
-    RankedTensorType in = ranked(0);
-    auto axis = op->getAttrOfType<IntegerAttr>("axis");
-    if (!in)
-      return {};
-    int64_t rank = in.getRank() + 1;
-    int64_t at = axis ? axis.getInt() : 0;
-    if (at < 0)
-      at += rank;
-    if (at < 0 || at >= rank)
-      return {};
-    SmallVector<int64_t> dims(in.getShape());
-    dims.insert(dims.begin() + at, op->getNumOperands());
-    return withElement(dims, declared);
-  }
-  if (name == "tf.StridedSlice") {
-    // x[i]: one index of the first dimension, which is dropped.
-    RankedTensorType in = ranked(0), begin = ranked(1);
-    if (!in || in.getRank() < 1 || !begin ||
-        begin.getShape() != ArrayRef<int64_t>{1} ||
-        !attrIs("shrink_axis_mask", 1) || !attrIs("begin_mask", 0) ||
-        !attrIs("end_mask", 0) || !attrIs("ellipsis_mask", 0) ||
-        !attrIs("new_axis_mask", 0))
-      return {};
-    return withElement(in.getShape().drop_front(), declared);
-  }
-  if (name == "tf.StridedSliceGrad") {
-    // The gradient of x[i] has x's shape (operand 0).
-    if (std::optional<SmallVector<int64_t>> dims =
-            constantDims(op->getOperand(0)))
-      return withElement(*dims, declared);
-    return {};
-  }
-  if (name == "tf.MatMul") {
-    RankedTensorType a = ranked(0), b = ranked(1);
-    if (!a || !b || a.getRank() != 2 || b.getRank() != 2)
-      return {};
-    auto flag = [&](StringRef attr) {
-      auto value = op->getAttrOfType<BoolAttr>(attr);
-      return value && value.getValue();
-    };
-    return withElement({a.getDimSize(flag("transpose_a") ? 1 : 0),
-                        b.getDimSize(flag("transpose_b") ? 0 : 1)},
-                       declared);
-  }
-  if (name == "tf.Fill") {
-    std::optional<SmallVector<int64_t>> dims =
-        op->getNumOperands() == 2 ? constantDims(op->getOperand(0))
-                                  : std::nullopt;
-    if (!dims || llvm::any_of(*dims, [](int64_t d) { return d < 0; }))
-      return {};
-    return withElement(*dims, declared);
-  }
-  if (name == "tf.Reshape") {
-    RankedTensorType in = ranked(0);
-    return in && op->getNumOperands() == 2
-               ? reshapeType(in, op->getOperand(1), declared)
-               : RankedTensorType();
-  }
-  return {};
 }
 
 //===----------------------------------------------------------------------===//
@@ -333,9 +169,12 @@ void Refiner::visit(Operation *op) {
   for (Region &region : op->getRegions())
     for (Block &block : region)
       visitBlock(block);
-  if (tf::isTFOp(op) && op->getNumResults() == 1)
-    set(op->getResult(0),
-        tf::inferResultType(op, [&](Value value) { return typeOf(value); }));
+  if (!tf::isTFOp(op))
+    return;
+  SmallVector<Type> inferred =
+      tf::inferResultTypes(op, [&](Value value) { return typeOf(value); });
+  for (auto [result, type] : llvm::zip(op->getResults(), inferred))
+    set(result, type);
 }
 
 void Refiner::apply(Operation *root) {

@@ -18,13 +18,15 @@ namespace mlir::ta::tf {
 /// Whether `op` is a TensorFlow op (unregistered, `tf.` prefix).
 bool isTFOp(Operation *op);
 
-/// The type TensorFlow's shape function gives the single result of `op`
-/// from its operands' types (`typeOf`), or null where it gives nothing more
-/// than an unranked tensor (or the op is not one ta knows).
-Type inferResultType(Operation *op, function_ref<Type(Value)> typeOf);
+/// The types TensorFlow's shape function gives the results of `op` from its
+/// operands' types (`typeOf`) and constant operands, one per result: null
+/// where it gives nothing more than an unranked tensor (or the op is not one
+/// ta lowers). TFShapeFunctions.cpp.
+SmallVector<Type> inferResultTypes(Operation *op,
+                                   function_ref<Type(Value)> typeOf);
 
-/// Refines the types of the values under `root`: each TensorFlow op's result
-/// to the meet of its declared type and what `inferResultType` gives, and
+/// Refines the types of the values under `root`: each TensorFlow op's results
+/// to the meet of its declared type and what `inferResultTypes` gives, and
 /// the values loops carry (tf.WhileRegion, scf.while) and conditionals
 /// join (tf.IfRegion, scf.if) to a fixpoint over their regions. A value
 /// whose type changes is read through a tensor.cast back to its declared

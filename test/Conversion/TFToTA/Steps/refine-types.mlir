@@ -37,3 +37,106 @@ func.func @loop(%x: tensor<2x3xf32>, %n: tensor<i32>) -> tensor<*xf32> {
   }) : (tensor<i32>, tensor<*xf32>) -> (tensor<*xi32>, tensor<*xf32>)
   return %r#1 : tensor<*xf32>
 }
+
+// Every op ta-legalize-tf lowers has TensorFlow's shape function: results
+// left unranked (as in a TensorFlow 1 graph) get the shape TensorFlow gives
+// them from the operands' shapes and constant operands.
+// CHECK-LABEL: func.func @ops(
+// CHECK: "tf.Transpose"{{.*}} -> tensor<3x2xf32>
+// CHECK: "tf.ConcatV2"{{.*}} -> tensor<2x6xf32>
+// CHECK: "tf.Split"{{.*}} -> (tensor<2x1xf32>, tensor<2x1xf32>, tensor<2x1xf32>)
+// CHECK: "tf.Squeeze"{{.*}} -> tensor<2xi1>
+// CHECK: "tf.ExpandDims"{{.*}} -> tensor<4x1xf32>
+// CHECK: "tf.Sum"{{.*}} -> tensor<2xf32>
+// CHECK: "tf.Max"{{.*}} -> tensor<1x1xf32>
+// CHECK: "tf.ArgMax"{{.*}} -> tensor<3xi64>
+// CHECK: "tf.BiasAdd"{{.*}} -> tensor<2x3xf32>
+// CHECK: "tf.BiasAddGrad"{{.*}} -> tensor<3xf32>
+// CHECK: "tf.TanhGrad"{{.*}} -> tensor<2x3xf32>
+// CHECK: "tf.Softmax"{{.*}} -> tensor<2x3xf32>
+// CHECK: "tf.Cumsum"{{.*}} -> tensor<2x3xf32>
+// CHECK: "tf.ReverseV2"{{.*}} -> tensor<2x3xf32>
+// CHECK: "tf.Tile"{{.*}} -> tensor<4x3xf32>
+// CHECK: "tf.Slice"{{.*}} -> tensor<1x2xf32>
+// CHECK: "tf.BroadcastTo"{{.*}} -> tensor<4x2x3xf32>
+// CHECK: "tf.GatherV2"{{.*}} -> tensor<2x5xf32>
+// CHECK: "tf.OneHot"{{.*}} -> tensor<6x5xf32>
+// range(1, 10, 3) = [1, 4, 7]
+// CHECK: "tf.Range"{{.*}} -> tensor<3xi32>
+// CHECK: "tf.Shape"{{.*}} -> tensor<2xi32>
+// CHECK: "tf.SelectV2"{{.*}} -> tensor<2x3xf32>
+// x[0:2, 0:3:2]
+// CHECK: "tf.StridedSlice"{{.*}} -> tensor<2x2xf32>
+// x[1, 0:] (dim 0 shrunk, dim 1's end masked)
+// CHECK: "tf.StridedSlice"{{.*}} -> tensor<3xf32>
+// CHECK: "tf.IdentityN"{{.*}} -> (tensor<2x3xf32>, tensor<4xf32>)
+// CHECK: "tf.MatMul"{{.*}} -> tensor<3x3xf32>
+func.func @ops(%x: tensor<2x3xf32>, %v: tensor<4xf32>, %i: tensor<5xi32>, %b: tensor<3xf32>, %c: tensor<2x1xi1>) {
+  %perm = "tf.Const"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %axis0 = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %axis1 = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %axisn = "tf.Const"() {value = dense<-1> : tensor<i32>} : () -> tensor<i32>
+  %axes = "tf.Const"() {value = dense<[0, 1]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %mult = "tf.Const"() {value = dense<[2, 1]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %begin = "tf.Const"() {value = dense<[1, 1]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %size = "tf.Const"() {value = dense<[1, -1]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %shape = "tf.Const"() {value = dense<[4, 2, 3]> : tensor<3xi32>} : () -> tensor<3xi32>
+  %depth = "tf.Const"() {value = dense<6> : tensor<i32>} : () -> tensor<i32>
+  %on = "tf.Const"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
+  %off = "tf.Const"() {value = dense<0.0> : tensor<f32>} : () -> tensor<f32>
+  %start = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %limit = "tf.Const"() {value = dense<10> : tensor<i32>} : () -> tensor<i32>
+  %delta = "tf.Const"() {value = dense<3> : tensor<i32>} : () -> tensor<i32>
+  %sb = "tf.Const"() {value = dense<[0, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %se = "tf.Const"() {value = dense<[2, 3]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %ss = "tf.Const"() {value = dense<[1, 2]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %ss1 = "tf.Const"() {value = dense<[1, 1]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %sb2 = "tf.Const"() {value = dense<[1, 0]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %se2 = "tf.Const"() {value = dense<[2, 3]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %xt = "tf.Transpose"(%x, %perm) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<*xf32>
+  %cat = "tf.ConcatV2"(%x, %x, %axis1) : (tensor<2x3xf32>, tensor<2x3xf32>, tensor<i32>) -> tensor<*xf32>
+  %sp:3 = "tf.Split"(%axis1, %x) {num_split = 3 : i64} : (tensor<i32>, tensor<2x3xf32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>)
+  %sq = "tf.Squeeze"(%c) {squeeze_dims = [-1]} : (tensor<2x1xi1>) -> tensor<*xi1>
+  %ed = "tf.ExpandDims"(%v, %axisn) : (tensor<4xf32>, tensor<i32>) -> tensor<*xf32>
+  %sum = "tf.Sum"(%x, %axis1) {keep_dims = false} : (tensor<2x3xf32>, tensor<i32>) -> tensor<*xf32>
+  %max = "tf.Max"(%x, %axes) {keep_dims = true} : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<*xf32>
+  %am = "tf.ArgMax"(%x, %axis0) : (tensor<2x3xf32>, tensor<i32>) -> tensor<*xi64>
+  %ba = "tf.BiasAdd"(%x, %b) : (tensor<2x3xf32>, tensor<3xf32>) -> tensor<*xf32>
+  %bg = "tf.BiasAddGrad"(%x) : (tensor<2x3xf32>) -> tensor<*xf32>
+  %tg = "tf.TanhGrad"(%x, %x) : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<*xf32>
+  %sm = "tf.Softmax"(%x) : (tensor<2x3xf32>) -> tensor<*xf32>
+  %cs = "tf.Cumsum"(%x, %axis1) : (tensor<2x3xf32>, tensor<i32>) -> tensor<*xf32>
+  %rv = "tf.ReverseV2"(%x, %axis0) : (tensor<2x3xf32>, tensor<i32>) -> tensor<*xf32>
+  %tl = "tf.Tile"(%x, %mult) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<*xf32>
+  %sl = "tf.Slice"(%x, %begin, %size) : (tensor<2x3xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<*xf32>
+  %bt = "tf.BroadcastTo"(%x, %shape) : (tensor<2x3xf32>, tensor<3xi32>) -> tensor<*xf32>
+  %g = "tf.GatherV2"(%x, %i, %axis1) {batch_dims = 0 : i64} : (tensor<2x3xf32>, tensor<5xi32>, tensor<i32>) -> tensor<*xf32>
+  %oh = "tf.OneHot"(%i, %depth, %on, %off) {axis = 0 : i64} : (tensor<5xi32>, tensor<i32>, tensor<f32>, tensor<f32>) -> tensor<*xf32>
+  %rg = "tf.Range"(%start, %limit, %delta) : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<*xi32>
+  %sh = "tf.Shape"(%x) : (tensor<2x3xf32>) -> tensor<*xi32>
+  %sel = "tf.SelectV2"(%c, %x, %b) : (tensor<2x1xi1>, tensor<2x3xf32>, tensor<3xf32>) -> tensor<*xf32>
+  %st = "tf.StridedSlice"(%x, %sb, %se, %ss) {begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64} : (tensor<2x3xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<*xf32>
+  %st2 = "tf.StridedSlice"(%x, %sb2, %se2, %ss1) {begin_mask = 0 : i64, end_mask = 2 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64} : (tensor<2x3xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<*xf32>
+  %idn:2 = "tf.IdentityN"(%x, %v) : (tensor<2x3xf32>, tensor<4xf32>) -> (tensor<*xf32>, tensor<*xf32>)
+  %mm = "tf.MatMul"(%x, %x) {transpose_a = true, transpose_b = false} : (tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<*xf32>
+  "tf.Use"(%xt, %cat, %sp#0, %sp#2, %sq, %ed, %sum, %max, %am, %ba, %bg, %tg, %sm, %cs, %rv, %tl, %sl, %bt, %g, %oh, %rg, %sh, %sel, %st, %st2, %idn#0, %idn#1, %mm) : (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xi1>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xi64>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xi32>, tensor<*xi32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) -> ()
+  return
+}
+
+// TensorFlow's broadcast: a dim unknown against a known one > 1 is that
+// one (the unknown must be 1 or equal, checked at run time); against 1 it
+// stays unknown. A TensorArray's read has the element shape its
+// tf.TensorArrayV3 states.
+// CHECK-LABEL: func.func @broadcast_and_read(
+// CHECK: "tf.AddV2"{{.*}} -> tensor<2x3xf32>
+// CHECK: "tf.Mul"{{.*}} -> tensor<?x3xf32>
+// CHECK: "tf.TensorArrayReadV3"{{.*}} -> tensor<2x4xf32>
+func.func @broadcast_and_read(%a: tensor<?x3xf32>, %b: tensor<2x3xf32>, %c: tensor<1x3xf32>, %n: tensor<i32>) {
+  %s = "tf.AddV2"(%a, %b) : (tensor<?x3xf32>, tensor<2x3xf32>) -> tensor<*xf32>
+  %p = "tf.Mul"(%a, %c) : (tensor<?x3xf32>, tensor<1x3xf32>) -> tensor<*xf32>
+  %h, %f = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2x4>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  %id = "tf.Identity"(%h) : (tensor<2x!tf_type.resource>) -> tensor<2x!tf_type.resource>
+  %r = "tf.TensorArrayReadV3"(%id, %n, %f) : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<f32>) -> tensor<*xf32>
+  "tf.Use"(%s, %p, %r) : (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) -> ()
+  return
+}

@@ -1,0 +1,532 @@
+//===- TFShapeFunctions.cpp - TensorFlow's shape functions ----------------===//
+//
+// The result types TensorFlow's shape functions give the ops ta lowers, from
+// their operands' types and constant operands (TensorFlow's own
+// `shape_inference` functions, in `tensorflow/core/ops/*.cc`), for
+// refineTypes (TFShapes.cpp). Every op of getLegalizedTFOpNames() has one
+// here: a TensorFlow 1 graph leaves every value inside a loop unranked, and
+// ta-legalize-tf lowers ranked values only. A function gives null where the
+// operands do not determine more (an unranked operand, a bound that is not
+// constant) or are invalid: the lowering then diagnoses the op, or checks
+// it at run time.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TFShapes.h"
+
+#include "LegalizeTFCommon.h"
+#include "TFUtils.h"
+
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace mlir;
+using namespace mlir::ta;
+using tflegalize::constantAxes;
+using tflegalize::constantAxis;
+
+namespace {
+
+constexpr int64_t kDynamic = ShapedType::kDynamic;
+
+/// Ops whose (one) result has their first operand's shape.
+constexpr StringLiteral kShapePreserving[] = {
+    "tf.Abs",       "tf.BiasAdd",    "tf.Cast",       "tf.Cumprod",
+    "tf.Cumsum",    "tf.Exp",        "tf.Floor",      "tf.Identity",
+    "tf.LeakyRelu", "tf.Log",        "tf.LogicalNot", "tf.Neg",
+    "tf.OnesLike",  "tf.Reciprocal", "tf.Relu",       "tf.ReluGrad",
+    "tf.ReverseV2", "tf.Rsqrt",      "tf.Sigmoid",    "tf.SigmoidGrad",
+    "tf.Sign",      "tf.Softmax",    "tf.Sqrt",       "tf.Square",
+    "tf.Tanh",      "tf.TanhGrad",   "tf.ZerosLike"};
+
+/// Reductions over the constant axes of operand 1 (`keep_dims`).
+constexpr StringLiteral kReductions[] = {"tf.Max", "tf.Mean", "tf.Min",
+                                         "tf.Prod", "tf.Sum"};
+
+RankedTensorType withElement(ArrayRef<int64_t> dims, Type declared) {
+  return RankedTensorType::get(dims,
+                               cast<TensorType>(declared).getElementType());
+}
+
+/// TensorFlow's broadcast of ranked shapes (BroadcastBinaryOpOutputShapeFn):
+/// a dim of 1 takes the other; an unknown dim against a known one > 1 is
+/// that one (the unknown must be 1 or equal, or the op fails); unknown
+/// against unknown or 1 stays unknown; two known dims that differ are
+/// TensorFlow's error (left unknown: the lowering checks).
+SmallVector<int64_t> broadcastShape(ArrayRef<RankedTensorType> types) {
+  int64_t rank = 0;
+  for (RankedTensorType t : types)
+    rank = std::max(rank, t.getRank());
+  SmallVector<int64_t> dims(rank, 1);
+  for (RankedTensorType t : types)
+    for (int64_t k = 0; k < t.getRank(); ++k) {
+      int64_t &dim = dims[rank - t.getRank() + k];
+      int64_t d = t.getDimSize(k);
+      if (d == 1 || dim == d)
+        continue;
+      if (dim == 1)
+        dim = d;
+      else if (ShapedType::isDynamic(dim))
+        dim = ShapedType::isDynamic(d) ? kDynamic : d;
+      else if (!ShapedType::isDynamic(d))
+        dim = kDynamic;
+    }
+  return dims;
+}
+
+/// The dims a constant 1-D operand holds, if it is one.
+std::optional<SmallVector<int64_t>> constantDims(Value value) {
+  auto type = dyn_cast<RankedTensorType>(value.getType());
+  if (!type || type.getRank() != 1)
+    return std::nullopt;
+  return tf::constantInts(value);
+}
+
+int64_t intAttr(Operation *op, StringRef name, int64_t defaultValue) {
+  auto attr = op->getAttrOfType<IntegerAttr>(name);
+  return attr ? attr.getInt() : defaultValue;
+}
+
+bool boolAttr(Operation *op, StringRef name) {
+  auto attr = op->getAttrOfType<BoolAttr>(name);
+  return attr && attr.getValue();
+}
+
+/// The product of two dims, unknown where either is.
+int64_t mulDims(int64_t a, int64_t b) {
+  return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) ? kDynamic
+                                                              : a * b;
+}
+
+/// What the shape functions read of one op.
+struct ShapeQuery {
+  Operation *op;
+  function_ref<Type(Value)> typeOf;
+
+  RankedTensorType ranked(unsigned k) const {
+    return k < op->getNumOperands()
+               ? dyn_cast<RankedTensorType>(typeOf(op->getOperand(k)))
+               : RankedTensorType();
+  }
+  Type declared(unsigned k = 0) const { return op->getResult(k).getType(); }
+  RankedTensorType result(ArrayRef<int64_t> dims, unsigned k = 0) const {
+    return withElement(dims, declared(k));
+  }
+};
+
+RankedTensorType reshapeType(const ShapeQuery &q) {
+  RankedTensorType in = q.ranked(0);
+  std::optional<SmallVector<int64_t>> dims =
+      q.op->getNumOperands() == 2 ? constantDims(q.op->getOperand(1))
+                                  : std::nullopt;
+  if (!in || !dims)
+    return {};
+  int64_t known = 1;
+  int inferred = -1;
+  for (auto [k, d] : llvm::enumerate(*dims)) {
+    if (d == -1 && inferred < 0) {
+      inferred = k;
+      continue;
+    }
+    if (d < 0)
+      return {};
+    known *= d;
+  }
+  if (inferred < 0)
+    // A static operand of another size is TensorFlow's error: the lowering
+    // diagnoses it.
+    return in.hasStaticShape() && known != in.getNumElements()
+               ? RankedTensorType()
+               : q.result(*dims);
+  // The -1 dim: what the other dims leave of a static operand.
+  if (!in.hasStaticShape() || known == 0 || in.getNumElements() % known != 0)
+    (*dims)[inferred] = kDynamic;
+  else
+    (*dims)[inferred] = in.getNumElements() / known;
+  return q.result(*dims);
+}
+
+RankedTensorType reductionType(const ShapeQuery &q) {
+  RankedTensorType in = q.ranked(0);
+  if (!in || q.op->getNumOperands() != 2)
+    return {};
+  std::optional<SmallVector<int64_t>> raw =
+      tf::constantInts(q.op->getOperand(1));
+  std::optional<SmallVector<int64_t>> axes =
+      constantAxes(q.op->getOperand(1), in.getRank());
+  // Duplicate axes are TensorFlow's error: the lowering diagnoses them.
+  if (!axes || raw->size() != axes->size())
+    return {};
+  bool keep = boolAttr(q.op, "keep_dims");
+  SmallVector<int64_t> dims;
+  for (int64_t k = 0; k < in.getRank(); ++k) {
+    if (!llvm::is_contained(*axes, k))
+      dims.push_back(in.getDimSize(k));
+    else if (keep)
+      dims.push_back(1);
+  }
+  return q.result(dims);
+}
+
+RankedTensorType argReductionType(const ShapeQuery &q) {
+  RankedTensorType in = q.ranked(0);
+  if (!in || q.op->getNumOperands() != 2)
+    return {};
+  std::optional<int64_t> axis = constantAxis(q.op->getOperand(1), in.getRank());
+  if (!axis)
+    return {};
+  SmallVector<int64_t> dims(in.getShape());
+  dims.erase(dims.begin() + *axis);
+  return q.result(dims);
+}
+
+RankedTensorType concatType(const ShapeQuery &q) {
+  unsigned n = q.op->getNumOperands();
+  if (n < 2)
+    return {};
+  RankedTensorType first = q.ranked(0);
+  if (!first)
+    return {};
+  std::optional<int64_t> axis =
+      constantAxis(q.op->getOperand(n - 1), first.getRank());
+  if (!axis)
+    return {};
+  SmallVector<int64_t> dims(first.getRank(), kDynamic);
+  int64_t along = 0;
+  for (unsigned k = 0; k + 1 < n; ++k) {
+    RankedTensorType in = q.ranked(k);
+    if (!in || in.getRank() != first.getRank())
+      return {};
+    for (int64_t d = 0; d < in.getRank(); ++d) {
+      int64_t dim = in.getDimSize(d);
+      if (d == *axis)
+        along = ShapedType::isDynamic(dim) || ShapedType::isDynamic(along)
+                    ? kDynamic
+                    : along + dim;
+      else if (!ShapedType::isDynamic(dim))
+        dims[d] = dim;
+    }
+  }
+  dims[*axis] = along;
+  return q.result(dims);
+}
+
+RankedTensorType expandDimsType(const ShapeQuery &q) {
+  RankedTensorType in = q.ranked(0);
+  if (!in || q.op->getNumOperands() != 2)
+    return {};
+  std::optional<int64_t> axis =
+      constantAxis(q.op->getOperand(1), in.getRank() + 1);
+  if (!axis)
+    return {};
+  SmallVector<int64_t> dims(in.getShape());
+  dims.insert(dims.begin() + *axis, 1);
+  return q.result(dims);
+}
+
+RankedTensorType gatherType(const ShapeQuery &q) {
+  RankedTensorType params = q.ranked(0), indices = q.ranked(1);
+  if (!params || !indices || q.op->getNumOperands() != 3)
+    return {};
+  std::optional<int64_t> axis =
+      constantAxis(q.op->getOperand(2), params.getRank());
+  int64_t batchDims = intAttr(q.op, "batch_dims", 0);
+  if (!axis || batchDims < 0 || batchDims > indices.getRank() ||
+      batchDims > *axis)
+    return {};
+  SmallVector<int64_t> dims(params.getShape().take_front(*axis));
+  llvm::append_range(dims, indices.getShape().drop_front(batchDims));
+  llvm::append_range(dims, params.getShape().drop_front(*axis + 1));
+  return q.result(dims);
+}
+
+RankedTensorType oneHotType(const ShapeQuery &q) {
+  RankedTensorType indices = q.ranked(0);
+  if (!indices || q.op->getNumOperands() != 4)
+    return {};
+  std::optional<int64_t> depth = tf::constantScalar(q.op->getOperand(1));
+  int64_t axis = intAttr(q.op, "axis", -1);
+  if (axis < -1 || axis > indices.getRank())
+    return {};
+  SmallVector<int64_t> dims(indices.getShape());
+  dims.insert(axis == -1 ? dims.end() : dims.begin() + axis,
+              depth && *depth >= 0 ? *depth : kDynamic);
+  return q.result(dims);
+}
+
+RankedTensorType rangeType(const ShapeQuery &q) {
+  if (q.op->getNumOperands() != 3)
+    return {};
+  std::optional<int64_t> start = tf::constantScalar(q.op->getOperand(0)),
+                         limit = tf::constantScalar(q.op->getOperand(1)),
+                         delta = tf::constantScalar(q.op->getOperand(2));
+  if (!start || !limit || !delta || *delta == 0 ||
+      (*delta > 0 ? *limit < *start : *limit > *start))
+    return q.result({kDynamic});
+  int64_t span = *delta > 0 ? *limit - *start : *start - *limit;
+  int64_t step = *delta > 0 ? *delta : -*delta;
+  return q.result({(span + step - 1) / step});
+}
+
+RankedTensorType sliceType(const ShapeQuery &q) {
+  RankedTensorType in = q.ranked(0);
+  if (!in || q.op->getNumOperands() != 3)
+    return {};
+  std::optional<SmallVector<int64_t>> sizes = constantDims(q.op->getOperand(2));
+  if (!sizes || (int64_t)sizes->size() != in.getRank())
+    return {};
+  std::optional<SmallVector<int64_t>> begins =
+      constantDims(q.op->getOperand(1));
+  SmallVector<int64_t> dims;
+  for (auto [k, size] : llvm::enumerate(*sizes)) {
+    if (size >= 0) {
+      dims.push_back(size);
+      continue;
+    }
+    // -1: the rest of the dim after its begin.
+    int64_t dim = in.getDimSize(k);
+    bool known = size == -1 && begins && !ShapedType::isDynamic(dim) &&
+                 (*begins)[k] >= 0 && (*begins)[k] <= dim;
+    dims.push_back(known ? dim - (*begins)[k] : kDynamic);
+  }
+  return q.result(dims);
+}
+
+RankedTensorType squeezeType(const ShapeQuery &q) {
+  RankedTensorType in = q.ranked(0);
+  if (!in)
+    return {};
+  auto named = q.op->getAttrOfType<ArrayAttr>("squeeze_dims");
+  SmallVector<int64_t> dims;
+  if (!named || named.empty()) {
+    // Every dim of 1: known only where every dim is.
+    if (!in.hasStaticShape())
+      return {};
+    for (int64_t dim : in.getShape())
+      if (dim != 1)
+        dims.push_back(dim);
+    return q.result(dims);
+  }
+  SmallVector<int64_t> squeezed;
+  for (Attribute attr : named) {
+    auto axis = dyn_cast<IntegerAttr>(attr);
+    if (!axis || axis.getInt() < -in.getRank() || axis.getInt() >= in.getRank())
+      return {};
+    squeezed.push_back(axis.getInt() < 0 ? axis.getInt() + in.getRank()
+                                         : axis.getInt());
+  }
+  for (int64_t k = 0; k < in.getRank(); ++k)
+    if (!llvm::is_contained(squeezed, k))
+      dims.push_back(in.getDimSize(k));
+  return q.result(dims);
+}
+
+RankedTensorType tileType(const ShapeQuery &q) {
+  RankedTensorType in = q.ranked(0);
+  std::optional<SmallVector<int64_t>> multiples =
+      q.op->getNumOperands() == 2 ? constantDims(q.op->getOperand(1))
+                                  : std::nullopt;
+  if (!in || !multiples || (int64_t)multiples->size() != in.getRank() ||
+      llvm::any_of(*multiples, [](int64_t m) { return m < 0; }))
+    return {};
+  SmallVector<int64_t> dims;
+  for (auto [dim, times] : llvm::zip(in.getShape(), *multiples))
+    dims.push_back(mulDims(dim, times));
+  return q.result(dims);
+}
+
+RankedTensorType transposeType(const ShapeQuery &q) {
+  RankedTensorType in = q.ranked(0);
+  std::optional<SmallVector<int64_t>> perm =
+      q.op->getNumOperands() == 2 ? constantDims(q.op->getOperand(1))
+                                  : std::nullopt;
+  if (!in || !perm || (int64_t)perm->size() != in.getRank())
+    return {};
+  SmallVector<int64_t> dims;
+  for (int64_t p : *perm) {
+    if (p < 0 || p >= in.getRank())
+      return {};
+    dims.push_back(in.getDimSize(p));
+  }
+  return q.result(dims);
+}
+
+RankedTensorType stridedSliceType(const ShapeQuery &q) {
+  RankedTensorType in = q.ranked(0);
+  if (!in || q.op->getNumOperands() != 4)
+    return {};
+  if (std::optional<SmallVector<int64_t>> shape =
+          tflegalize::stridedSliceShape(q.op, in.getShape()))
+    return q.result(*shape);
+  // x[i] of a first dim known at run time only: the first dim dropped.
+  RankedTensorType begin = q.ranked(1);
+  if (in.getRank() < 1 || !begin || begin.getShape() != ArrayRef<int64_t>{1} ||
+      intAttr(q.op, "shrink_axis_mask", 0) != 1 ||
+      intAttr(q.op, "begin_mask", 0) || intAttr(q.op, "end_mask", 0) ||
+      intAttr(q.op, "ellipsis_mask", 0) || intAttr(q.op, "new_axis_mask", 0))
+    return {};
+  return q.result(in.getShape().drop_front());
+}
+
+RankedTensorType matmulType(const ShapeQuery &q) {
+  RankedTensorType a = q.ranked(0), b = q.ranked(1);
+  if (!a || !b || a.getRank() != 2 || b.getRank() != 2)
+    return {};
+  return q.result({a.getDimSize(boolAttr(q.op, "transpose_a") ? 1 : 0),
+                   b.getDimSize(boolAttr(q.op, "transpose_b") ? 0 : 1)});
+}
+
+RankedTensorType packType(const ShapeQuery &q) {
+  // N values of one shape, stacked along `axis`.
+  RankedTensorType in = q.ranked(0);
+  if (!in)
+    return {};
+  int64_t rank = in.getRank() + 1;
+  int64_t at = intAttr(q.op, "axis", 0);
+  if (at < 0)
+    at += rank;
+  if (at < 0 || at >= rank)
+    return {};
+  SmallVector<int64_t> dims(in.getShape());
+  dims.insert(dims.begin() + at, q.op->getNumOperands());
+  return q.result(dims);
+}
+
+RankedTensorType biasAddGradType(const ShapeQuery &q) {
+  RankedTensorType in = q.ranked(0);
+  auto format = q.op->getAttrOfType<StringAttr>("data_format");
+  if (!in || in.getRank() < 2)
+    return {};
+  if (format && format.getValue() == "NCHW")
+    return in.getRank() >= 3 ? q.result({in.getDimSize(1)})
+                             : RankedTensorType();
+  return q.result({in.getShape().back()});
+}
+
+/// The element shape of the TensorArray a handle value comes from (through
+/// tf.Identity) when its tf.TensorArrayV3 states a static one, as
+/// TensorFlow's shape inference reads it from the handle's shape data.
+std::optional<SmallVector<int64_t>> tensorArrayElement(Value handle) {
+  Operation *maker = handle.getDefiningOp();
+  while (maker && tf::isNamed(maker, "tf.Identity") &&
+         maker->getNumOperands() == 1)
+    maker = maker->getOperand(0).getDefiningOp();
+  if (!maker || !tf::isNamed(maker, "tf.TensorArrayV3"))
+    return std::nullopt;
+  FailureOr<std::optional<SmallVector<int64_t>>> shape =
+      tf::parseShape(maker->getAttr("element_shape"));
+  if (failed(shape) || !*shape ||
+      llvm::any_of(**shape, ShapedType::isDynamic))
+    return std::nullopt;
+  return **shape;
+}
+
+/// The one result's type, for the single-result ops.
+Type inferOne(const ShapeQuery &q) {
+  Operation *op = q.op;
+  StringRef name = op->getName().getStringRef();
+  if (tflegalize::isBroadcastingBinary(op)) {
+    RankedTensorType lhs = q.ranked(0), rhs = q.ranked(1);
+    return lhs && rhs ? q.result(broadcastShape({lhs, rhs}))
+                      : RankedTensorType();
+  }
+  if (llvm::is_contained(kShapePreserving, name)) {
+    RankedTensorType in = q.ranked(0);
+    return in ? q.result(in.getShape()) : RankedTensorType();
+  }
+  if (llvm::is_contained(kReductions, name))
+    return reductionType(q);
+  if (name == "tf.SelectV2") {
+    RankedTensorType c = q.ranked(0), t = q.ranked(1), e = q.ranked(2);
+    return c && t && e ? q.result(broadcastShape({c, t, e}))
+                       : RankedTensorType();
+  }
+  if (name == "tf.AddN") {
+    // Operands of one shape; the first ranked one gives it.
+    for (unsigned k = 0; k < op->getNumOperands(); ++k)
+      if (RankedTensorType in = q.ranked(k))
+        return q.result(in.getShape());
+    return {};
+  }
+  if (name == "tf.Shape") {
+    RankedTensorType in = q.ranked(0);
+    return q.result({in ? in.getRank() : kDynamic});
+  }
+  if (name == "tf.StridedSliceGrad" || name == "tf.Fill" ||
+      name == "tf.BroadcastTo") {
+    // The shape operand: 0 for the gradient of a slice and for fills, 1 for
+    // broadcasts.
+    unsigned at = name == "tf.BroadcastTo" ? 1 : 0;
+    std::optional<SmallVector<int64_t>> dims =
+        op->getNumOperands() > at ? constantDims(op->getOperand(at))
+                                  : std::nullopt;
+    if (!dims || llvm::any_of(*dims, [](int64_t d) { return d < 0; }))
+      return {};
+    return q.result(*dims);
+  }
+  if (name == "tf.TensorArrayReadV3" && op->getNumOperands() == 3) {
+    // An element of the array (TensorArrays of TensorFlow 1 loops: their
+    // reads are pushed onto tf.gradients' stacks before handles are typed).
+    std::optional<SmallVector<int64_t>> element =
+        tensorArrayElement(op->getOperand(0));
+    return element ? q.result(*element) : RankedTensorType();
+  }
+  using ShapeFn = RankedTensorType (*)(const ShapeQuery &);
+  ShapeFn fn = llvm::StringSwitch<ShapeFn>(name)
+                   .Cases({"tf.ArgMax", "tf.ArgMin"}, argReductionType)
+                   .Case("tf.BiasAddGrad", biasAddGradType)
+                   .Case("tf.ConcatV2", concatType)
+                   .Case("tf.ExpandDims", expandDimsType)
+                   .Case("tf.GatherV2", gatherType)
+                   .Case("tf.MatMul", matmulType)
+                   .Case("tf.OneHot", oneHotType)
+                   .Case("tf.Pack", packType)
+                   .Case("tf.Range", rangeType)
+                   .Case("tf.Reshape", reshapeType)
+                   .Case("tf.Slice", sliceType)
+                   .Case("tf.Squeeze", squeezeType)
+                   .Case("tf.StridedSlice", stridedSliceType)
+                   .Case("tf.Tile", tileType)
+                   .Case("tf.Transpose", transposeType)
+                   .Default(nullptr);
+  return fn ? fn(q) : Type();
+}
+
+} // namespace
+
+SmallVector<Type> tf::inferResultTypes(Operation *op,
+                                       function_ref<Type(Value)> typeOf) {
+  SmallVector<Type> types(op->getNumResults());
+  if (!llvm::all_of(op->getResultTypes(), llvm::IsaPred<TensorType>))
+    return types;
+  ShapeQuery q{op, typeOf};
+  StringRef name = op->getName().getStringRef();
+  if (name == "tf.IdentityN") {
+    for (unsigned k = 0; k < op->getNumResults() && k < op->getNumOperands();
+         ++k)
+      types[k] = typeOf(op->getOperand(k));
+    return types;
+  }
+  if (name == "tf.Split") {
+    // num_split equal pieces of the value (operand 1) along the axis
+    // (operand 0).
+    RankedTensorType in = q.ranked(1);
+    std::optional<int64_t> axis =
+        in && op->getNumOperands() == 2
+            ? constantAxis(op->getOperand(0), in.getRank())
+            : std::nullopt;
+    int64_t pieces = op->getNumResults();
+    if (!axis || pieces == 0)
+      return types;
+    SmallVector<int64_t> dims(in.getShape());
+    int64_t dim = dims[*axis];
+    if (!ShapedType::isDynamic(dim) && dim % pieces != 0)
+      return types;
+    dims[*axis] = ShapedType::isDynamic(dim) ? kDynamic : dim / pieces;
+    for (unsigned k = 0; k < pieces; ++k)
+      types[k] = q.result(dims, k);
+    return types;
+  }
+  if (op->getNumResults() == 1)
+    types[0] = inferOne(q);
+  return types;
+}
