@@ -268,6 +268,7 @@ def TATFTypeResourcesPass : Pass<"ta-tf-type-resources", "::mlir::ModuleOp"> {
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
     "::mlir::tensor::TensorDialect",
     "::mlir::ta::TADialect"
   ];
@@ -321,6 +322,8 @@ def TATFDecomposeListsPass
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
+    "::mlir::linalg::LinalgDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
     "::mlir::tensor::TensorDialect"
   ];

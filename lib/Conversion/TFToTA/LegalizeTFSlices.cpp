@@ -171,7 +171,7 @@ std::optional<ConstantSlice> constantSlice(Operation *op,
         first = std::clamp<int64_t>(first < 0 ? first + dim : first, 0, dim);
         last = std::clamp<int64_t>(last < 0 ? last + dim : last, 0, dim);
         offset = first;
-        size = last > first ? (last - first + stride - 1) / stride : 0;
+        size = last > first ? (last - first - 1) / stride + 1 : 0;
       }
     }
     slice.offsets.push_back(offset);

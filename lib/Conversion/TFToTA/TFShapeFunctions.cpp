@@ -18,6 +18,9 @@
 #include "TFUtils.h"
 
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::ta;
@@ -262,9 +265,14 @@ RankedTensorType rangeType(const ShapeQuery &q) {
   if (!start || !limit || !delta || *delta == 0 ||
       (*delta > 0 ? *limit < *start : *limit > *start))
     return q.result({kDynamic});
-  int64_t span = *delta > 0 ? *limit - *start : *start - *limit;
-  int64_t step = *delta > 0 ? *delta : -*delta;
-  return q.result({(span + step - 1) / step});
+  // ceil(|limit - start| / |delta|), unknown where it overflows.
+  int64_t span, step;
+  if (llvm::SubOverflow(*delta > 0 ? *limit : *start,
+                        *delta > 0 ? *start : *limit, span) ||
+      *delta == std::numeric_limits<int64_t>::min())
+    return q.result({kDynamic});
+  step = *delta > 0 ? *delta : -*delta;
+  return q.result({span == 0 ? 0 : (span - 1) / step + 1});
 }
 
 RankedTensorType sliceType(const ShapeQuery &q) {
@@ -276,6 +284,9 @@ RankedTensorType sliceType(const ShapeQuery &q) {
     return {};
   std::optional<SmallVector<int64_t>> begins =
       constantDims(q.op->getOperand(1));
+  // Begins of another length are TensorFlow's error: the lowering's.
+  if (begins && begins->size() != sizes->size())
+    return {};
   SmallVector<int64_t> dims;
   for (auto [k, size] : llvm::enumerate(*sizes)) {
     if (size >= 0) {
@@ -414,8 +425,7 @@ std::optional<SmallVector<int64_t>> tensorArrayElement(Value handle) {
     return std::nullopt;
   FailureOr<std::optional<SmallVector<int64_t>>> shape =
       tf::parseShape(maker->getAttr("element_shape"));
-  if (failed(shape) || !*shape ||
-      llvm::any_of(**shape, ShapedType::isDynamic))
+  if (failed(shape) || !*shape || llvm::any_of(**shape, ShapedType::isDynamic))
     return std::nullopt;
   return **shape;
 }

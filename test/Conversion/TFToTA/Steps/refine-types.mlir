@@ -140,3 +140,26 @@ func.func @broadcast_and_read(%a: tensor<?x3xf32>, %b: tensor<2x3xf32>, %c: tens
   "tf.Use"(%s, %p, %r) : (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) -> ()
   return
 }
+
+// Bounds TensorFlow rejects give no shape (the lowering diagnoses them);
+// sizes whose arithmetic would overflow int64 are computed without it:
+// range(0, 10, INT64_MAX) and x[0:3:INT64_MAX] have one element each.
+// CHECK-LABEL: func.func @edges(
+// CHECK: "tf.Slice"{{.*}} -> tensor<*xf32>
+// CHECK: "tf.Range"{{.*}} -> tensor<1xi64>
+// CHECK: "tf.StridedSlice"{{.*}} -> tensor<1xf32>
+func.func @edges(%x: tensor<4x3xf32>, %v: tensor<4xf32>) {
+  %b1 = "tf.Const"() {value = dense<0> : tensor<1xi32>} : () -> tensor<1xi32>
+  %s2 = "tf.Const"() {value = dense<[-1, -1]> : tensor<2xi32>} : () -> tensor<2xi32>
+  %sl = "tf.Slice"(%x, %b1, %s2) : (tensor<4x3xf32>, tensor<1xi32>, tensor<2xi32>) -> tensor<*xf32>
+  %zero = "tf.Const"() {value = dense<0> : tensor<i64>} : () -> tensor<i64>
+  %ten = "tf.Const"() {value = dense<10> : tensor<i64>} : () -> tensor<i64>
+  %big = "tf.Const"() {value = dense<9223372036854775807> : tensor<i64>} : () -> tensor<i64>
+  %rg = "tf.Range"(%zero, %ten, %big) : (tensor<i64>, tensor<i64>, tensor<i64>) -> tensor<*xi64>
+  %begin = "tf.Const"() {value = dense<0> : tensor<1xi64>} : () -> tensor<1xi64>
+  %end = "tf.Const"() {value = dense<3> : tensor<1xi64>} : () -> tensor<1xi64>
+  %stride = "tf.Const"() {value = dense<9223372036854775807> : tensor<1xi64>} : () -> tensor<1xi64>
+  %st = "tf.StridedSlice"(%v, %begin, %end, %stride) {begin_mask = 0 : i64, end_mask = 0 : i64, ellipsis_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64} : (tensor<4xf32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<*xf32>
+  "tf.Use"(%sl, %rg, %st) : (tensor<*xf32>, tensor<*xi64>, tensor<*xf32>) -> ()
+  return
+}
