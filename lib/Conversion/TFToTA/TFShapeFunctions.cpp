@@ -89,11 +89,6 @@ int64_t intAttr(Operation *op, StringRef name, int64_t defaultValue) {
   return attr ? attr.getInt() : defaultValue;
 }
 
-bool boolAttr(Operation *op, StringRef name) {
-  auto attr = op->getAttrOfType<BoolAttr>(name);
-  return attr && attr.getValue();
-}
-
 /// The product of two dims, unknown where either is.
 int64_t mulDims(int64_t a, int64_t b) {
   return ShapedType::isDynamic(a) || ShapedType::isDynamic(b) ? kDynamic
@@ -159,7 +154,7 @@ RankedTensorType reductionType(const ShapeQuery &q) {
   // Duplicate axes are TensorFlow's error: the lowering diagnoses them.
   if (!axes || raw->size() != axes->size())
     return {};
-  bool keep = boolAttr(q.op, "keep_dims");
+  bool keep = tf::boolAttr(q.op, "keep_dims", false).getValue();
   SmallVector<int64_t> dims;
   for (int64_t k = 0; k < in.getRank(); ++k) {
     if (!llvm::is_contained(*axes, k))
@@ -382,8 +377,11 @@ RankedTensorType matmulType(const ShapeQuery &q) {
   RankedTensorType a = q.ranked(0), b = q.ranked(1);
   if (!a || !b || a.getRank() != 2 || b.getRank() != 2)
     return {};
-  return q.result({a.getDimSize(boolAttr(q.op, "transpose_a") ? 1 : 0),
-                   b.getDimSize(boolAttr(q.op, "transpose_b") ? 0 : 1)});
+  return q.result(
+      {a.getDimSize(tf::boolAttr(q.op, "transpose_a", false).getValue() ? 1
+                                                                        : 0),
+       b.getDimSize(tf::boolAttr(q.op, "transpose_b", false).getValue() ? 0
+                                                                        : 1)});
 }
 
 RankedTensorType packType(const ShapeQuery &q) {

@@ -12,12 +12,10 @@
 
 #include "TFShapes.h"
 
-#include "LegalizeTFCommon.h"
 #include "TFUtils.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
-#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::ta;
