@@ -280,6 +280,11 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     "Expected size[%" PRId64 "] in [0, %" PRId64
                     "], but got %" PRId64,
                     a, c, b);
+  case TA_ERR_PERMUTATION_RANGE:
+    return snprintf(buffer, n, "%" PRId64 " is not between 0 and %" PRId64, a,
+                    b);
+  case TA_ERR_PERMUTATION_DUPLICATE:
+    return snprintf(buffer, n, "%" PRId64 " is duplicated in the input.", a);
   case TA_ERR_GATHER_INDEX:
     if (a < 0)
       return snprintf(buffer, n,

@@ -22,8 +22,12 @@ gives it to a compiler in two forms, both written for every program here:
 import numpy as np
 import tensorflow as tf
 
-from programs import SAVED_MODEL, STD, dyadic, f32, graph_program
-from programs_library import B_H, KERAS_ULP, W_H, W_IN, X, U
+from programs import SAVED_MODEL, STD, MaxUlp, dyadic, f32, graph_program
+from programs_library import (B, B_H, F, KERAS_ULP, TAPE_ULP, T, W_H, W_IN, X,
+                              U, weights)
+
+DYS = dyadic([B, T, U], -0.5, 0.125)
+
 
 def v1_while_write(x):
     ta = tf.TensorArray(f32, size=3, element_shape=[2])
@@ -122,6 +126,58 @@ def v1_dynamic_rnn(x, w_in, w_h, b):
     return [outs, state]
 
 
+def v1_dynamic_rnn_grad(x, w_in, w_h, b, dys):
+    # tf.gradients of v1_dynamic_rnn: the backward loop reads the forward
+    # TensorArray's gradient accumulator, whose flow TensorFlow computes by
+    # arithmetic (a zeros_like of the forward flow, summed in the loop).
+    outs, _ = v1_dynamic_rnn(x, w_in, w_h, b)
+    grads = tf.gradients(outs, [x, w_in, w_h, b], grad_ys=dys)
+    return [outs] + grads
+
+
+def v1_scan_grad(x, w, dys):
+    # tf.gradients of a TF1 tf.scan (TensorArrays in a v1 while_loop): the
+    # Elman-like step acc = tanh(acc * w + x_t) and its gradients.
+    ys = tf.scan(lambda acc, xt: tf.tanh(acc * w + xt), x,
+                 initializer=tf.zeros([x.shape[1]]))
+    return [ys] + tf.gradients(ys, [x, w], grad_ys=dys)
+
+
+def v1_map_fn_grad(x, dys):
+    # tf.gradients of a TF1 tf.map_fn: tanh(row) * sum(row) per row (its
+    # input array is made without an element shape and unstacked).
+    ys = tf.map_fn(lambda r: tf.tanh(r) * tf.reduce_sum(r), x)
+    return [ys] + tf.gradients(ys, [x], grad_ys=dys)
+
+
+def v1_lstm_rnn_grad(x, w, b, dys):
+    # tf.gradients of tf.compat.v1.nn.dynamic_rnn with an LSTM cell whose
+    # state is a (c, h) tuple: gates from one matmul of [x_t, h], split.
+    class Cell:
+        state_size = (U, U)
+        output_size = U
+
+        def zero_state(self, batch_size, dtype):
+            return (tf.zeros([batch_size, U], dtype),) * 2
+
+        def __call__(self, xt, state, scope=None):
+            c, h = state
+            z = tf.matmul(tf.concat([xt, h], 1), w) + b
+            i, f, g, o = tf.split(z, 4, axis=1)
+            c = tf.sigmoid(f) * c + tf.sigmoid(i) * tf.tanh(g)
+            h = tf.sigmoid(o) * tf.tanh(c)
+            return h, (c, h)
+
+    outs, (c, h) = tf.compat.v1.nn.dynamic_rnn(Cell(), x, dtype=f32)
+    return [outs, c] + tf.gradients(outs, [x, w, b], grad_ys=dys)
+
+
+def v1_foldl_grad(x):
+    # tf.gradients of a TF1 tf.foldl: a = a * 0.5 + r * r over the rows.
+    a = tf.foldl(lambda a, r: a * 0.5 + r * r, x)
+    return [a] + tf.gradients(a, [x])
+
+
 def v1_program(name, doc, build, inputs, forms=(STD, SAVED_MODEL), **kwargs):
     return graph_program(name, doc, build, inputs, forms=forms, **kwargs)
 
@@ -170,4 +226,34 @@ PROGRAMS = [
         "tf.compat.v1.nn.dynamic_rnn with an Elman cell (tanh(x W + h U + b)) in a TF1 "
         "graph: a v1 loop over TensorArray V3 ops whose values are unranked in the graph.",
         v1_dynamic_rnn, [X, W_IN, W_H, B_H], ulp=KERAS_ULP, forms=(STD,)),
+    v1_program(
+        "v1_dynamic_rnn_grad",
+        "tf.gradients of tf.compat.v1.nn.dynamic_rnn (Elman cell) in a TF1 graph with "
+        "respect to the input, both weights and the bias: the backward loop's "
+        "TensorArray flows are TensorFlow's arithmetic on flows.",
+        # The input's gradient sums products over the units that cancel, the
+        # weights' over batch and time: 4 ulp of the largest magnitude.
+        v1_dynamic_rnn_grad, [X, W_IN, W_H, B_H, DYS], ulp=TAPE_ULP, forms=(STD,)),
+    v1_program(
+        "v1_lstm_rnn_grad",
+        "tf.gradients of tf.compat.v1.nn.dynamic_rnn with an LSTM cell ((c, h) state, "
+        "gates split from one matmul of [x_t, h]) with respect to the input, the "
+        "weights and the bias.",
+        v1_lstm_rnn_grad, [X, weights([F + U, 4 * U], 4.0), weights([4 * U], 5.0), DYS],
+        ulp=[KERAS_ULP, KERAS_ULP] + [MaxUlp(4)] * 3, forms=(STD,)),
+    v1_program(
+        "v1_foldl_grad",
+        "tf.gradients of a TF1 tf.foldl, a = a * 0.5 + r * r over the rows of x.",
+        v1_foldl_grad, [dyadic([4, 3], -1.0, 0.25)], forms=(STD,)),
+    v1_program(
+        "v1_scan_grad",
+        "tf.gradients of a TF1 tf.scan, acc = tanh(acc * w + x_t), with respect to the "
+        "input and w: the backward loop reads the forward arrays' accumulators.",
+        v1_scan_grad, [dyadic([4, 2], -1.0, 0.25), np.array([0.5, -0.75], np.float32),
+                       dyadic([4, 2], -0.5, 0.125)], forms=(STD,)),
+    v1_program(
+        "v1_map_fn_grad",
+        "tf.gradients of a TF1 tf.map_fn, tanh(row) * sum(row) per row.",
+        v1_map_fn_grad, [dyadic([3, 4], -1.0, 0.125), dyadic([3, 4], 0.5, -0.125)],
+        forms=(STD,)),
 ]

@@ -130,6 +130,10 @@ enum TARuntimeError {
   TA_ERR_SLICE_BEGIN = 57,
   /* tf.Slice: a = the dim, b = its size, c = the extent after begin */
   TA_ERR_SLICE_SIZE = 58,
+  /* tf.InvertPermutation: a = the entry, b = the permutation's length */
+  TA_ERR_PERMUTATION_RANGE = 59,
+  /* tf.InvertPermutation: a = the entry seen twice */
+  TA_ERR_PERMUTATION_DUPLICATE = 60,
 };
 
 /// What a failed allocation was for (TA_ERR_OOM's `c`).

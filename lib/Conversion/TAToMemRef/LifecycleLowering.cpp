@@ -1,4 +1,4 @@
-//===- LifecycleLowering.cpp - ta.create, ta.size, ta.close ---------------===//
+//===- LifecycleLowering.cpp - ta.create, size, close, flow_join ----------===//
 //
 // An array's buffer and box come into being at ta.create and are freed at
 // ta.close (all but the header), by growth (the old buffer), or, for an
@@ -311,6 +311,17 @@ struct CloseLowering : TAPattern<CloseOp> {
   }
 };
 
+/// ta.flow_join: flows lower to nothing.
+struct FlowJoinLowering : OpConversionPattern<FlowJoinOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(FlowJoinOp op, OneToNOpAdaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithMultiple(op, {ValueRange{}});
+    return success();
+  }
+};
+
 } // namespace
 
 void mlir::ta::populateTALifecycleLoweringPatterns(
@@ -318,4 +329,5 @@ void mlir::ta::populateTALifecycleLoweringPatterns(
     const TAToMemRefOptions &options) {
   patterns.add<CreateLowering, SizeLowering, CloseLowering>(
       converter, patterns.getContext(), options);
+  patterns.add<FlowJoinLowering>(converter, patterns.getContext());
 }

@@ -3,7 +3,9 @@
 // The ops that compute with shapes or move data between layouts, as
 // TensorFlow's gradients and its sequence library (Keras recurrent layers,
 // dynamic_rnn) emit them around TensorArrays: tf.Shape (a tensor's dims,
-// static ones as constants), Transpose (linalg.transpose), Split (slices
+// static ones as constants), Transpose (linalg.transpose),
+// InvertPermutation (a constant where TensorFlow folds it, a checked loop
+// otherwise), Split (slices
 // along an axis), ConcatV2 (inserts along an axis), Squeeze (a
 // collapse of unit dims) and ExpandDims (an expansion by one). Axes,
 // permutations and squeezed dims are constants and the dims they do not move
@@ -13,10 +15,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "LegalizeTFCommon.h"
+#include "RuntimeChecks.h"
 #include "ta/Conversion/TFToTA/LegalizeTF.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
@@ -24,6 +28,7 @@
 using namespace mlir;
 using namespace mlir::ta;
 using namespace mlir::ta::tflegalize;
+using tf::failUnless;
 
 namespace {
 
@@ -114,6 +119,94 @@ LogicalResult rewriteTranspose(Operation *op, ValueRange operands,
           .getResult()[0];
   rewriter.replaceOp(
       op, castTo(rewriter, loc, transposed, op->getResult(0).getType()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tf.InvertPermutation
+//===----------------------------------------------------------------------===//
+
+std::string unsupportedInvertPermutation(Operation *op) {
+  if (std::string why = checkSignature(op, 1, 1); !why.empty())
+    return why;
+  RankedTensorType input = rankedType(op->getOperand(0));
+  Type element = input.getElementType();
+  if (input.getRank() != 1 || !(element.isInteger(32) || element.isInteger(64)))
+    return "needs a 1-D int32 or int64 operand (TensorFlow: "
+           "\"invert_permutation expects a 1D vector.\")";
+  if (!fits(rankedType(op->getResult(0)), input.getShape(), element))
+    return "has a result whose type is not its operand's";
+  // A constant permutation is inverted here, as TensorFlow folds it; one
+  // that is not a permutation fails with TensorFlow's message.
+  if (std::optional<SmallVector<int64_t>> perm =
+          tf::constantInts(op->getOperand(0))) {
+    int64_t n = perm->size();
+    SmallVector<bool> seen(n, false);
+    for (int64_t d : *perm) {
+      if (d < 0 || d >= n)
+        return "inverts a constant that is not a permutation: " +
+               std::to_string(d) + " is not between 0 and " + std::to_string(n);
+      if (seen[d])
+        return "inverts a constant that is not a permutation: " +
+               std::to_string(d) + " is duplicated in the input.";
+      seen[d] = true;
+    }
+  }
+  return "";
+}
+
+/// y[x[i]] = i, with TensorFlow's two checks on every entry, in its order.
+LogicalResult rewriteInvertPermutation(Operation *op, ValueRange operands,
+                                       ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  auto type = cast<RankedTensorType>(op->getResult(0).getType());
+  if (std::optional<SmallVector<int64_t>> inverse =
+          tf::constantInts(op->getResult(0))) {
+    Type element = type.getElementType();
+    auto attr = DenseIntElementsAttr::get(
+        RankedTensorType::get({(int64_t)inverse->size()}, element),
+        llvm::map_to_vector(*inverse, [&](int64_t v) {
+          return APInt(element.getIntOrFloatBitWidth(), v);
+        }));
+    Value constant = arith::ConstantOp::create(rewriter, loc, attr);
+    rewriter.replaceOp(op, castTo(rewriter, loc, constant, type));
+    return success();
+  }
+  Value input = operands[0];
+  Type element = rankedType(input).getElementType();
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(rewriter, loc, v);
+  };
+  Value n = tensor::DimOp::create(rewriter, loc, input, 0);
+  auto result = RankedTensorType::get({ShapedType::kDynamic}, element);
+  Value minusOne = arith::ConstantOp::create(
+      rewriter, loc, rewriter.getIntegerAttr(element, -1));
+  Value init = linalg::FillOp::create(
+                   rewriter, loc, minusOne,
+                   emptyLike(rewriter, loc, result, {}, ValueRange{n}))
+                   .getResult(0);
+  auto loop = scf::ForOp::create(
+      rewriter, loc, index(0), n, index(1), ValueRange{init},
+      [&](OpBuilder &b, Location loc, Value i, ValueRange iterArgs) {
+        Value entry = tensor::ExtractOp::create(b, loc, input, i);
+        Value d = arith::IndexCastOp::create(b, loc, b.getIndexType(), entry);
+        auto cmp = [&](arith::CmpIPredicate p, Value x, Value y) -> Value {
+          return arith::CmpIOp::create(b, loc, p, x, y);
+        };
+        Value inRange = arith::AndIOp::create(
+            b, loc, cmp(arith::CmpIPredicate::sge, d, index(0)),
+            cmp(arith::CmpIPredicate::slt, d, n));
+        failUnless(b, op, inRange, TA_ERR_PERMUTATION_RANGE, d, n);
+        Value previous = tensor::ExtractOp::create(b, loc, iterArgs[0], d);
+        failUnless(b, op, cmp(arith::CmpIPredicate::eq, previous, minusOne),
+                   TA_ERR_PERMUTATION_DUPLICATE, d, d);
+        Value position = arith::IndexCastOp::create(b, loc, element, i);
+        scf::YieldOp::create(
+            b, loc,
+            tensor::InsertOp::create(b, loc, position, iterArgs[0], d)
+                .getResult());
+      });
+  rewriter.replaceOp(op, castTo(rewriter, loc, loop.getResult(0), type));
   return success();
 }
 
@@ -377,6 +470,8 @@ LogicalResult rewriteExpandDims(Operation *op, ValueRange operands,
 const Lowering kLowerings[] = {
     {"tf.Shape", unsupportedShape, rewriteShape},
     {"tf.Transpose", unsupportedTranspose, rewriteTranspose},
+    {"tf.InvertPermutation", unsupportedInvertPermutation,
+     rewriteInvertPermutation},
     {"tf.Split", unsupportedSplit, rewriteSplit},
     {"tf.ConcatV2", unsupportedConcat, rewriteConcat},
     {"tf.Squeeze", unsupportedSqueeze, rewriteSqueeze},

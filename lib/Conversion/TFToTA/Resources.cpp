@@ -8,6 +8,18 @@
 // that make handles and flows, and retypes each class's values as
 // `!ta.handle<...>` or `!ta.flow`.
 //
+// A flow is whatever float a TensorArray op reads as its flow, not only what
+// another TensorArray op made: TensorFlow's gradient code starts a backward
+// loop's flow from a constant or zeros_like, sums the flows of its writes
+// (AddV2, AddN) and passes the sum on. The classes TensorArray ops read as
+// flows are flow classes too; a value of one that a TensorArray op does not
+// make (a constant, a sum, a public function's argument) is a flow
+// *source*: it keeps its TensorFlow type for its other users, and the
+// TensorArray ops and carriers that read it read a `ta.flow_join` of the
+// flows its op reads instead. TensorArray ops are ordered by their effects
+// on the arrays, and the import keeps the graph's order: the join orders
+// nothing more, it only keeps the flows typed.
+//
 // Element shapes: where `element_shape` and the resource subtype leave the
 // element type unknown, the writes to the array (tf.TensorArrayWriteV3,
 // ScatterV3) give it when they all agree on one static shape: TensorFlow
@@ -239,6 +251,80 @@ Value zeroFlow(OpBuilder &builder, Location loc, Type type) {
   return tensor::CastOp::create(builder, loc, type, zero);
 }
 
+/// Whether `value`, a value of a flow class, is a flow source: a value no
+/// TensorArray op makes and no carrier passes on, or an argument of a
+/// public function nothing calls (one that is called takes flows from its
+/// callers: diagnosed with the signatures).
+bool isFlowSource(Value value, const llvm::DenseSet<Operation *> &called) {
+  if (auto result = dyn_cast<OpResult>(value)) {
+    Operation *op = result.getOwner();
+    return !makesFlow(op, result.getResultNumber()) && !isCarrier(op);
+  }
+  Operation *parent = value.getParentBlock()->getParentOp();
+  if (auto fn = dyn_cast<func::FuncOp>(parent))
+    return !fn.isPrivate() && !called.contains(fn);
+  return !isNamed(parent, "tf.WhileRegion");
+}
+
+/// The functions the control flow and calls of `module` call.
+llvm::DenseSet<Operation *> calledFunctions(ModuleOp module) {
+  llvm::DenseSet<Operation *> called;
+  module.walk([&](Operation *op) {
+    for (StringRef attr :
+         {"body", "cond", "then_branch", "else_branch", "f", "callee"})
+      if (func::FuncOp fn = callee(op, attr))
+        called.insert(fn);
+  });
+  return called;
+}
+
+/// The TensorFlow ops that compute flows which, once their flow users read
+/// a join instead, may be erased if nothing else reads them.
+bool isErasableFlowArithmetic(Operation *op) {
+  static constexpr StringLiteral names[] = {
+      "tf.Const", "tf.ZerosLike", "tf.OnesLike",  "tf.AddV2",
+      "tf.Add",   "tf.AddN",      "tf.Sub",       "tf.Mul",
+      "tf.Fill",  "tf.Tile",      "tf.GatherV2",  "tf.Reshape",
+      "tf.Cast",  "tf.Squeeze",   "tf.ExpandDims"};
+  return isa<arith::ConstantOp, tensor::CastOp>(op) ||
+         llvm::any_of(names, [&](StringLiteral n) { return isNamed(op, n); });
+}
+
+/// Gives each flow source's TensorArray and carrier users a `ta.flow_join` of
+/// the flows its op reads (of none for an argument), and erases the
+/// arithmetic that nothing reads any more.
+void joinFlowSources(ArrayRef<Value> sources) {
+  SmallVector<Operation *> dead;
+  for (Value source : sources) {
+    OpBuilder builder(source.getContext());
+    SmallVector<Value> flows;
+    if (Operation *op = source.getDefiningOp()) {
+      builder.setInsertionPointAfter(op);
+      for (Value operand : op->getOperands())
+        if (isa<FlowType>(operand.getType()) &&
+            !llvm::is_contained(flows, operand))
+          flows.push_back(operand);
+      dead.push_back(op);
+    } else {
+      builder.setInsertionPointToStart(source.getParentBlock());
+    }
+    Value join = FlowJoinOp::create(builder, source.getLoc(), flows);
+    source.replaceUsesWithIf(join, [](OpOperand &use) {
+      Operation *user = use.getOwner();
+      return handleUser(user) || isCarrier(user);
+    });
+  }
+  while (!dead.empty()) {
+    Operation *op = dead.pop_back_val();
+    if (!op->use_empty() || !isErasableFlowArithmetic(op))
+      continue;
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        dead.push_back(def);
+    op->erase();
+  }
+}
+
 } // namespace
 
 LogicalResult mlir::ta::tfimport::typeResources(ModuleOp module) {
@@ -270,6 +356,13 @@ LogicalResult mlir::ta::tfimport::typeResources(ModuleOp module) {
     for (OpResult result : op->getResults())
       if (makesFlow(op, result.getResultNumber()))
         flowClasses.insert(classes.find(result));
+  });
+  // What TensorArray ops read as flows is a flow, whatever computed it.
+  module.walk([&](Operation *op) {
+    const HandleUser *user = handleUser(op);
+    if (user && user->flowOperand >= 0 &&
+        user->flowOperand < (int)op->getNumOperands())
+      flowClasses.insert(classes.find(op->getOperand(user->flowOperand)));
   });
   for (Operation *op : creates) {
     if (HandleType type = createdHandleType(op))
@@ -350,9 +443,8 @@ LogicalResult mlir::ta::tfimport::typeResources(ModuleOp module) {
     }
     if (user->flowOperand >= 0 &&
         user->flowOperand < (int)op->getNumOperands() &&
-        !flowClasses.count(classes.find(op->getOperand(user->flowOperand)))) {
-      op->emitOpError("reads a flow that no TensorArray op makes (or one "
-                      "ta-import-tf cannot follow)");
+        handleOf.count(classes.find(op->getOperand(user->flowOperand)))) {
+      op->emitOpError("reads a TensorArray handle as its flow");
       ok = false;
     }
   });
@@ -364,6 +456,8 @@ LogicalResult mlir::ta::tfimport::typeResources(ModuleOp module) {
   collectValues(module, values);
   FlowType flowType = FlowType::get(module.getContext());
   DenseMap<Value, Type> flowTFType;
+  SmallVector<Value> sources;
+  llvm::DenseSet<Operation *> called = calledFunctions(module);
   for (Value value : values) {
     Value root = classes.find(value);
     if (auto it = handleOf.find(root); it != handleOf.end()) {
@@ -377,12 +471,17 @@ LogicalResult mlir::ta::tfimport::typeResources(ModuleOp module) {
       }
       value.setType(it->second);
     } else if (flowClasses.count(root)) {
+      if (isFlowSource(value, called)) {
+        sources.push_back(value);
+        continue;
+      }
       flowTFType[value] = value.getType();
       value.setType(flowType);
     }
   }
   if (!ok)
     return failure();
+  joinFlowSources(sources);
 
   // Users of flows that are not TensorArray ops or carriers get 0.0; handles
   // go nowhere else.
@@ -391,7 +490,8 @@ LogicalResult mlir::ta::tfimport::typeResources(ModuleOp module) {
       Type type = operand.get().getType();
       if (!isa<HandleType, FlowType>(type))
         continue;
-      bool taUse = handleUser(op) != nullptr || makesGrad(op);
+      bool taUse =
+          handleUser(op) != nullptr || makesGrad(op) || isa<FlowJoinOp>(op);
       if (isa<HandleType>(type) && !taUse && !isCarrier(op)) {
         op->emitOpError("uses a TensorArray handle; ta-import-tf imports "
                         "handles used by TensorArray ops, control flow, "

@@ -414,18 +414,70 @@ RankedTensorType biasAddGradType(const ShapeQuery &q) {
 /// The element shape of the TensorArray a handle value comes from (through
 /// tf.Identity) when its tf.TensorArrayV3 states a static one, as
 /// TensorFlow's shape inference reads it from the handle's shape data.
-std::optional<SmallVector<int64_t>> tensorArrayElement(Value handle) {
+/// The one static shape the writes and scatters into the array `maker`
+/// makes give its elements, where every use of its handle is in sight: the
+/// TensorArray ops of this function (a TensorFlow 1 loop reads its arrays
+/// without carrying them), through tf.Identity. None where a split may make
+/// elements of different shapes, or control flow or a call carries the
+/// handle away (ta-tf-type-resources follows those).
+std::optional<SmallVector<int64_t>>
+writtenElement(Operation *maker, function_ref<Type(Value)> typeOf) {
+  static constexpr StringLiteral readers[] = {
+      "tf.TensorArrayReadV3",       "tf.TensorArrayGatherV3",
+      "tf.TensorArrayConcatV3",     "tf.TensorArraySizeV3",
+      "tf.TensorArrayCloseV3",      "tf.TensorArrayGradV3",
+      "tf.TensorArrayGradWithShape"};
+  std::optional<SmallVector<int64_t>> shape;
+  SmallVector<Value> handles = {maker->getResult(0)};
+  while (!handles.empty()) {
+    for (OpOperand &use : handles.pop_back_val().getUses()) {
+      Operation *user = use.getOwner();
+      if (tf::isNamed(user, "tf.Identity")) {
+        handles.push_back(user->getResult(0));
+        continue;
+      }
+      if (use.getOperandNumber() != 0)
+        return std::nullopt;
+      if (llvm::any_of(readers,
+                       [&](StringLiteral n) { return tf::isNamed(user, n); }))
+        continue;
+      bool write = tf::isNamed(user, "tf.TensorArrayWriteV3");
+      if ((!write && !tf::isNamed(user, "tf.TensorArrayScatterV3")) ||
+          user->getNumOperands() != 4)
+        return std::nullopt;
+      auto value = dyn_cast<RankedTensorType>(typeOf(user->getOperand(2)));
+      if (!value || !value.hasStaticShape() || (!write && !value.getRank()))
+        return std::nullopt;
+      ArrayRef<int64_t> dims = value.getShape().drop_front(write ? 0 : 1);
+      if (shape && ArrayRef<int64_t>(*shape) != dims)
+        return std::nullopt;
+      shape = SmallVector<int64_t>(dims);
+    }
+  }
+  return shape;
+}
+
+/// The static element shape of the TensorArray `handle` reads: the one its
+/// tf.TensorArrayV3 states, or else the one its writes give.
+std::optional<SmallVector<int64_t>>
+tensorArrayElement(Value handle, function_ref<Type(Value)> typeOf) {
   Operation *maker = handle.getDefiningOp();
   while (maker && tf::isNamed(maker, "tf.Identity") &&
          maker->getNumOperands() == 1)
     maker = maker->getOperand(0).getDefiningOp();
-  if (!maker || !tf::isNamed(maker, "tf.TensorArrayV3"))
+  if (!maker || !tf::isNamed(maker, "tf.TensorArrayV3") ||
+      maker->getNumResults() != 2)
     return std::nullopt;
   FailureOr<std::optional<SmallVector<int64_t>>> shape =
       tf::parseShape(maker->getAttr("element_shape"));
-  if (failed(shape) || !*shape || llvm::any_of(**shape, ShapedType::isDynamic))
+  if (failed(shape))
     return std::nullopt;
-  return **shape;
+  if (*shape && llvm::none_of(**shape, ShapedType::isDynamic))
+    return **shape;
+  std::optional<SmallVector<int64_t>> written = writtenElement(maker, typeOf);
+  if (!written || (*shape && failed(verifyCompatibleShape(**shape, *written))))
+    return std::nullopt;
+  return written;
 }
 
 /// The one result's type, for the single-result ops.
@@ -475,7 +527,7 @@ Type inferOne(const ShapeQuery &q) {
     // An element of the array (TensorArrays of TensorFlow 1 loops: their
     // reads are pushed onto tf.gradients' stacks before handles are typed).
     std::optional<SmallVector<int64_t>> element =
-        tensorArrayElement(op->getOperand(0));
+        tensorArrayElement(op->getOperand(0), q.typeOf);
     return element ? q.result(*element) : RankedTensorType();
   }
   using ShapeFn = RankedTensorType (*)(const ShapeQuery &);

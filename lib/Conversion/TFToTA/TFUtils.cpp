@@ -5,6 +5,7 @@
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Utils/IndexingUtils.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
 
@@ -70,12 +71,39 @@ mlir::ta::tf::parseShape(Attribute attr) {
 }
 
 /// The integer elements attribute a constant tensor value holds.
+static DenseIntElementsAttr constantAttr(Value value);
+
+/// The inverse of a constant permutation that `def`, a
+/// tf.InvertPermutation, inverts (TensorFlow's constant folding computes it
+/// before a kernel runs: the gradient of a transpose is one); null
+/// otherwise.
+static DenseIntElementsAttr invertedPermutation(Operation *def) {
+  if (!mlir::ta::tf::isNamed(def, "tf.InvertPermutation") ||
+      def->getNumOperands() != 1)
+    return {};
+  DenseIntElementsAttr perm = constantAttr(def->getOperand(0));
+  if (!perm || perm.getType().getRank() != 1)
+    return {};
+  SmallVector<int64_t> forward = llvm::map_to_vector(
+      perm.getValues<APInt>(), [](const APInt &v) { return v.getSExtValue(); });
+  if (!isPermutationVector(forward))
+    return {};
+  unsigned width = perm.getType().getElementTypeBitWidth();
+  SmallVector<APInt> inverse(forward.size(), APInt(width, 0));
+  for (auto [i, d] : llvm::enumerate(forward))
+    inverse[d] = APInt(width, i);
+  return DenseIntElementsAttr::get(perm.getType(), inverse);
+}
+
 static DenseIntElementsAttr constantAttr(Value value) {
   DenseIntElementsAttr attr;
-  if (!matchPattern(value, m_Constant(&attr)))
-    if (Operation *def = value.getDefiningOp();
-        mlir::ta::tf::isNamed(def, "tf.Const"))
+  if (!matchPattern(value, m_Constant(&attr))) {
+    Operation *def = value.getDefiningOp();
+    if (mlir::ta::tf::isNamed(def, "tf.Const"))
       attr = dyn_cast_or_null<DenseIntElementsAttr>(def->getAttr("value"));
+    else
+      attr = invertedPermutation(def);
+  }
   return attr;
 }
 

@@ -54,12 +54,13 @@ TensorType resourceSubtype(Type type);
 /// failure if `attr` is not one.
 FailureOr<std::optional<SmallVector<int64_t>>> parseShape(Attribute attr);
 
-/// The constant integer a one-element tensor value holds (tf.Const or a
-/// constant op), if it is one.
+/// The constant integer a one-element tensor value holds (tf.Const, a
+/// constant op, or tf.InvertPermutation of a constant permutation, which
+/// TensorFlow folds), if it is one.
 std::optional<int64_t> constantScalar(Value value);
 
-/// The constant integers a tensor value holds (tf.Const or a constant op),
-/// in row-major order, if it is one.
+/// The constant integers a tensor value holds (as constantScalar), in
+/// row-major order, if it is one.
 std::optional<SmallVector<int64_t>> constantInts(Value value);
 
 /// `value` as `type` (tensor types that differ in refinement only): itself,

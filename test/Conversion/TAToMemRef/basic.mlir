@@ -16,6 +16,27 @@ func.func @signature(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow)
 
 // -----
 
+// Joins of flows go with the flows, through loops and calls too.
+// CHECK-NOT: _ta_rt_fail
+// CHECK-LABEL: func.func @flow_join
+// CHECK-SAME: (%[[N:.*]]: index)
+// CHECK-NOT: flow_join
+// CHECK: scf.for %{{.*}} = %{{.*}} to %[[N]] step %{{.*}} {
+// CHECK-NEXT: }
+// CHECK-NEXT: return
+func.func @flow_join(%n: index, %f: !ta.flow) -> !ta.flow {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %f) -> (!ta.flow) {
+    %fresh = ta.flow_join()
+    %next = ta.flow_join(%acc, %fresh)
+    scf.yield %next : !ta.flow
+  }
+  return %r : !ta.flow
+}
+
+// -----
+
 // CHECK: memref.global "private" constant @__ta_name.steps : memref<6xi8> = dense<[115, 116, 101, 112, 115, 0]>
 // CHECK: func.func private @_ta_rt_fail(i32, i64, i64, i64, i64)
 // An array on the heap: the op allocates its box (one slot: no gradient

@@ -5,17 +5,7 @@
 // A handle that comes in as an argument of a public function has no
 // TensorArray op behind it.
 func.func @handle_argument(%h: tensor<2x!tf_type.resource>, %f: tensor<f32>, %i: tensor<i32>) -> tensor<*xf32> {
-  // expected-error @+2 {{'tf.TensorArrayReadV3' op reads a handle that no TensorArray op makes (or one ta-import-tf cannot follow)}}
-  // expected-error @+1 {{'tf.TensorArrayReadV3' op reads a flow that no TensorArray op makes (or one ta-import-tf cannot follow)}}
-  %r = "tf.TensorArrayReadV3"(%h, %i, %f) {dtype = f32} : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<f32>) -> tensor<*xf32>
-  return %r : tensor<*xf32>
-}
-
-// -----
-
-func.func @flow_argument(%n: tensor<i32>, %f: tensor<f32>, %i: tensor<i32>) -> tensor<*xf32> {
-  %h, %f0 = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
-  // expected-error @+1 {{'tf.TensorArrayReadV3' op reads a flow that no TensorArray op makes (or one ta-import-tf cannot follow)}}
+  // expected-error @+1 {{'tf.TensorArrayReadV3' op reads a handle that no TensorArray op makes (or one ta-import-tf cannot follow)}}
   %r = "tf.TensorArrayReadV3"(%h, %i, %f) {dtype = f32} : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<f32>) -> tensor<*xf32>
   return %r : tensor<*xf32>
 }

@@ -337,6 +337,54 @@ func.func @transpose_result(%a: tensor<2x3xf32>) {
 
 // -----
 
+func.func @invert_permutation_matrix(%p: tensor<2x2xi32>) {
+  // expected-error @+1 {{'tf.InvertPermutation' op needs a 1-D int32 or int64 operand (TensorFlow: "invert_permutation expects a 1D vector.")}}
+  %0 = "tf.InvertPermutation"(%p) : (tensor<2x2xi32>) -> tensor<2x2xi32>
+  return
+}
+
+// -----
+
+func.func @invert_permutation_result(%p: tensor<3xi32>) {
+  // expected-error @+1 {{'tf.InvertPermutation' op has a result whose type is not its operand's}}
+  %0 = "tf.InvertPermutation"(%p) : (tensor<3xi32>) -> tensor<3xi64>
+  return
+}
+
+// -----
+
+// A constant that is not a permutation fails as TensorFlow's kernel would,
+// when the op is lowered.
+func.func @invert_permutation_range() {
+  %p = arith.constant dense<[0, 3, 1]> : tensor<3xi32>
+  // expected-error @+1 {{'tf.InvertPermutation' op inverts a constant that is not a permutation: 3 is not between 0 and 3}}
+  %0 = "tf.InvertPermutation"(%p) : (tensor<3xi32>) -> tensor<3xi32>
+  return
+}
+
+// -----
+
+func.func @invert_permutation_duplicate() {
+  %p = arith.constant dense<[1, 0, 1]> : tensor<3xi64>
+  // expected-error @+1 {{'tf.InvertPermutation' op inverts a constant that is not a permutation: 1 is duplicated in the input.}}
+  %0 = "tf.InvertPermutation"(%p) : (tensor<3xi64>) -> tensor<3xi64>
+  return
+}
+
+// -----
+
+// The transpose of such an inverse has no constant permutation.
+func.func @transpose_by_no_permutation(%a: tensor<2x3xf32>) {
+  %p = arith.constant dense<[1, 1]> : tensor<2xi32>
+  // expected-error @+1 {{'tf.InvertPermutation' op inverts a constant that is not a permutation: 1 is duplicated in the input.}}
+  %inv = "tf.InvertPermutation"(%p) : (tensor<2xi32>) -> tensor<2xi32>
+  // expected-error @+1 {{'tf.Transpose' op needs a constant permutation of its operand's dims}}
+  %0 = "tf.Transpose"(%a, %inv) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<3x2xf32>
+  return
+}
+
+// -----
+
 func.func @split_uneven(%a: tensor<2x5xf32>) {
   %axis = arith.constant dense<1> : tensor<i32>
   // expected-error @+1 {{'tf.Split' op needs a static dim along its axis that its result count divides}}

@@ -69,3 +69,42 @@ func.func @nonempty_prepend(%h: !ta.handle<4, tensor<2xf32>>, %f: !ta.flow,
   %g, %gf = ta.grad_with_shape %h, %f, %p source "s" : !ta.handle<4, tensor<2xf32>>, tensor<1xi32>
   return %g, %gf : !ta.handle<4, tensor<?x2xf32>, grad>, !ta.flow
 }
+
+// -----
+
+// A join of one flow is that flow.
+// CHECK-LABEL: func.func @flow_join_one
+// CHECK-SAME: (%[[A:.*]]: !ta.flow)
+// CHECK-NEXT: return %[[A]]
+func.func @flow_join_one(%a: !ta.flow) -> !ta.flow {
+  %j = ta.flow_join(%a)
+  return %j : !ta.flow
+}
+
+// -----
+
+// Joins of joins are one join of their flows, each once; a fresh flow
+// (a join of nothing) orders nothing and goes.
+// CHECK-LABEL: func.func @flow_join_flatten
+// CHECK-SAME: (%[[A:.*]]: !ta.flow, %[[B:.*]]: !ta.flow, %[[C:.*]]: !ta.flow)
+// CHECK-NEXT: %[[J:.*]] = ta.flow_join(%[[A]], %[[B]], %[[C]]){{$}}
+// CHECK-NEXT: %[[K:.*]] = ta.flow_join(%[[A]], %[[B]], %[[C]]){{$}}
+// CHECK-NEXT: return %[[J]], %[[K]]
+func.func @flow_join_flatten(%a: !ta.flow, %b: !ta.flow, %c: !ta.flow)
+    -> (!ta.flow, !ta.flow) {
+  %fresh = ta.flow_join()
+  %ab = ta.flow_join(%a, %b)
+  %j = ta.flow_join(%ab, %fresh, %c, %a)
+  %k = ta.flow_join(%a, %b, %c, %c)
+  return %j, %k : !ta.flow, !ta.flow
+}
+
+// -----
+
+// A join nothing reads is dead (it is pure).
+// CHECK-LABEL: func.func @flow_join_dead
+// CHECK-NEXT: return
+func.func @flow_join_dead(%a: !ta.flow) {
+  %j = ta.flow_join(%a, %a)
+  return
+}

@@ -23,6 +23,19 @@ func.func @lifecycle(%n: index) -> index {
   return %s : index
 }
 
+// CHECK-LABEL: func.func @flow_join
+// CHECK-SAME: (%[[A:.*]]: !ta.flow, %[[B:.*]]: !ta.flow)
+func.func @flow_join(%a: !ta.flow, %b: !ta.flow) -> (!ta.flow, !ta.flow) {
+  // CHECK: %[[J:.*]] = ta.flow_join(%[[A]], %[[B]]){{$}}
+  // GENERIC: "ta.flow_join"(%{{.*}}, %{{.*}}) : (!ta.flow, !ta.flow) -> !ta.flow
+  %j = ta.flow_join(%a, %b)
+  // CHECK: %[[F:.*]] = ta.flow_join(){{$}}
+  // GENERIC: "ta.flow_join"() : () -> !ta.flow
+  %f = ta.flow_join()
+  // CHECK: return %[[J]], %[[F]]
+  return %j, %f : !ta.flow, !ta.flow
+}
+
 // CHECK-LABEL: func.func @create_attributes
 func.func @create_attributes(%n: index) {
   // CHECK: ta.create %{{.*}} {clear_after_read = false, dynamic_size = true, identical_element_shapes = true, name = "steps"} : !ta.handle<?, tensor<?x3xf32>>

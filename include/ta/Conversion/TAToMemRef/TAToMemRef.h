@@ -253,7 +253,7 @@ void nameUnbatchGradResources(Operation *root);
 /// needs is taken by something else; ta-lower-to-memref diagnoses that
 /// first.
 ///
-/// ta.create, ta.size, ta.close.
+/// ta.create, ta.size, ta.close, ta.flow_join.
 void populateTALifecycleLoweringPatterns(const TATypeConverter &converter,
                                          RewritePatternSet &patterns,
                                          const TAToMemRefOptions &options);

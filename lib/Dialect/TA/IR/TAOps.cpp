@@ -18,6 +18,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 #include <map>
 
@@ -165,6 +166,49 @@ OpFoldResult SizeOp::fold(FoldAdaptor) {
   if (type.getIsGrad() || !type.hasStaticSize())
     return {};
   return IntegerAttr::get(IndexType::get(getContext()), type.getSize());
+}
+
+//===----------------------------------------------------------------------===//
+// FlowJoinOp
+//===----------------------------------------------------------------------===//
+
+OpFoldResult FlowJoinOp::fold(FoldAdaptor) {
+  if (getFlowsIn().size() == 1)
+    return getFlowsIn().front();
+  return {};
+}
+
+namespace {
+/// Joins the flows of the joins it reads, once each: a fresh flow (a join
+/// of nothing) orders nothing.
+struct FlattenFlowJoin : OpRewritePattern<FlowJoinOp> {
+  using OpRewritePattern::OpRewritePattern;
+  LogicalResult matchAndRewrite(FlowJoinOp op,
+                                PatternRewriter &rewriter) const override {
+    SmallVector<Value> flows;
+    llvm::SmallDenseSet<Value> seen;
+    bool changed = false;
+    for (Value flow : op.getFlowsIn()) {
+      auto inner = flow.getDefiningOp<FlowJoinOp>();
+      ValueRange expanded = inner ? inner.getFlowsIn() : ValueRange(flow);
+      changed |= inner != nullptr;
+      for (Value v : expanded)
+        if (seen.insert(v).second)
+          flows.push_back(v);
+        else
+          changed = true;
+    }
+    if (!changed)
+      return failure();
+    rewriter.replaceOp(op, FlowJoinOp::create(rewriter, op.getLoc(), flows));
+    return success();
+  }
+};
+} // namespace
+
+void FlowJoinOp::getCanonicalizationPatterns(RewritePatternSet &patterns,
+                                             MLIRContext *context) {
+  patterns.add<FlattenFlowJoin>(context);
 }
 
 //===----------------------------------------------------------------------===//

@@ -141,6 +141,47 @@ func.func @broadcast_and_read(%a: tensor<?x3xf32>, %b: tensor<2x3xf32>, %c: tens
   return
 }
 
+// An array made without an element shape (TensorFlow 1's tf.map_fn and
+// tf.scan unstack their input into one) has the shape its writes and
+// scatters agree on, partial element shapes included; reads of arrays
+// whose writes disagree, whose split may make pieces of any length, or
+// whose handle a loop carries away stay unranked.
+// CHECK-LABEL: func.func @read_written(
+// CHECK: "tf.TensorArrayReadV3"(%{{.*}}) : {{.*}} -> tensor<4xf32>
+// CHECK: "tf.TensorArrayReadV3"(%{{.*}}) : {{.*}} -> tensor<2x3xf32>
+// CHECK: "tf.TensorArrayReadV3"(%{{.*}}) : {{.*}} -> tensor<*xf32>
+// CHECK: "tf.TensorArrayReadV3"(%{{.*}}) : {{.*}} -> tensor<*xf32>
+// CHECK: "tf.TensorArrayReadV3"(%{{.*}}) : {{.*}} -> tensor<*xf32>
+func.func @read_written(%x: tensor<3x4xf32>, %y: tensor<2x3xf32>, %z: tensor<3x3xf32>, %n: tensor<i32>, %i: tensor<3xi32>, %len: tensor<2xi64>) {
+  %h, %f = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<*>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  %f1 = "tf.TensorArrayScatterV3"(%h, %i, %x, %f) : (tensor<2x!tf_type.resource>, tensor<3xi32>, tensor<3x4xf32>, tensor<f32>) -> tensor<f32>
+  %r = "tf.TensorArrayReadV3"(%h, %n, %f1) : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<f32>) -> tensor<*xf32>
+  %h2, %f2 = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<?x3>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  %id2 = "tf.Identity"(%h2) : (tensor<2x!tf_type.resource>) -> tensor<2x!tf_type.resource>
+  %f3 = "tf.TensorArrayWriteV3"(%id2, %n, %y, %f2) : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<2x3xf32>, tensor<f32>) -> tensor<f32>
+  %r2 = "tf.TensorArrayReadV3"(%h2, %n, %f3) : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<f32>) -> tensor<*xf32>
+  %h3, %f4 = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<*>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  %f5 = "tf.TensorArrayWriteV3"(%h3, %n, %y, %f4) : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<2x3xf32>, tensor<f32>) -> tensor<f32>
+  %f6 = "tf.TensorArrayScatterV3"(%h3, %i, %z, %f5) : (tensor<2x!tf_type.resource>, tensor<3xi32>, tensor<3x3xf32>, tensor<f32>) -> tensor<f32>
+  %r3 = "tf.TensorArrayReadV3"(%h3, %n, %f6) : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<f32>) -> tensor<*xf32>
+  %h4, %f7 = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<*>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  %f8 = "tf.TensorArraySplitV3"(%h4, %z, %len, %f7) : (tensor<2x!tf_type.resource>, tensor<3x3xf32>, tensor<2xi64>, tensor<f32>) -> tensor<f32>
+  %r4 = "tf.TensorArrayReadV3"(%h4, %n, %f8) : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<f32>) -> tensor<*xf32>
+  %h5, %f9 = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<*>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  %f10 = "tf.TensorArrayWriteV3"(%h5, %n, %y, %f9) : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<2x3xf32>, tensor<f32>) -> tensor<f32>
+  %l:2 = "tf.WhileRegion"(%h5, %f10) ({
+  ^bb0(%a: tensor<2x!tf_type.resource>, %b: tensor<f32>):
+    %c = "tf.Const"() <{value = dense<false> : tensor<i1>}> : () -> tensor<i1>
+    "tf.Yield"(%c) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%a: tensor<2x!tf_type.resource>, %b: tensor<f32>):
+    "tf.Yield"(%a, %b) : (tensor<2x!tf_type.resource>, tensor<f32>) -> ()
+  }) {is_stateless = false} : (tensor<2x!tf_type.resource>, tensor<f32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  %r5 = "tf.TensorArrayReadV3"(%h5, %n, %f10) : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<f32>) -> tensor<*xf32>
+  "tf.Use"(%r, %r2, %r3, %r4, %r5) : (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) -> ()
+  return
+}
+
 // Bounds TensorFlow rejects give no shape (the lowering diagnoses them);
 // sizes whose arithmetic would overflow int64 are computed without it:
 // range(0, 10, INT64_MAX) and x[0:3:INT64_MAX] have one element each.

@@ -42,3 +42,78 @@ func.func @handle_to_other_op(%n: tensor<i32>) {
   %s = "tf.Shape"(%h) : (tensor<2x!tf_type.resource>) -> tensor<1xi32>
   return
 }
+
+// -----
+
+// A flow is what TensorArray ops read as one, whatever computed it:
+// tf.gradients' backward loop starts a flow from 0.0, sums into it the flows
+// of the writes it makes, and passes the sum to the next op. The constant
+// and the sum are flow sources: the loop and the TensorArray ops read
+// ta.flow_join of the flows they read instead (of none for the constant),
+// and the arithmetic nothing else reads is gone.
+// CHECK-LABEL: func.func @flow_arithmetic(
+// CHECK-NOT: tf.Const"() <{value = dense<0.0
+// CHECK-NOT: tf.AddV2
+// CHECK: %[[FRESH:.*]] = ta.flow_join(){{$}}
+// CHECK: %[[TA:.*]]:2 = "tf.TensorArrayV3"
+// CHECK: %[[LOOP:.*]]:2 = "tf.WhileRegion"(%{{.*}}, %[[FRESH]])
+// CHECK: ^bb0(%{{.*}}: tensor<i32>, %[[ACC:.*]]: !ta.flow):
+// CHECK: %[[W:.*]] = "tf.TensorArrayWriteV3"(%[[TA]]#0, %{{.*}}, %{{.*}}, %[[TA]]#1) : {{.*}} -> !ta.flow
+// CHECK: %[[SUM:.*]] = ta.flow_join(%[[ACC]], %[[W]]){{$}}
+// CHECK: "tf.Yield"(%{{.*}}, %[[SUM]]) : (tensor<i32>, !ta.flow) -> ()
+// CHECK: "tf.TensorArrayGatherV3"(%[[TA]]#0, %{{.*}}, %[[LOOP]]#1) {{.*}} -> tensor<3x2xf32>
+func.func @flow_arithmetic(%x: tensor<2xf32>) -> tensor<3x2xf32> {
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %zero = "tf.Const"() <{value = dense<0.0> : tensor<f32>}> : () -> tensor<f32>
+  %i0 = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %one = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %idx = "tf.Const"() <{value = dense<[0, 1, 2]> : tensor<3xi32>}> : () -> tensor<3xi32>
+  %h, %f = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2x!tf_type.resource<tensor<2xf32>>>, tensor<f32>)
+  %r:2 = "tf.WhileRegion"(%i0, %zero) ({
+  ^bb0(%i: tensor<i32>, %acc: tensor<f32>):
+    %c = "tf.Less"(%i, %n) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+    "tf.Yield"(%c) : (tensor<i1>) -> ()
+  }, {
+  ^bb0(%i: tensor<i32>, %acc: tensor<f32>):
+    %w = "tf.TensorArrayWriteV3"(%h, %i, %x, %f) : (tensor<2x!tf_type.resource<tensor<2xf32>>>, tensor<i32>, tensor<2xf32>, tensor<f32>) -> tensor<f32>
+    %sum = "tf.AddV2"(%acc, %w) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    %next = "tf.AddV2"(%i, %one) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+    "tf.Yield"(%next, %sum) : (tensor<i32>, tensor<f32>) -> ()
+  }) {is_stateless = false} : (tensor<i32>, tensor<f32>) -> (tensor<i32>, tensor<f32>)
+  %g = "tf.TensorArrayGatherV3"(%h, %idx, %r#1) {element_shape = #tf_type.shape<2>} : (tensor<2x!tf_type.resource<tensor<2xf32>>>, tensor<3xi32>, tensor<f32>) -> tensor<3x2xf32>
+  return %g : tensor<3x2xf32>
+}
+
+// -----
+
+// A flow source others read too keeps its value for them: only the
+// TensorArray op reads the join. A public function's argument read as a
+// flow is a source as well (a fresh flow).
+// CHECK-LABEL: func.func @flow_source_shared(
+// CHECK-SAME: %[[X:.*]]: tensor<2xf32>, %[[ARG:.*]]: tensor<f32>)
+// CHECK: %[[FRESH:.*]] = ta.flow_join(){{$}}
+// CHECK: %[[ONE:.*]] = "tf.Const"() <{value = dense<1.000000e+00> : tensor<f32>}>
+// CHECK: %[[JOIN:.*]] = ta.flow_join(){{$}}
+// CHECK: %[[TA:.*]]:2 = "tf.TensorArrayV3"
+// CHECK: %[[W:.*]] = "tf.TensorArrayWriteV3"(%[[TA]]#0, %{{.*}}, %[[X]], %[[JOIN]])
+// CHECK: "tf.TensorArrayReadV3"(%[[TA]]#0, %{{.*}}, %[[FRESH]])
+// CHECK: "tf.Mul"(%[[ONE]], %[[ARG]])
+func.func @flow_source_shared(%x: tensor<2xf32>, %flow: tensor<f32>) -> (tensor<2xf32>, tensor<f32>, tensor<f32>) {
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %one = "tf.Const"() <{value = dense<1.0> : tensor<f32>}> : () -> tensor<f32>
+  %i = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %h, %f = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2x!tf_type.resource<tensor<2xf32>>>, tensor<f32>)
+  %w = "tf.TensorArrayWriteV3"(%h, %i, %x, %one) : (tensor<2x!tf_type.resource<tensor<2xf32>>>, tensor<i32>, tensor<2xf32>, tensor<f32>) -> tensor<f32>
+  %y = "tf.TensorArrayReadV3"(%h, %i, %flow) {dtype = f32} : (tensor<2x!tf_type.resource<tensor<2xf32>>>, tensor<i32>, tensor<f32>) -> tensor<2xf32>
+  %m = "tf.Mul"(%one, %flow) : (tensor<f32>, tensor<f32>) -> tensor<f32>
+  return %y, %one, %m : tensor<2xf32>, tensor<f32>, tensor<f32>
+}
+
+// -----
+
+func.func @handle_as_flow(%n: tensor<i32>, %i: tensor<i32>) {
+  %h, %f = "tf.TensorArrayV3"(%n) {dtype = f32, element_shape = #tf_type.shape<2>} : (tensor<i32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+  // expected-error @+1 {{'tf.TensorArrayReadV3' op reads a TensorArray handle as its flow}}
+  %r = "tf.TensorArrayReadV3"(%h, %i, %h) {dtype = f32} : (tensor<2x!tf_type.resource>, tensor<i32>, tensor<2x!tf_type.resource>) -> tensor<*xf32>
+  return
+}

@@ -41,7 +41,7 @@ def TA_LengthVector : 1DTensorOf<[I64]>;
 def TA_ShapeVector : 1DTensorOf<[I32]>;
 
 //===----------------------------------------------------------------------===//
-// Lifecycle: create, size, close
+// Lifecycle: create, size, close, flow_join
 //===----------------------------------------------------------------------===//
 
 def TA_CreateOp : TA_Op<"create"> {
@@ -130,6 +130,35 @@ def TA_CloseOp : TA_Op<"close"> {
   }];
   let arguments = (ins TA_MutatedHandle:$handle);
   let assemblyFormat = "$handle attr-dict `:` qualified(type($handle))";
+}
+
+def TA_FlowJoinOp : TA_Op<"flow_join", [Pure]> {
+  let summary = "a flow ordered after other flows (TensorFlow's arithmetic "
+                "on flows)";
+  let description = [{
+    Returns a flow that comes after every operand flow; with no operands, a
+    fresh flow. TensorFlow's flow is a float that any computation may make:
+    its gradient code starts a backward loop's flow from a constant or
+    `zeros_like`, sums the flows of the writes it makes (`AddV2`, `AddN`)
+    and passes the sum to the next TensorArray op. `ta-import-tf` imports
+    such a computation as `ta.flow_join` of the flows it reads.
+
+    A flow carries no data, and TensorArray operations are ordered by their
+    effects on the array, not by their flows: the op is pure, folds a single
+    operand to itself, and lowering erases it.
+
+    Example:
+
+    ```mlir
+    %f = ta.flow_join(%f0, %f1)
+    %fresh = ta.flow_join()
+    ```
+  }];
+  let arguments = (ins Variadic<TA_FlowType>:$flows_in);
+  let results = (outs TA_FlowType:$flow_out);
+  let assemblyFormat = "`(` $flows_in `)` attr-dict";
+  let hasFolder = 1;
+  let hasCanonicalizer = 1;
 }
 
 //===----------------------------------------------------------------------===//
