@@ -147,24 +147,29 @@ W_H = weights([U, U], 2.0)
 B_H = weights([U], 3.0)
 
 
+class ElmanCell:
+    """The cell tf.compat.v1.nn.dynamic_rnn steps: h' = tanh(x W + h U + b)."""
+    state_size = U
+    output_size = U
+
+    def __init__(self, w_in, w_h, b):
+        self.w_in, self.w_h, self.b = w_in, w_h, b
+
+    def zero_state(self, batch_size, dtype):
+        return tf.zeros([batch_size, U], dtype)
+
+    def __call__(self, xt, h, scope=None):
+        h2 = tf.tanh(tf.matmul(xt, self.w_in) + tf.matmul(h, self.w_h) + self.b)
+        return h2, h2
+
+
 @tf.function
 def tf_dynamic_rnn_tape(x, w_in, w_h, b):
     # tf.compat.v1.nn.dynamic_rnn with an Elman cell, and the tape's
     # gradients of sum(outputs^2) with respect to the input and the weights.
-    class Cell:
-        state_size = U
-        output_size = U
-
-        def zero_state(self, batch_size, dtype):
-            return tf.zeros([batch_size, U], dtype)
-
-        def __call__(self, xt, h, scope=None):
-            h2 = tf.tanh(tf.matmul(xt, w_in) + tf.matmul(h, w_h) + b)
-            return h2, h2
-
     with tf.GradientTape() as tape:
         tape.watch([x, w_in, w_h, b])
-        outs, _ = tf.compat.v1.nn.dynamic_rnn(Cell(), x, dtype=f32)
+        outs, _ = tf.compat.v1.nn.dynamic_rnn(ElmanCell(w_in, w_h, b), x, dtype=f32)
         loss = tf.reduce_sum(outs * outs)
     return [outs] + tape.gradient(loss, [x, w_in, w_h, b])
 
@@ -290,7 +295,8 @@ PROGRAMS = [
         "tf_dynamic_rnn_tape",
         "tf.compat.v1.nn.dynamic_rnn with an Elman cell (tanh(x W + h U + b)) "
         "and the tape's gradients of sum(outputs^2) with respect to x, W, U, b.",
-        tf_dynamic_rnn_tape, [X, W_IN, W_H, B_H], ulp=GRAD_ULP),
+        tf_dynamic_rnn_tape, [X, W_IN, W_H, B_H], ulp=GRAD_ULP,
+        helpers=[ElmanCell]),
     Program(
         "tf_scan_tape",
         "tf.scan of an Elman step over the time-major input and the tape's "

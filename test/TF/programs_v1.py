@@ -24,7 +24,7 @@ import tensorflow as tf
 
 from programs import SAVED_MODEL, STD, MaxUlp, dyadic, f32, graph_program
 from programs_library import (B, B_H, F, KERAS_ULP, TAPE_ULP, T, W_H, W_IN, X,
-                              U, weights)
+                              U, ElmanCell, weights)
 
 DYS = dyadic([B, T, U], -0.5, 0.125)
 
@@ -111,18 +111,7 @@ def v1_dynamic_rnn(x, w_in, w_h, b):
     # tf.compat.v1.nn.dynamic_rnn in a TF1 graph: a v1 while_loop over
     # TensorArray V3 ops (the batch-major input transposed, unstacked, read
     # in the loop; the outputs written, stacked, transposed back).
-    class Cell:
-        state_size = U
-        output_size = U
-
-        def zero_state(self, batch_size, dtype):
-            return tf.zeros([batch_size, U], dtype)
-
-        def __call__(self, xt, h, scope=None):
-            h2 = tf.tanh(tf.matmul(xt, w_in) + tf.matmul(h, w_h) + b)
-            return h2, h2
-
-    outs, state = tf.compat.v1.nn.dynamic_rnn(Cell(), x, dtype=f32)
+    outs, state = tf.compat.v1.nn.dynamic_rnn(ElmanCell(w_in, w_h, b), x, dtype=f32)
     return [outs, state]
 
 
@@ -170,6 +159,30 @@ def v1_lstm_rnn_grad(x, w, b, dys):
 
     outs, (c, h) = tf.compat.v1.nn.dynamic_rnn(Cell(), x, dtype=f32)
     return [outs, c] + tf.gradients(outs, [x, w, b], grad_ys=dys)
+
+
+def v1_gru_rnn_grad(x, w, u, b, dys):
+    # tf.gradients of tf.compat.v1.nn.dynamic_rnn with a GRU cell: update and
+    # reset gates, the candidate from the reset state.
+    class Cell:
+        state_size = U
+        output_size = U
+
+        def zero_state(self, batch_size, dtype):
+            return tf.zeros([batch_size, U], dtype)
+
+        def __call__(self, xt, h, scope=None):
+            wz, wr, wc = tf.split(w, 3, axis=1)
+            uz, ur, uc = tf.split(u, 3, axis=1)
+            bz, br, bc = tf.split(b, 3)
+            z = tf.sigmoid(tf.matmul(xt, wz) + tf.matmul(h, uz) + bz)
+            r = tf.sigmoid(tf.matmul(xt, wr) + tf.matmul(h, ur) + br)
+            c = tf.tanh(tf.matmul(xt, wc) + tf.matmul(r * h, uc) + bc)
+            h = z * h + (1.0 - z) * c
+            return h, h
+
+    outs, h = tf.compat.v1.nn.dynamic_rnn(Cell(), x, dtype=f32)
+    return [outs, h] + tf.gradients(outs, [x, w, u, b], grad_ys=dys)
 
 
 def v1_foldl_grad(x):
@@ -225,7 +238,8 @@ PROGRAMS = [
         "v1_dynamic_rnn",
         "tf.compat.v1.nn.dynamic_rnn with an Elman cell (tanh(x W + h U + b)) in a TF1 "
         "graph: a v1 loop over TensorArray V3 ops whose values are unranked in the graph.",
-        v1_dynamic_rnn, [X, W_IN, W_H, B_H], ulp=KERAS_ULP, forms=(STD,)),
+        v1_dynamic_rnn, [X, W_IN, W_H, B_H], ulp=KERAS_ULP, forms=(STD,),
+        helpers=[ElmanCell]),
     v1_program(
         "v1_dynamic_rnn_grad",
         "tf.gradients of tf.compat.v1.nn.dynamic_rnn (Elman cell) in a TF1 graph with "
@@ -233,7 +247,8 @@ PROGRAMS = [
         "TensorArray flows are TensorFlow's arithmetic on flows.",
         # The input's gradient sums products over the units that cancel, the
         # weights' over batch and time: 4 ulp of the largest magnitude.
-        v1_dynamic_rnn_grad, [X, W_IN, W_H, B_H, DYS], ulp=TAPE_ULP, forms=(STD,)),
+        v1_dynamic_rnn_grad, [X, W_IN, W_H, B_H, DYS], ulp=TAPE_ULP, forms=(STD,),
+        helpers=[ElmanCell, v1_dynamic_rnn]),
     v1_program(
         "v1_lstm_rnn_grad",
         "tf.gradients of tf.compat.v1.nn.dynamic_rnn with an LSTM cell ((c, h) state, "
@@ -241,6 +256,13 @@ PROGRAMS = [
         "weights and the bias.",
         v1_lstm_rnn_grad, [X, weights([F + U, 4 * U], 4.0), weights([4 * U], 5.0), DYS],
         ulp=[KERAS_ULP, KERAS_ULP] + [MaxUlp(4)] * 3, forms=(STD,)),
+    v1_program(
+        "v1_gru_rnn_grad",
+        "tf.gradients of tf.compat.v1.nn.dynamic_rnn with a GRU cell with respect to "
+        "the input, both weights and the bias.",
+        v1_gru_rnn_grad, [X, weights([F, 3 * U], 6.0), weights([U, 3 * U], 7.0),
+                          weights([3 * U], 8.0), DYS],
+        ulp=[KERAS_ULP, KERAS_ULP] + [MaxUlp(4)] * 4, forms=(STD,)),
     v1_program(
         "v1_foldl_grad",
         "tf.gradients of a TF1 tf.foldl, a = a * 0.5 + r * r over the rows of x.",

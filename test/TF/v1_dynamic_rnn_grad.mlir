@@ -11,6 +11,28 @@
 //
 // The program:
 //
+//   class ElmanCell:
+//       """The cell tf.compat.v1.nn.dynamic_rnn steps: h' = tanh(x W + h U + b)."""
+//       state_size = U
+//       output_size = U
+//
+//       def __init__(self, w_in, w_h, b):
+//           self.w_in, self.w_h, self.b = w_in, w_h, b
+//
+//       def zero_state(self, batch_size, dtype):
+//           return tf.zeros([batch_size, U], dtype)
+//
+//       def __call__(self, xt, h, scope=None):
+//           h2 = tf.tanh(tf.matmul(xt, self.w_in) + tf.matmul(h, self.w_h) + self.b)
+//           return h2, h2
+//
+//   def v1_dynamic_rnn(x, w_in, w_h, b):
+//       # tf.compat.v1.nn.dynamic_rnn in a TF1 graph: a v1 while_loop over
+//       # TensorArray V3 ops (the batch-major input transposed, unstacked, read
+//       # in the loop; the outputs written, stacked, transposed back).
+//       outs, state = tf.compat.v1.nn.dynamic_rnn(ElmanCell(w_in, w_h, b), x, dtype=f32)
+//       return [outs, state]
+//
 //   def v1_dynamic_rnn_grad(x, w_in, w_h, b, dys):
 //       # tf.gradients of v1_dynamic_rnn: the backward loop reads the forward
 //       # TensorArray's gradient accumulator, whose flow TensorFlow computes by

@@ -1,0 +1,549 @@
+// v1_gru_rnn_grad: tf.gradients of tf.compat.v1.nn.dynamic_rnn with a GRU cell
+// with respect to the input, both weights and the bias.
+//
+// Exported with tf.mlir.experimental.convert_function(cf,
+// pass_pipeline='tf-standard-pipeline') (functional control flow).
+//
+// The function is a TF1 graph (tf.compat.v1.Graph, control flow v2 off)
+// imported with tf.compat.v1.wrap_function (programs.graph_function): inside a
+// tf.function, tf.gradients cannot differentiate raw TensorArray ops.
+//
+// The program:
+//
+//   def v1_gru_rnn_grad(x, w, u, b, dys):
+//       # tf.gradients of tf.compat.v1.nn.dynamic_rnn with a GRU cell: update and
+//       # reset gates, the candidate from the reset state.
+//       class Cell:
+//           state_size = U
+//           output_size = U
+//
+//           def zero_state(self, batch_size, dtype):
+//               return tf.zeros([batch_size, U], dtype)
+//
+//           def __call__(self, xt, h, scope=None):
+//               wz, wr, wc = tf.split(w, 3, axis=1)
+//               uz, ur, uc = tf.split(u, 3, axis=1)
+//               bz, br, bc = tf.split(b, 3)
+//               z = tf.sigmoid(tf.matmul(xt, wz) + tf.matmul(h, uz) + bz)
+//               r = tf.sigmoid(tf.matmul(xt, wr) + tf.matmul(h, ur) + br)
+//               c = tf.tanh(tf.matmul(xt, wc) + tf.matmul(r * h, uc) + bc)
+//               h = z * h + (1.0 - z) * c
+//               return h, h
+//
+//       outs, h = tf.compat.v1.nn.dynamic_rnn(Cell(), x, dtype=f32)
+//       return [outs, h] + tf.gradients(outs, [x, w, u, b], grad_ys=dys)
+//
+// Inputs:
+//   x: float32 [2, 3, 4]
+//     [[[-1.5, -1.375, -1.25, -1.125],
+//       [-1.0, -0.875, -0.75, -0.625],
+//       [-0.5, -0.375, -0.25, -0.125]],
+//
+//      [[0.0, 0.125, 0.25, 0.375],
+//       [0.5, 0.625, 0.75, 0.875],
+//       [1.0, 1.125, 1.25, 1.375]]]
+//   w: float32 [4, 9]
+//     [[-0.140625, 0.203125, 0.453125, 0.484375, 0.296875, -0.03125,
+//       -0.34375, -0.5, -0.40625],
+//      [-0.125, 0.203125, 0.453125, 0.484375, 0.28125, -0.046875, -0.359375,
+//       -0.5, -0.40625],
+//      [-0.125, 0.21875, 0.453125, 0.484375, 0.28125, -0.046875, -0.359375,
+//       -0.5, -0.40625],
+//      [-0.109375, 0.21875, 0.453125, 0.484375, 0.265625, -0.0625, -0.375,
+//       -0.5, -0.390625]]
+//   u: float32 [3, 9]
+//     [[0.328125, 0.5, 0.421875, 0.15625, -0.1875, -0.4375, -0.484375,
+//       -0.3125, 0.015625],
+//      [0.328125, 0.5, 0.421875, 0.15625, -0.1875, -0.4375, -0.484375,
+//       -0.296875, 0.03125],
+//      [0.34375, 0.5, 0.421875, 0.140625, -0.203125, -0.453125, -0.484375,
+//       -0.296875, 0.03125]]
+//   b: float32 [9]
+//     [0.5, 0.328125, 0.015625, -0.3125, -0.484375, -0.4375, -0.171875,
+//      0.15625, 0.421875]
+//   dys: float32 [2, 3, 3]
+//     [[[-0.5, -0.375, -0.25],
+//       [-0.125, 0.0, 0.125],
+//       [0.25, 0.375, 0.5]],
+//
+//      [[0.625, 0.75, 0.875],
+//       [1.0, 1.125, 1.25],
+//       [1.375, 1.5, 1.625]]]
+// TensorFlow's results:
+//   0: float32 [2, 3, 3]
+//     [[[0.22315861, 0.6794487, 0.9026196],
+//       [0.30379745, 0.77187467, 0.92795676],
+//       [0.24826431, 0.71834904, 0.84590757]],
+//
+//      [[-0.16719078, -0.0817892, 0.05044796],
+//       [-0.4672407, -0.31017107, -0.1013585],
+//       [-0.7329557, -0.5001392, -0.21567602]]]
+//   1: float32 [2, 3]
+//     [[0.24826431, 0.71834904, 0.84590757],
+//      [-0.7329557, -0.5001392, -0.21567602]]
+//   2: float32 [2, 3, 4]
+//     [[[0.008986756, 0.010373706, 0.011045877, 0.01239015],
+//       [-0.027842492, -0.028024988, -0.028294414, -0.027963363],
+//       [-0.08120238, -0.08165335, -0.08141981, -0.08034108]],
+//
+//      [[-1.2877117, -1.294063, -1.2919391, -1.2768366],
+//       [-0.20096248, -0.20139664, -0.19557978, -0.1892788],
+//       [0.018007293, 0.018159203, 0.021319672, 0.022122681]]]
+//   3: float32 [4, 9]
+//     [[0.1696265, 0.33365127, 0.3014301, 0.009212665, 0.009747092,
+//       0.0051018605, 0.2659849, 0.101734996, 0.17947547],
+//      [0.25448364, 0.42755082, 0.35354686, 0.010162998, 0.010008926,
+//       0.0040569743, 0.3986654, 0.2653866, 0.42620116],
+//      [0.33934084, 0.5214503, 0.40566364, 0.011113329, 0.01027076,
+//       0.0030120881, 0.53134596, 0.42903823, 0.6729269],
+//      [0.42419797, 0.6153498, 0.45778036, 0.012063661, 0.010532595,
+//       0.001967202, 0.66402644, 0.5926898, 0.9196526]]
+//   4: float32 [3, 9]
+//     [[-0.11233352, -0.15605775, -0.12306039, -0.0040017036, -0.0045380625,
+//       -0.0027092914, -0.083779104, -0.032781273, -0.057721365],
+//      [-0.06331677, -0.09336595, -0.060605243, -0.0043227253, -0.00641888,
+//       -0.006260953, -0.034312844, -0.004942067, -0.009547908],
+//      [0.0038400283, -0.0034156272, 0.018991295, -0.0031058672,
+//       -0.0059968294, -0.0074958378, 0.012256321, 0.019594636, 0.03372792]]
+//   5: float32 [9]
+//     [0.67885727, 0.75119627, 0.41693413, 0.0076026525, 0.0020946749,
+//      -0.008359089, 1.061444, 1.3092129, 1.9738057]
+//
+// Generated by test/TF/export.py with TensorFlow 2.21.0, do not edit.
+
+// RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm %s > %t.strict.mlir
+// RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm=checks=none %s > %t.none.mlir
+// RUN: %run_cpu -e main %t.strict.mlir | %python %S/check.py %s
+// RUN: %run_cpu -e main %t.none.mlir | %python %S/check.py %s
+
+module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
+  func.func @__inference_wrapped_function_786(%arg0: tensor<2x3x4xf32>, %arg1: tensor<4x9xf32>, %arg2: tensor<3x9xf32>, %arg3: tensor<9xf32>, %arg4: tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<*xf32>, tensor<2x3x4xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "placeholder,placeholder_1,placeholder_2,placeholder_3,placeholder_4", outputs = "out0_RetVal,out1_RetVal,out2_RetVal,out3_RetVal,out4_RetVal,out5_RetVal"}} {
+    %0:6 = tf_executor.graph {
+      %output, %token, %control = tf_executor.NextIteration.Source : tensor<f32> {T = f32, device = ""}
+      %output_0, %token_1, %control_2 = tf_executor.NextIteration.Source : tensor<*xi32> {T = i32, _class = ["loc:@rnn/while/Exit_2"], device = ""}
+      %output_3, %token_4, %control_5 = tf_executor.NextIteration.Source : tensor<*xf32> {T = f32, device = ""}
+      %output_6, %token_7, %control_8 = tf_executor.NextIteration.Source : tensor<*xi32> {T = i32, device = ""}
+      %output_9, %token_10, %control_11 = tf_executor.NextIteration.Source : tensor<*xi32> {T = i32, device = ""}
+      %output_12, %token_13, %control_14 = tf_executor.NextIteration.Source : tensor<*xf32> {T = f32, _class = ["loc:@rnn/while/split_2/Enter"], device = ""}
+      %output_15, %token_16, %control_17 = tf_executor.NextIteration.Source : tensor<*xf32> {T = f32, _class = ["loc:@rnn/while/split_1/Enter"], device = ""}
+      %output_18, %token_19, %control_20 = tf_executor.NextIteration.Source : tensor<?x?xf32> {T = f32, _class = ["loc:@rnn/while/Merge_3"], device = ""}
+      %output_21, %token_22, %control_23 = tf_executor.NextIteration.Source : tensor<*xf32> {T = f32, _class = ["loc:@rnn/while/split/Enter"], device = ""}
+      %output_24, %token_25, %control_26 = tf_executor.NextIteration.Source : tensor<*xf32> {T = f32, _class = ["loc:@rnn/while/TensorArrayReadV3/Enter_1"], device = ""}
+      %output_27, %token_28, %control_29 = tf_executor.NextIteration.Source : tensor<*xf32> {T = f32, _class = ["loc:@rnn/while/Merge_2"], device = ""}
+      %output_30, %token_31, %control_32 = tf_executor.NextIteration.Source : tensor<*xi32> {T = i32, _class = ["loc:@rnn/while/Exit_2"], device = ""}
+      %outputs, %control_33 = tf_executor.island wraps "tf.Const"() <{value = dense<1> : tensor<i32>}> {_class = ["loc:@rnn/while/Exit_2"], device = ""} : () -> tensor<i32>
+      %output_34, %control_35 = tf_executor.Enter %outputs frame "gradients/rnn/while/while_context" parallel_iterations 32 constant  : (tensor<i32>) -> (tensor<*xi32>, !tf_executor.control) {T = i32, _class = ["loc:@rnn/while/Exit_2"], device = ""}
+      %outputs_36, %control_37 = tf_executor.island wraps "tf.Const"() <{value = dense<0> : tensor<i32>}> {_class = ["loc:@rnn/while/Exit_2"], device = ""} : () -> tensor<i32>
+      %output_38, %control_39 = tf_executor.Enter %outputs_36 frame "rnn/while/while_context" parallel_iterations 32 : (tensor<i32>) -> (tensor<*xi32>, !tf_executor.control) {T = i32, _class = ["loc:@rnn/while/Exit_2"], device = ""}
+      %output_40, %value_index, %control_41 = tf_executor.Merge %output_38, %output_0 : tensor<*xi32> {N = 2 : i64, T = i32, _class = ["loc:@rnn/while/Exit_2"], device = ""}
+      %outputs_42, %control_43 = tf_executor.island {
+        %cst = "tf.Const"() <{value = dense<-1> : tensor<i32>}> {_class = ["loc:@rnn/while/MatMul_1", "loc:@rnn/while/split_1"], device = ""} : () -> tensor<i32>
+        %2 = "tf.StackV2"(%cst) <{elem_type = f32, stack_name = ""}> {_class = ["loc:@rnn/while/MatMul_1", "loc:@rnn/while/split_1"], device = ""} : (tensor<i32>) -> tensor<2x!tf_type.resource>
+        tf_executor.yield %2 : tensor<2x!tf_type.resource>
+      }
+      %output_44, %control_45 = tf_executor.Enter %outputs_42 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/MatMul_1"], device = ""}
+      %output_46, %control_47 = tf_executor.Enter %outputs_42 frame "gradients/rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/MatMul_1"], device = ""}
+      %outputs_48, %control_49 = tf_executor.island {
+        %cst = "tf.Const"() <{value = dense<-1> : tensor<i32>}> {_class = ["loc:@rnn/while/MatMul_2", "loc:@rnn/while/split"], device = ""} : () -> tensor<i32>
+        %2 = "tf.StackV2"(%cst) <{elem_type = f32, stack_name = ""}> {_class = ["loc:@rnn/while/MatMul_2", "loc:@rnn/while/split"], device = ""} : (tensor<i32>) -> tensor<2x!tf_type.resource>
+        tf_executor.yield %2 : tensor<2x!tf_type.resource>
+      }
+      %output_50, %control_51 = tf_executor.Enter %outputs_48 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/MatMul_2"], device = ""}
+      %output_52, %control_53 = tf_executor.Enter %outputs_48 frame "gradients/rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/MatMul_2"], device = ""}
+      %outputs_54, %control_55 = tf_executor.island {
+        %cst = "tf.Const"() <{value = dense<-1> : tensor<i32>}> {_class = ["loc:@rnn/while/MatMul_3", "loc:@rnn/while/split_1"], device = ""} : () -> tensor<i32>
+        %2 = "tf.StackV2"(%cst) <{elem_type = f32, stack_name = ""}> {_class = ["loc:@rnn/while/MatMul_3", "loc:@rnn/while/split_1"], device = ""} : (tensor<i32>) -> tensor<2x!tf_type.resource>
+        tf_executor.yield %2 : tensor<2x!tf_type.resource>
+      }
+      %output_56, %control_57 = tf_executor.Enter %outputs_54 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/MatMul_3"], device = ""}
+      %output_58, %control_59 = tf_executor.Enter %outputs_54 frame "gradients/rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/MatMul_3"], device = ""}
+      %outputs_60, %control_61 = tf_executor.island {
+        %cst = "tf.Const"() <{value = dense<-1> : tensor<i32>}> {_class = ["loc:@rnn/while/MatMul_4", "loc:@rnn/while/split"], device = ""} : () -> tensor<i32>
+        %2 = "tf.StackV2"(%cst) <{elem_type = f32, stack_name = ""}> {_class = ["loc:@rnn/while/MatMul_4", "loc:@rnn/while/split"], device = ""} : (tensor<i32>) -> tensor<2x!tf_type.resource>
+        tf_executor.yield %2 : tensor<2x!tf_type.resource>
+      }
+      %output_62, %control_63 = tf_executor.Enter %outputs_60 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/MatMul_4"], device = ""}
+      %output_64, %control_65 = tf_executor.Enter %outputs_60 frame "gradients/rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/MatMul_4"], device = ""}
+      %outputs_66, %control_67 = tf_executor.island {
+        %cst = "tf.Const"() <{value = dense<-1> : tensor<i32>}> {_class = ["loc:@rnn/while/MatMul_4", "loc:@rnn/while/TensorArrayReadV3"], device = ""} : () -> tensor<i32>
+        %2 = "tf.StackV2"(%cst) <{elem_type = f32, stack_name = ""}> {_class = ["loc:@rnn/while/MatMul_4", "loc:@rnn/while/TensorArrayReadV3"], device = ""} : (tensor<i32>) -> tensor<2x!tf_type.resource>
+        tf_executor.yield %2 : tensor<2x!tf_type.resource>
+      }
+      %output_68, %control_69 = tf_executor.Enter %outputs_66 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/MatMul_4"], device = ""}
+      %output_70, %control_71 = tf_executor.Enter %outputs_66 frame "gradients/rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/MatMul_4"], device = ""}
+      %outputs_72, %control_73 = tf_executor.island {
+        %cst = "tf.Const"() <{value = dense<-1> : tensor<i32>}> {_class = ["loc:@rnn/while/MatMul_5", "loc:@rnn/while/split_1"], device = ""} : () -> tensor<i32>
+        %2 = "tf.StackV2"(%cst) <{elem_type = f32, stack_name = ""}> {_class = ["loc:@rnn/while/MatMul_5", "loc:@rnn/while/split_1"], device = ""} : (tensor<i32>) -> tensor<2x!tf_type.resource>
+        tf_executor.yield %2 : tensor<2x!tf_type.resource>
+      }
+      %output_74, %control_75 = tf_executor.Enter %outputs_72 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/MatMul_5"], device = ""}
+      %output_76, %control_77 = tf_executor.Enter %outputs_72 frame "gradients/rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/MatMul_5"], device = ""}
+      %outputs_78, %control_79 = tf_executor.island {
+        %cst = "tf.Const"() <{value = dense<-1> : tensor<i32>}> {_class = ["loc:@rnn/while/MatMul_5", "loc:@rnn/while/mul"], device = ""} : () -> tensor<i32>
+        %2 = "tf.StackV2"(%cst) <{elem_type = f32, stack_name = ""}> {_class = ["loc:@rnn/while/MatMul_5", "loc:@rnn/while/mul"], device = ""} : (tensor<i32>) -> tensor<2x!tf_type.resource>
+        tf_executor.yield %2 : tensor<2x!tf_type.resource>
+      }
+      %output_80, %control_81 = tf_executor.Enter %outputs_78 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/MatMul_5"], device = ""}
+      %output_82, %control_83 = tf_executor.Enter %outputs_78 frame "gradients/rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/MatMul_5"], device = ""}
+      %outputs_84, %control_85 = tf_executor.island {
+        %cst = "tf.Const"() <{value = dense<-1> : tensor<i32>}> {_class = ["loc:@rnn/while/MatMul", "loc:@rnn/while/split"], device = ""} : () -> tensor<i32>
+        %2 = "tf.StackV2"(%cst) <{elem_type = f32, stack_name = ""}> {_class = ["loc:@rnn/while/MatMul", "loc:@rnn/while/split"], device = ""} : (tensor<i32>) -> tensor<2x!tf_type.resource>
+        tf_executor.yield %2 : tensor<2x!tf_type.resource>
+      }
+      %output_86, %control_87 = tf_executor.Enter %outputs_84 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/MatMul"], device = ""}
+      %output_88, %control_89 = tf_executor.Enter %outputs_84 frame "gradients/rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/MatMul"], device = ""}
+      %outputs_90, %control_91 = tf_executor.island wraps "tf.Const"() <{value = dense<0.000000e+00> : tensor<f32>}> {_class = ["loc:@rnn/while/TensorArrayReadV3/Enter_1"], device = ""} : () -> tensor<f32>
+      %output_92, %control_93 = tf_executor.Enter %outputs_90 frame "gradients/rnn/while/while_context" parallel_iterations 32 : (tensor<f32>) -> (tensor<*xf32>, !tf_executor.control) {T = f32, _class = ["loc:@rnn/while/TensorArrayReadV3/Enter_1"], device = ""}
+      %output_94, %value_index_95, %control_96 = tf_executor.Merge %output_92, %output_24 : tensor<*xf32> {N = 2 : i64, T = f32, _class = ["loc:@rnn/while/TensorArrayReadV3/Enter_1"], device = ""}
+      %outputs_97, %control_98 = tf_executor.island {
+        %cst = "tf.Const"() <{value = dense<-1> : tensor<i32>}> {_class = ["loc:@rnn/while/Identity_1", "loc:@rnn/while/add_7"], device = ""} : () -> tensor<i32>
+        %2 = "tf.StackV2"(%cst) <{elem_type = i32, stack_name = ""}> {_class = ["loc:@rnn/while/Identity_1", "loc:@rnn/while/add_7"], device = ""} : (tensor<i32>) -> tensor<2x!tf_type.resource>
+        tf_executor.yield %2 : tensor<2x!tf_type.resource>
+      }
+      %output_99, %control_100 = tf_executor.Enter %outputs_97 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/add_7"], device = ""}
+      %output_101, %control_102 = tf_executor.Enter %outputs_97 frame "gradients/rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/add_7"], device = ""}
+      %outputs_103, %control_104 = tf_executor.island {
+        %cst = "tf.Const"() <{value = dense<-1> : tensor<i32>}> {_class = ["loc:@rnn/while/add_7"], device = ""} : () -> tensor<i32>
+        %2 = "tf.StackV2"(%cst) <{elem_type = f32, stack_name = ""}> {_class = ["loc:@rnn/while/add_7"], device = ""} : (tensor<i32>) -> tensor<2x!tf_type.resource>
+        tf_executor.yield %2 : tensor<2x!tf_type.resource>
+      }
+      %output_105, %control_106 = tf_executor.Enter %outputs_103 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/add_7"], device = ""}
+      %output_107, %control_108 = tf_executor.Enter %outputs_103 frame "gradients/rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/add_7"], device = ""}
+      %outputs_109, %control_110 = tf_executor.island {
+        %cst = "tf.Const"() <{value = dense<-1> : tensor<i32>}> {_class = ["loc:@rnn/while/Identity_3", "loc:@rnn/while/mul_1"], device = ""} : () -> tensor<i32>
+        %2 = "tf.StackV2"(%cst) <{elem_type = f32, stack_name = ""}> {_class = ["loc:@rnn/while/Identity_3", "loc:@rnn/while/mul_1"], device = ""} : (tensor<i32>) -> tensor<2x!tf_type.resource>
+        tf_executor.yield %2 : tensor<2x!tf_type.resource>
+      }
+      %output_111, %control_112 = tf_executor.Enter %outputs_109 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/mul_1"], device = ""}
+      %output_113, %control_114 = tf_executor.Enter %outputs_109 frame "gradients/rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/mul_1"], device = ""}
+      %outputs_115, %control_116 = tf_executor.island {
+        %cst = "tf.Const"() <{value = dense<-1> : tensor<i32>}> {_class = ["loc:@rnn/while/Sigmoid", "loc:@rnn/while/mul_1"], device = ""} : () -> tensor<i32>
+        %2 = "tf.StackV2"(%cst) <{elem_type = f32, stack_name = ""}> {_class = ["loc:@rnn/while/Sigmoid", "loc:@rnn/while/mul_1"], device = ""} : (tensor<i32>) -> tensor<2x!tf_type.resource>
+        tf_executor.yield %2 : tensor<2x!tf_type.resource>
+      }
+      %output_117, %control_118 = tf_executor.Enter %outputs_115 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/mul_1"], device = ""}
+      %output_119, %control_120 = tf_executor.Enter %outputs_115 frame "gradients/rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/mul_1"], device = ""}
+      %outputs_121, %control_122 = tf_executor.island {
+        %cst = "tf.Const"() <{value = dense<-1> : tensor<i32>}> {_class = ["loc:@rnn/while/Tanh", "loc:@rnn/while/mul_2"], device = ""} : () -> tensor<i32>
+        %2 = "tf.StackV2"(%cst) <{elem_type = f32, stack_name = ""}> {_class = ["loc:@rnn/while/Tanh", "loc:@rnn/while/mul_2"], device = ""} : (tensor<i32>) -> tensor<2x!tf_type.resource>
+        tf_executor.yield %2 : tensor<2x!tf_type.resource>
+      }
+      %output_123, %control_124 = tf_executor.Enter %outputs_121 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/mul_2"], device = ""}
+      %output_125, %control_126 = tf_executor.Enter %outputs_121 frame "gradients/rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/mul_2"], device = ""}
+      %outputs_127, %control_128 = tf_executor.island {
+        %cst = "tf.Const"() <{value = dense<-1> : tensor<i32>}> {_class = ["loc:@rnn/while/mul_2", "loc:@rnn/while/sub"], device = ""} : () -> tensor<i32>
+        %2 = "tf.StackV2"(%cst) <{elem_type = f32, stack_name = ""}> {_class = ["loc:@rnn/while/mul_2", "loc:@rnn/while/sub"], device = ""} : (tensor<i32>) -> tensor<2x!tf_type.resource>
+        tf_executor.yield %2 : tensor<2x!tf_type.resource>
+      }
+      %output_129, %control_130 = tf_executor.Enter %outputs_127 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/mul_2"], device = ""}
+      %output_131, %control_132 = tf_executor.Enter %outputs_127 frame "gradients/rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/mul_2"], device = ""}
+      %outputs_133, %control_134 = tf_executor.island {
+        %cst = "tf.Const"() <{value = dense<-1> : tensor<i32>}> {_class = ["loc:@rnn/while/Sigmoid_1", "loc:@rnn/while/mul"], device = ""} : () -> tensor<i32>
+        %2 = "tf.StackV2"(%cst) <{elem_type = f32, stack_name = ""}> {_class = ["loc:@rnn/while/Sigmoid_1", "loc:@rnn/while/mul"], device = ""} : (tensor<i32>) -> tensor<2x!tf_type.resource>
+        tf_executor.yield %2 : tensor<2x!tf_type.resource>
+      }
+      %output_135, %control_136 = tf_executor.Enter %outputs_133 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/mul"], device = ""}
+      %output_137, %control_138 = tf_executor.Enter %outputs_133 frame "gradients/rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/mul"], device = ""}
+      %outputs_139, %control_140 = tf_executor.island wraps "tf.Const"() <{value = dense<0.000000e+00> : tensor<4x9xf32>}> {_class = ["loc:@rnn/while/split/Enter"], device = ""} : () -> tensor<4x9xf32>
+      %output_141, %control_142 = tf_executor.Enter %outputs_139 frame "gradients/rnn/while/while_context" parallel_iterations 32 : (tensor<4x9xf32>) -> (tensor<*xf32>, !tf_executor.control) {T = f32, _class = ["loc:@rnn/while/split/Enter"], device = ""}
+      %output_143, %value_index_144, %control_145 = tf_executor.Merge %output_141, %output_21 : tensor<*xf32> {N = 2 : i64, T = f32, _class = ["loc:@rnn/while/split/Enter"], device = ""}
+      %outputs_146, %control_147 = tf_executor.island wraps "tf.Const"() <{value = dense<0.000000e+00> : tensor<3x9xf32>}> {_class = ["loc:@rnn/while/split_1/Enter"], device = ""} : () -> tensor<3x9xf32>
+      %output_148, %control_149 = tf_executor.Enter %outputs_146 frame "gradients/rnn/while/while_context" parallel_iterations 32 : (tensor<3x9xf32>) -> (tensor<*xf32>, !tf_executor.control) {T = f32, _class = ["loc:@rnn/while/split_1/Enter"], device = ""}
+      %output_150, %value_index_151, %control_152 = tf_executor.Merge %output_148, %output_15 : tensor<*xf32> {N = 2 : i64, T = f32, _class = ["loc:@rnn/while/split_1/Enter"], device = ""}
+      %outputs_153, %control_154 = tf_executor.island wraps "tf.Const"() <{value = dense<0.000000e+00> : tensor<9xf32>}> {_class = ["loc:@rnn/while/split_2/Enter"], device = ""} : () -> tensor<9xf32>
+      %output_155, %control_156 = tf_executor.Enter %outputs_153 frame "gradients/rnn/while/while_context" parallel_iterations 32 : (tensor<9xf32>) -> (tensor<*xf32>, !tf_executor.control) {T = f32, _class = ["loc:@rnn/while/split_2/Enter"], device = ""}
+      %output_157, %value_index_158, %control_159 = tf_executor.Merge %output_155, %output_12 : tensor<*xf32> {N = 2 : i64, T = f32, _class = ["loc:@rnn/while/split_2/Enter"], device = ""}
+      %outputs_160, %control_161 = tf_executor.island wraps "tf.Const"() <{value = dense<0.000000e+00> : tensor<2x3xf32>}> {device = ""} : () -> tensor<2x3xf32>
+      %output_162, %control_163 = tf_executor.Enter %outputs_160 frame "gradients/rnn/while/while_context" parallel_iterations 32 : (tensor<2x3xf32>) -> (tensor<*xf32>, !tf_executor.control) {T = f32, _class = ["loc:@rnn/while/Exit_3"], device = ""}
+      %output_164, %value_index_165, %control_166 = tf_executor.Merge %output_162, %output_18 : (tensor<*xf32>, tensor<?x?xf32>) -> (tensor<*xf32>, tensor<*xi32>, !tf_executor.control) {N = 2 : i64, T = f32, _class = ["loc:@rnn/while/Merge_3"], device = ""}
+      %output_167, %control_168 = tf_executor.Enter %arg1 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<4x9xf32>) -> (tensor<*xf32>, !tf_executor.control) {T = f32, device = ""}
+      %output_169, %control_170 = tf_executor.Enter %arg2 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<3x9xf32>) -> (tensor<*xf32>, !tf_executor.control) {T = f32, device = ""}
+      %output_171, %control_172 = tf_executor.Enter %arg3 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<9xf32>) -> (tensor<*xf32>, !tf_executor.control) {T = f32, device = ""}
+      %outputs_173:8, %control_174 = tf_executor.island {
+        %cst = "tf.Const"() <{value = dense<[1, 0, 2]> : tensor<3xi32>}> : () -> tensor<3xi32>
+        %cst_295 = "tf.Const"() <{value = dense<[0, 1, 2]> : tensor<3xi32>}> : () -> tensor<3xi32>
+        %cst_296 = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+        %handle, %flow = "tf.TensorArrayV3"(%cst_296) <{clear_after_read = true, dtype = f32, dynamic_size = false, element_shape = #tf_type.shape<2x3>, identical_element_shapes = true, tensor_array_name = "rnn/dynamic_rnn/output_0"}> {device = ""} : (tensor<i32>) -> (tensor<2x!tf_type.resource<tensor<2x3xf32>>>, tensor<f32>)
+        %handle_297, %flow_298 = "tf.TensorArrayV3"(%cst_296) <{clear_after_read = true, dtype = f32, dynamic_size = false, element_shape = #tf_type.shape<2x4>, identical_element_shapes = true, tensor_array_name = "rnn/dynamic_rnn/input_0"}> {device = ""} : (tensor<i32>) -> (tensor<2x!tf_type.resource<tensor<2x4xf32>>>, tensor<f32>)
+        %2 = "tf.Transpose"(%arg0, %cst) {device = ""} : (tensor<2x3x4xf32>, tensor<3xi32>) -> tensor<3x2x4xf32>
+        %3 = "tf.TensorArrayScatterV3"(%handle_297, %cst_295, %2, %flow_298) {_class = ["loc:@rnn/transpose"], device = ""} : (tensor<2x!tf_type.resource<tensor<2x4xf32>>>, tensor<3xi32>, tensor<3x2x4xf32>, tensor<f32>) -> tensor<f32>
+        tf_executor.yield %cst_296, %cst_296, %handle, %flow, %handle_297, %cst_295, %cst, %3 : tensor<i32>, tensor<i32>, tensor<2x!tf_type.resource<tensor<2x3xf32>>>, tensor<f32>, tensor<2x!tf_type.resource<tensor<2x4xf32>>>, tensor<3xi32>, tensor<3xi32>, tensor<f32>
+      }
+      %output_175, %control_176 = tf_executor.Enter %outputs_173#1 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<i32>) -> (tensor<*xi32>, !tf_executor.control) {T = i32, device = ""}
+      %output_177, %control_178 = tf_executor.Enter %outputs_173#2 frame "gradients/rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource<tensor<2x3xf32>>>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/add_7"], device = ""}
+      %output_179, %control_180 = tf_executor.Enter %outputs_173#3 frame "rnn/while/while_context" parallel_iterations 32 : (tensor<f32>) -> (tensor<*xf32>, !tf_executor.control) {T = f32, device = ""}
+      %output_181, %value_index_182, %control_183 = tf_executor.Merge %output_179, %output : (tensor<*xf32>, tensor<f32>) -> (tensor<*xf32>, tensor<*xi32>, !tf_executor.control) {N = 2 : i64, T = f32, device = ""}
+      %output_184, %control_185 = tf_executor.Enter %outputs_173#2 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource<tensor<2x3xf32>>>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/add_7"], device = ""}
+      %output_186, %control_187 = tf_executor.Enter %outputs_173#4 frame "gradients/rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource<tensor<2x4xf32>>>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, _class = ["loc:@rnn/while/TensorArrayReadV3", "loc:@rnn/while/TensorArrayReadV3/Enter"], device = ""}
+      %output_188, %control_189 = tf_executor.Enter %outputs_173#7 frame "gradients/rnn/while/while_context" parallel_iterations 32 constant  : (tensor<f32>) -> (tensor<*xf32>, !tf_executor.control) {T = f32, _class = ["loc:@rnn/while/TensorArrayReadV3", "loc:@rnn/while/TensorArrayReadV3/Enter"], device = ""}
+      %output_190, %control_191 = tf_executor.Enter %outputs_173#7 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<f32>) -> (tensor<*xf32>, !tf_executor.control) {T = f32, device = ""}
+      %output_192, %control_193 = tf_executor.Enter %outputs_173#4 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<2x!tf_type.resource<tensor<2x4xf32>>>) -> (tensor<*x!tf_type.resource>, !tf_executor.control) {T = !tf_type.resource, device = ""}
+      %output_194, %control_195 = tf_executor.Enter %outputs_173#0 frame "rnn/while/while_context" parallel_iterations 32 constant  : (tensor<i32>) -> (tensor<*xi32>, !tf_executor.control) {T = i32, device = ""}
+      %outputs_196, %control_197 = tf_executor.island wraps "tf.Const"() <{value = dense<0> : tensor<i32>}> {device = ""} : () -> tensor<i32>
+      %output_198, %control_199 = tf_executor.Enter %outputs_196 frame "rnn/while/while_context" parallel_iterations 32 : (tensor<i32>) -> (tensor<*xi32>, !tf_executor.control) {T = i32, device = ""}
+      %output_200, %value_index_201, %control_202 = tf_executor.Merge %output_198, %output_6 : tensor<*xi32> {N = 2 : i64, T = i32, device = ""}
+      %outputs_203, %control_204 = tf_executor.island wraps "tf.Const"() <{value = dense<0> : tensor<i32>}> {device = ""} : () -> tensor<i32>
+      %output_205, %control_206 = tf_executor.Enter %outputs_203 frame "rnn/while/while_context" parallel_iterations 32 : (tensor<i32>) -> (tensor<*xi32>, !tf_executor.control) {T = i32, device = ""}
+      %output_207, %value_index_208, %control_209 = tf_executor.Merge %output_205, %output_9 : tensor<*xi32> {N = 2 : i64, T = i32, device = ""}
+      %outputs_210, %control_211 = tf_executor.island {
+        %2 = "tf.Less"(%output_200, %output_175) {device = ""} : (tensor<*xi32>, tensor<*xi32>) -> tensor<*xi1>
+        %3 = "tf.Less"(%output_207, %output_194) {device = ""} : (tensor<*xi32>, tensor<*xi32>) -> tensor<*xi1>
+        %4 = "tf.LogicalAnd"(%3, %2) {device = ""} : (tensor<*xi1>, tensor<*xi1>) -> tensor<*xi1>
+        tf_executor.yield %4 : tensor<*xi1>
+      }
+      %output_212, %control_213 = tf_executor.LoopCond %outputs_210 : tensor<*xi1> {device = ""}
+      %falseOutput, %trueOutput, %control_214 = tf_executor.Switch %output_40, %output_212 : (tensor<*xi32>, tensor<*xi1>) -> (tensor<*xi32>, tensor<*xi32>, !tf_executor.control) {T = i32, _class = ["loc:@rnn/while/Exit_2"], device = ""}
+      %output_215, %control_216 = tf_executor.Exit %falseOutput : tensor<*xi32> {T = i32, _class = ["loc:@rnn/while/Exit_2"], device = ""}
+      %output_217, %control_218 = tf_executor.Enter %output_215 frame "gradients/rnn/while/while_context" parallel_iterations 32 : tensor<*xi32> {T = i32, _class = ["loc:@rnn/while/Exit_2"], device = ""}
+      %output_219, %value_index_220, %control_221 = tf_executor.Merge %output_217, %output_30 : tensor<*xi32> {N = 2 : i64, T = i32, _class = ["loc:@rnn/while/Exit_2"], device = ""}
+      %outputs_222, %control_223 = tf_executor.island wraps "tf.GreaterEqual"(%output_219, %output_34) {_class = ["loc:@rnn/while/Exit_2"], device = ""} : (tensor<*xi32>, tensor<*xi32>) -> tensor<*xi1>
+      %output_224, %control_225 = tf_executor.LoopCond %outputs_222 : tensor<*xi1> {_class = ["loc:@rnn/while/Exit_2"], device = ""}
+      %falseOutput_226, %trueOutput_227, %control_228 = tf_executor.Switch %output_164, %output_224 : (tensor<*xf32>, tensor<*xi1>) -> (tensor<*xf32>, tensor<*xf32>, !tf_executor.control) {T = f32, _class = ["loc:@rnn/while/Merge_3"], device = ""}
+      %falseOutput_229, %trueOutput_230, %control_231 = tf_executor.Switch %output_94, %output_224 : (tensor<*xf32>, tensor<*xi1>) -> (tensor<*xf32>, tensor<*xf32>, !tf_executor.control) {T = f32, _class = ["loc:@rnn/while/TensorArrayReadV3/Enter_1"], device = ""}
+      %output_232, %control_233 = tf_executor.Exit %falseOutput_229 : tensor<*xf32> {T = f32, _class = ["loc:@rnn/while/TensorArrayReadV3/Enter_1"], device = ""}
+      %falseOutput_234, %trueOutput_235, %control_236 = tf_executor.Switch %output_143, %output_224 : (tensor<*xf32>, tensor<*xi1>) -> (tensor<*xf32>, tensor<*xf32>, !tf_executor.control) {T = f32, _class = ["loc:@rnn/while/split/Enter"], device = ""}
+      %output_237, %control_238 = tf_executor.Exit %falseOutput_234 : tensor<*xf32> {T = f32, _class = ["loc:@rnn/while/split/Enter"], device = ""}
+      %falseOutput_239, %trueOutput_240, %control_241 = tf_executor.Switch %output_150, %output_224 : (tensor<*xf32>, tensor<*xi1>) -> (tensor<*xf32>, tensor<*xf32>, !tf_executor.control) {T = f32, _class = ["loc:@rnn/while/split_1/Enter"], device = ""}
+      %output_242, %control_243 = tf_executor.Exit %falseOutput_239 : tensor<*xf32> {T = f32, _class = ["loc:@rnn/while/split_1/Enter"], device = ""}
+      %falseOutput_244, %trueOutput_245, %control_246 = tf_executor.Switch %output_157, %output_224 : (tensor<*xf32>, tensor<*xi1>) -> (tensor<*xf32>, tensor<*xf32>, !tf_executor.control) {T = f32, _class = ["loc:@rnn/while/split_2/Enter"], device = ""}
+      %output_247, %control_248 = tf_executor.Exit %falseOutput_244 : tensor<*xf32> {T = f32, _class = ["loc:@rnn/while/split_2/Enter"], device = ""}
+      %falseOutput_249, %trueOutput_250, %control_251 = tf_executor.Switch %output_219, %output_224 : (tensor<*xi32>, tensor<*xi1>) -> (tensor<*xi32>, tensor<*xi32>, !tf_executor.control) {T = i32, _class = ["loc:@rnn/while/Exit_2"], device = ""}
+      %outputs_252:16, %control_253 = tf_executor.island {
+        %2 = "tf.Sub"(%trueOutput_250, %output_34) {_class = ["loc:@rnn/while/Exit_2"], device = ""} : (tensor<*xi32>, tensor<*xi32>) -> tensor<*xi32>
+        %3 = "tf.StackPopV2"(%output_46) {_class = ["loc:@rnn/while/MatMul_1"], device = ""} : (tensor<*x!tf_type.resource>) -> tensor<*xf32>
+        %4 = "tf.StackPopV2"(%output_52) {_class = ["loc:@rnn/while/MatMul_2"], device = ""} : (tensor<*x!tf_type.resource>) -> tensor<*xf32>
+        %5 = "tf.StackPopV2"(%output_58) {_class = ["loc:@rnn/while/MatMul_3"], device = ""} : (tensor<*x!tf_type.resource>) -> tensor<*xf32>
+        %6 = "tf.StackPopV2"(%output_64) {_class = ["loc:@rnn/while/MatMul_4"], device = ""} : (tensor<*x!tf_type.resource>) -> tensor<*xf32>
+        %7 = "tf.StackPopV2"(%output_70) {_class = ["loc:@rnn/while/MatMul_4"], device = ""} : (tensor<*x!tf_type.resource>) -> tensor<*xf32>
+        %8 = "tf.StackPopV2"(%output_76) {_class = ["loc:@rnn/while/MatMul_5"], device = ""} : (tensor<*x!tf_type.resource>) -> tensor<*xf32>
+        %9 = "tf.StackPopV2"(%output_82) {_class = ["loc:@rnn/while/MatMul_5"], device = ""} : (tensor<*x!tf_type.resource>) -> tensor<*xf32>
+        %10 = "tf.StackPopV2"(%output_88) {_class = ["loc:@rnn/while/MatMul"], device = ""} : (tensor<*x!tf_type.resource>) -> tensor<*xf32>
+        %11 = "tf.StackPopV2"(%output_101) {_class = ["loc:@rnn/while/add_7"], device = ""} : (tensor<*x!tf_type.resource>) -> tensor<*xi32>
+        %12 = "tf.StackPopV2"(%output_107) {_class = ["loc:@rnn/while/add_7"], device = ""} : (tensor<*x!tf_type.resource>) -> tensor<*xf32>
+        %13 = "tf.StackPopV2"(%output_113) {_class = ["loc:@rnn/while/mul_1"], device = ""} : (tensor<*x!tf_type.resource>) -> tensor<*xf32>
+        %14 = "tf.StackPopV2"(%output_119) {_class = ["loc:@rnn/while/mul_1"], device = ""} : (tensor<*x!tf_type.resource>) -> tensor<*xf32>
+        %15 = "tf.StackPopV2"(%output_125) {_class = ["loc:@rnn/while/mul_2"], device = ""} : (tensor<*x!tf_type.resource>) -> tensor<*xf32>
+        %16 = "tf.StackPopV2"(%output_131) {_class = ["loc:@rnn/while/mul_2"], device = ""} : (tensor<*x!tf_type.resource>) -> tensor<*xf32>
+        %17 = "tf.StackPopV2"(%output_137) {_class = ["loc:@rnn/while/mul"], device = ""} : (tensor<*x!tf_type.resource>) -> tensor<*xf32>
+        tf_executor.yield %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17 : tensor<*xi32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xi32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>
+      }
+      %1 = tf_executor.ControlTrigger %control_253, %control_253, %control_253, %control_253, %control_253, %control_253, %control_253, %control_253, %control_253, %control_253, %control_253, %control_253, %control_253, %control_253, %control_253 {_class = ["loc:@rnn/while/add_7"], device = ""}
+      tf_executor.NextIteration.Sink[%token_31] %outputs_252#0, %1 : tensor<*xi32> {T = i32, _class = ["loc:@rnn/while/Exit_2"], device = ""}
+      %falseOutput_254, %trueOutput_255, %control_256 = tf_executor.Switch %output_200, %output_212 : (tensor<*xi32>, tensor<*xi1>) -> (tensor<*xi32>, tensor<*xi32>, !tf_executor.control) {T = i32, _class = ["loc:@rnn/while/Merge_1"], device = ""}
+      %falseOutput_257, %trueOutput_258, %control_259 = tf_executor.Switch %output_181, %output_212 : (tensor<*xf32>, tensor<*xi1>) -> (tensor<*xf32>, tensor<*xf32>, !tf_executor.control) {T = f32, _class = ["loc:@rnn/while/Merge_2"], device = ""}
+      %output_260, %control_261 = tf_executor.Exit %falseOutput_257 : tensor<*xf32> {T = f32, device = ""}
+      %outputs_262:3, %control_263 = tf_executor.island {
+        %cst = "tf.Const"() <{value = dense<[1, 0, 2]> : tensor<3xi32>}> : () -> tensor<3xi32>
+        %cst_295 = "tf.Const"() <{value = dense<0> : tensor<i32>}> {_class = ["loc:@rnn/TensorArray"], device = ""} : () -> tensor<i32>
+        %cst_296 = "tf.Const"() <{value = dense<1> : tensor<i32>}> {_class = ["loc:@rnn/TensorArray"], device = ""} : () -> tensor<i32>
+        %2 = "tf.Identity"(%arg4) {_class = ["loc:@rnn/transpose_1"], device = ""} : (tensor<2x3x3xf32>) -> tensor<2x3x3xf32>
+        %3 = "tf.Transpose"(%2, %cst) {_class = ["loc:@rnn/transpose_1"], device = ""} : (tensor<2x3x3xf32>, tensor<3xi32>) -> tensor<3x2x3xf32>
+        %4 = "tf.Range"(%cst_295, %outputs_173#0, %cst_296) {_class = ["loc:@rnn/TensorArray"], device = ""} : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<3xi32>
+        %grad_handle, %flow_out = "tf.TensorArrayGradV3"(%outputs_173#2, %output_260) <{source = "gradients"}> {_class = ["loc:@rnn/TensorArray"], _has_manual_control_dependencies = true, device = ""} : (tensor<2x!tf_type.resource<tensor<2x3xf32>>>, tensor<*xf32>) -> (tensor<2x!tf_type.resource<tensor<2x3xf32>>>, tensor<f32>)
+        %5 = "tf.Identity"(%output_260) {_class = ["loc:@rnn/TensorArray"], device = ""} : (tensor<*xf32>) -> tensor<*xf32>
+        %6 = "tf.TensorArrayScatterV3"(%grad_handle, %4, %3, %5) {_class = ["loc:@rnn/TensorArray"], device = ""} : (tensor<2x!tf_type.resource<tensor<2x3xf32>>>, tensor<3xi32>, tensor<3x2x3xf32>, tensor<*xf32>) -> tensor<f32>
+        tf_executor.yield %cst, %4, %6 : tensor<3xi32>, tensor<3xi32>, tensor<f32>
+      }
+      %output_264, %control_265 = tf_executor.Enter %outputs_262#2 frame "gradients/rnn/while/while_context" parallel_iterations 32 : (tensor<f32>) -> (tensor<*xf32>, !tf_executor.control) {T = f32, _class = ["loc:@rnn/while/Exit_2"], device = ""}
+      %output_266, %value_index_267, %control_268 = tf_executor.Merge %output_264, %output_27 : tensor<*xf32> {N = 2 : i64, T = f32, _class = ["loc:@rnn/while/Merge_2"], device = ""}
+      %falseOutput_269, %trueOutput_270, %control_271 = tf_executor.Switch %output_266, %output_224 : (tensor<*xf32>, tensor<*xi1>) -> (tensor<*xf32>, tensor<*xf32>, !tf_executor.control) {T = f32, _class = ["loc:@rnn/while/Merge_2"], device = ""}
+      %outputs_272:6, %control_273 = tf_executor.island(%control_253) {
+        %cst = "tf.Const"() <{value = dense<0> : tensor<i32>}> {_class = ["loc:@rnn/while/split_2"], device = ""} : () -> tensor<i32>
+        %cst_295 = "tf.Const"() <{value = dense<0> : tensor<1xi32>}> {_class = ["loc:@rnn/while/add_2"], device = ""} : () -> tensor<1xi32>
+        %cst_296 = "tf.Const"() <{value = dense<3> : tensor<1xi32>}> {_class = ["loc:@rnn/while/add_2"], device = ""} : () -> tensor<1xi32>
+        %cst_297 = "tf.Const"() <{value = dense<1> : tensor<i32>}> {_class = ["loc:@rnn/while/split"], device = ""} : () -> tensor<i32>
+        %2 = "tf.Identity"(%trueOutput_270) {_class = ["loc:@rnn/while/add_7"], device = ""} : (tensor<*xf32>) -> tensor<*xf32>
+        %grad_handle, %flow_out = "tf.TensorArrayGradV3"(%output_186, %output_188) <{source = "gradients"}> {_class = ["loc:@rnn/while/TensorArrayReadV3", "loc:@rnn/while/TensorArrayReadV3/Enter"], _has_manual_control_dependencies = true, device = ""} : (tensor<*x!tf_type.resource>, tensor<*xf32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+        %3 = "tf.Identity"(%output_188) {_class = ["loc:@rnn/while/TensorArrayReadV3", "loc:@rnn/while/TensorArrayReadV3/Enter"], device = ""} : (tensor<*xf32>) -> tensor<*xf32>
+        %grad_handle_298, %flow_out_299 = "tf.TensorArrayGradV3"(%output_177, %2) <{source = "gradients"}> {_class = ["loc:@rnn/while/add_7"], _has_manual_control_dependencies = true, device = ""} : (tensor<*x!tf_type.resource>, tensor<*xf32>) -> (tensor<2x!tf_type.resource>, tensor<f32>)
+        %4 = "tf.Identity"(%2) {_class = ["loc:@rnn/while/add_7"], device = ""} : (tensor<*xf32>) -> tensor<*xf32>
+        %5 = "tf.TensorArrayReadV3"(%grad_handle_298, %outputs_252#9, %4) {_class = ["loc:@rnn/while/add_7"], device = ""} : (tensor<2x!tf_type.resource>, tensor<*xi32>, tensor<*xf32>) -> tensor<*xf32>
+        %6 = "tf.AddN"(%trueOutput_227, %5) {_class = ["loc:@rnn/while/Merge_3"], device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+        %7 = "tf.Mul"(%6, %outputs_252#11) {_class = ["loc:@rnn/while/mul_1"], device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+        %8 = "tf.Mul"(%6, %outputs_252#13) {_class = ["loc:@rnn/while/mul_2"], device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+        %9 = "tf.Neg"(%8) {_class = ["loc:@rnn/while/sub"], device = ""} : (tensor<*xf32>) -> tensor<*xf32>
+        %10 = "tf.AddN"(%7, %9) {_class = ["loc:@rnn/while/mul_1"], _has_manual_control_dependencies = true, device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+        %11 = "tf.SigmoidGrad"(%outputs_252#12, %10) {_class = ["loc:@rnn/while/Sigmoid"], device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+        %12 = "tf.MatMul"(%11, %outputs_252#8) <{grad_a = true, grad_b = false, transpose_a = false, transpose_b = true}> {_class = ["loc:@rnn/while/MatMul"], device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<?x?xf32>
+        %13 = "tf.Mul"(%6, %outputs_252#14) {_class = ["loc:@rnn/while/mul_2"], _has_manual_control_dependencies = true, device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+        %14 = "tf.TanhGrad"(%outputs_252#13, %13) {_class = ["loc:@rnn/while/Tanh"], device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+        %15 = "tf.MatMul"(%14, %outputs_252#4) <{grad_a = true, grad_b = false, transpose_a = false, transpose_b = true}> {_class = ["loc:@rnn/while/MatMul_4"], device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<?x?xf32>
+        %16 = "tf.MatMul"(%14, %outputs_252#6) <{grad_a = true, grad_b = false, transpose_a = false, transpose_b = true}> {_class = ["loc:@rnn/while/MatMul_5"], device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<?x?xf32>
+        %17 = "tf.Mul"(%16, %outputs_252#11) {_class = ["loc:@rnn/while/mul"], _has_manual_control_dependencies = true, device = ""} : (tensor<?x?xf32>, tensor<*xf32>) -> tensor<*xf32>
+        %18 = "tf.SigmoidGrad"(%outputs_252#15, %17) {_class = ["loc:@rnn/while/Sigmoid_1"], device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+        %19 = "tf.MatMul"(%18, %outputs_252#2) <{grad_a = true, grad_b = false, transpose_a = false, transpose_b = true}> {_class = ["loc:@rnn/while/MatMul_2"], device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<?x?xf32>
+        %20 = "tf.AddN"(%15, %12, %19) {_class = ["loc:@rnn/while/MatMul_4"], device = ""} : (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+        %21 = "tf.TensorArrayWriteV3"(%grad_handle, %outputs_252#9, %20, %3) {_class = ["loc:@rnn/while/TensorArrayReadV3"], device = ""} : (tensor<2x!tf_type.resource>, tensor<*xi32>, tensor<?x?xf32>, tensor<*xf32>) -> tensor<f32>
+        %22 = "tf.AddV2"(%trueOutput_230, %21) {_class = ["loc:@rnn/while/TensorArrayReadV3/Enter_1"], device = ""} : (tensor<*xf32>, tensor<f32>) -> tensor<*xf32>
+        %23 = "tf.MatMul"(%outputs_252#5, %11) <{grad_a = false, grad_b = true, transpose_a = true, transpose_b = false}> {_class = ["loc:@rnn/while/MatMul"], device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<?x?xf32>
+        %24 = "tf.MatMul"(%outputs_252#5, %14) <{grad_a = false, grad_b = true, transpose_a = true, transpose_b = false}> {_class = ["loc:@rnn/while/MatMul_4"], device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<?x?xf32>
+        %25 = "tf.MatMul"(%outputs_252#5, %18) <{grad_a = false, grad_b = true, transpose_a = true, transpose_b = false}> {_class = ["loc:@rnn/while/MatMul_2"], device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<?x?xf32>
+        %26 = "tf.ConcatV2"(%23, %25, %24, %cst_297) {_class = ["loc:@rnn/while/split"], device = ""} : (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<i32>) -> tensor<?x?xf32>
+        %27 = "tf.AddV2"(%trueOutput_235, %26) {_class = ["loc:@rnn/while/split/Enter"], device = ""} : (tensor<*xf32>, tensor<?x?xf32>) -> tensor<*xf32>
+        %28 = "tf.Mul"(%6, %outputs_252#12) {_class = ["loc:@rnn/while/mul_1"], device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+        %29 = "tf.MatMul"(%11, %outputs_252#1) <{grad_a = true, grad_b = false, transpose_a = false, transpose_b = true}> {_class = ["loc:@rnn/while/MatMul_1"], device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<?x?xf32>
+        %30 = "tf.MatMul"(%18, %outputs_252#3) <{grad_a = true, grad_b = false, transpose_a = false, transpose_b = true}> {_class = ["loc:@rnn/while/MatMul_3"], device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<?x?xf32>
+        %31 = "tf.Mul"(%16, %outputs_252#15) {_class = ["loc:@rnn/while/mul"], device = ""} : (tensor<?x?xf32>, tensor<*xf32>) -> tensor<*xf32>
+        %32 = "tf.AddN"(%28, %29, %31, %30) {_class = ["loc:@rnn/while/mul_1"], device = ""} : (tensor<*xf32>, tensor<?x?xf32>, tensor<*xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+        %33 = "tf.MatMul"(%outputs_252#11, %11) <{grad_a = false, grad_b = true, transpose_a = true, transpose_b = false}> {_class = ["loc:@rnn/while/MatMul_1"], device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<?x?xf32>
+        %34 = "tf.MatMul"(%outputs_252#11, %18) <{grad_a = false, grad_b = true, transpose_a = true, transpose_b = false}> {_class = ["loc:@rnn/while/MatMul_3"], device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<?x?xf32>
+        %35 = "tf.MatMul"(%outputs_252#7, %14) <{grad_a = false, grad_b = true, transpose_a = true, transpose_b = false}> {_class = ["loc:@rnn/while/MatMul_5"], device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<?x?xf32>
+        %36 = "tf.ConcatV2"(%33, %34, %35, %cst_297) {_class = ["loc:@rnn/while/split_1"], device = ""} : (tensor<?x?xf32>, tensor<?x?xf32>, tensor<?x?xf32>, tensor<i32>) -> tensor<?x?xf32>
+        %37 = "tf.AddV2"(%trueOutput_240, %36) {_class = ["loc:@rnn/while/split_1/Enter"], device = ""} : (tensor<*xf32>, tensor<?x?xf32>) -> tensor<*xf32>
+        %38 = "tf.Sum"(%11, %cst_295) <{keep_dims = true}> {_class = ["loc:@rnn/while/add_2"], device = ""} : (tensor<*xf32>, tensor<1xi32>) -> tensor<*xf32>
+        %39 = "tf.Reshape"(%38, %cst_296) {_class = ["loc:@rnn/while/add_2"], device = ""} : (tensor<*xf32>, tensor<1xi32>) -> tensor<3xf32>
+        %40 = "tf.Sum"(%18, %cst_295) <{keep_dims = true}> {_class = ["loc:@rnn/while/add_4"], device = ""} : (tensor<*xf32>, tensor<1xi32>) -> tensor<*xf32>
+        %41 = "tf.Reshape"(%40, %cst_296) {_class = ["loc:@rnn/while/add_4"], device = ""} : (tensor<*xf32>, tensor<1xi32>) -> tensor<3xf32>
+        %42 = "tf.Sum"(%14, %cst_295) <{keep_dims = true}> {_class = ["loc:@rnn/while/add_6"], device = ""} : (tensor<*xf32>, tensor<1xi32>) -> tensor<*xf32>
+        %43 = "tf.Reshape"(%42, %cst_296) {_class = ["loc:@rnn/while/add_6"], device = ""} : (tensor<*xf32>, tensor<1xi32>) -> tensor<3xf32>
+        %44 = "tf.ConcatV2"(%39, %41, %43, %cst) {_class = ["loc:@rnn/while/split_2"], device = ""} : (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>, tensor<i32>) -> tensor<9xf32>
+        %45 = "tf.AddV2"(%trueOutput_245, %44) {_class = ["loc:@rnn/while/split_2/Enter"], device = ""} : (tensor<*xf32>, tensor<9xf32>) -> tensor<*xf32>
+        tf_executor.yield %2, %22, %27, %32, %37, %45 : tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<?x?xf32>, tensor<*xf32>, tensor<*xf32>
+      }
+      tf_executor.NextIteration.Sink[%token_28] %outputs_272#0 : tensor<*xf32> {T = f32, _class = ["loc:@rnn/while/Merge_2"], device = ""}
+      tf_executor.NextIteration.Sink[%token_25] %outputs_272#1 : tensor<*xf32> {T = f32, _class = ["loc:@rnn/while/TensorArrayReadV3/Enter_1"], device = ""}
+      tf_executor.NextIteration.Sink[%token_22] %outputs_272#2 : tensor<*xf32> {T = f32, _class = ["loc:@rnn/while/split/Enter"], device = ""}
+      tf_executor.NextIteration.Sink[%token_19] %outputs_272#3 : tensor<?x?xf32> {T = f32, _class = ["loc:@rnn/while/Merge_3"], device = ""}
+      tf_executor.NextIteration.Sink[%token_16] %outputs_272#4 : tensor<*xf32> {T = f32, _class = ["loc:@rnn/while/split_1/Enter"], device = ""}
+      tf_executor.NextIteration.Sink[%token_13] %outputs_272#5 : tensor<*xf32> {T = f32, _class = ["loc:@rnn/while/split_2/Enter"], device = ""}
+      %falseOutput_274, %trueOutput_275, %control_276 = tf_executor.Switch %output_207, %output_212 : (tensor<*xi32>, tensor<*xi1>) -> (tensor<*xi32>, tensor<*xi32>, !tf_executor.control) {T = i32, _class = ["loc:@rnn/while/Merge"], device = ""}
+      %outputs_277:11, %control_278 = tf_executor.island {
+        %cst = "tf.Const"() <{value = dense<1> : tensor<i32>}> {_class = ["loc:@rnn/while/Exit_2"], device = ""} : () -> tensor<i32>
+        %2 = "tf.Identity"(%trueOutput_255) {device = ""} : (tensor<*xi32>) -> tensor<*xi32>
+        %3 = "tf.TensorArrayReadV3"(%output_192, %2, %output_190) {device = ""} : (tensor<*x!tf_type.resource>, tensor<*xi32>, tensor<*xf32>) -> tensor<*xf32>
+        %4 = "tf.Identity"(%trueOutput_275) {device = ""} : (tensor<*xi32>) -> tensor<*xi32>
+        %5 = "tf.AddV2"(%trueOutput, %cst) {_class = ["loc:@rnn/while/Exit_2"], device = ""} : (tensor<*xi32>, tensor<i32>) -> tensor<*xi32>
+        %6 = "tf.StackPushV2"(%output_68, %3) <{swap_memory = false}> {_class = ["loc:@rnn/while/MatMul_4"], device = ""} : (tensor<*x!tf_type.resource>, tensor<*xf32>) -> tensor<*xf32>
+        %7 = "tf.StackPushV2"(%output_99, %2) <{swap_memory = false}> {_class = ["loc:@rnn/while/add_7"], device = ""} : (tensor<*x!tf_type.resource>, tensor<*xi32>) -> tensor<*xi32>
+        %8 = "tf.AddV2"(%4, %cst) {device = ""} : (tensor<*xi32>, tensor<i32>) -> tensor<*xi32>
+        %9 = "tf.AddV2"(%2, %cst) {device = ""} : (tensor<*xi32>, tensor<i32>) -> tensor<*xi32>
+        %10:3 = "tf.Split"(%cst, %output_167) {device = ""} : (tensor<i32>, tensor<*xf32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>)
+        %11 = "tf.StackPushV2"(%output_50, %10#1) <{swap_memory = false}> {_class = ["loc:@rnn/while/MatMul_2"], device = ""} : (tensor<*x!tf_type.resource>, tensor<*xf32>) -> tensor<*xf32>
+        %12 = "tf.StackPushV2"(%output_62, %10#2) <{swap_memory = false}> {_class = ["loc:@rnn/while/MatMul_4"], device = ""} : (tensor<*x!tf_type.resource>, tensor<*xf32>) -> tensor<*xf32>
+        %13 = "tf.StackPushV2"(%output_86, %10#0) <{swap_memory = false}> {_class = ["loc:@rnn/while/MatMul"], device = ""} : (tensor<*x!tf_type.resource>, tensor<*xf32>) -> tensor<*xf32>
+        %14:3 = "tf.Split"(%cst, %output_169) {device = ""} : (tensor<i32>, tensor<*xf32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>)
+        %15 = "tf.StackPushV2"(%output_44, %14#0) <{swap_memory = false}> {_class = ["loc:@rnn/while/MatMul_1"], device = ""} : (tensor<*x!tf_type.resource>, tensor<*xf32>) -> tensor<*xf32>
+        %16 = "tf.StackPushV2"(%output_56, %14#1) <{swap_memory = false}> {_class = ["loc:@rnn/while/MatMul_3"], device = ""} : (tensor<*x!tf_type.resource>, tensor<*xf32>) -> tensor<*xf32>
+        %17 = "tf.StackPushV2"(%output_74, %14#2) <{swap_memory = false}> {_class = ["loc:@rnn/while/MatMul_5"], device = ""} : (tensor<*x!tf_type.resource>, tensor<*xf32>) -> tensor<*xf32>
+        tf_executor.yield %2, %3, %5, %8, %9, %10#0, %10#1, %10#2, %14#0, %14#1, %14#2 : tensor<*xi32>, tensor<*xf32>, tensor<*xi32>, tensor<*xi32>, tensor<*xi32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>
+      }
+      tf_executor.NextIteration.Sink[%token_10] %outputs_277#3 : tensor<*xi32> {T = i32, device = ""}
+      tf_executor.NextIteration.Sink[%token_7] %outputs_277#4 : tensor<*xi32> {T = i32, device = ""}
+      %outputs_279, %control_280 = tf_executor.island wraps "tf.Const"() <{value = dense<0.000000e+00> : tensor<2x3xf32>}> {device = ""} : () -> tensor<2x3xf32>
+      %output_281, %control_282 = tf_executor.Enter %outputs_279 frame "rnn/while/while_context" parallel_iterations 32 : (tensor<2x3xf32>) -> (tensor<*xf32>, !tf_executor.control) {T = f32, device = ""}
+      %output_283, %value_index_284, %control_285 = tf_executor.Merge %output_281, %output_3 : tensor<*xf32> {N = 2 : i64, T = f32, device = ""}
+      %falseOutput_286, %trueOutput_287, %control_288 = tf_executor.Switch %output_283, %output_212 : (tensor<*xf32>, tensor<*xi1>) -> (tensor<*xf32>, tensor<*xf32>, !tf_executor.control) {T = f32, _class = ["loc:@rnn/while/Merge_3"], device = ""}
+      %output_289, %control_290 = tf_executor.Exit %falseOutput_286 : tensor<*xf32> {T = f32, device = ""}
+      %outputs_291:2, %control_292 = tf_executor.island(%control_278) {
+        %cst = "tf.Const"() <{value = dense<1.000000e+00> : tensor<f32>}> {device = ""} : () -> tensor<f32>
+        %cst_295 = "tf.Const"() <{value = dense<0> : tensor<i32>}> {device = ""} : () -> tensor<i32>
+        %2 = "tf.Identity"(%trueOutput_287) {device = ""} : (tensor<*xf32>) -> tensor<*xf32>
+        %3 = "tf.StackPushV2"(%output_111, %2) <{swap_memory = false}> {_class = ["loc:@rnn/while/mul_1"], device = ""} : (tensor<*x!tf_type.resource>, tensor<*xf32>) -> tensor<*xf32>
+        %4 = "tf.MatMul"(%outputs_277#1, %outputs_277#5) <{grad_a = false, grad_b = false, transpose_a = false, transpose_b = false}> {device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<?x?xf32>
+        %5:3 = "tf.Split"(%cst_295, %output_171) {device = ""} : (tensor<i32>, tensor<*xf32>) -> (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>)
+        %6 = "tf.MatMul"(%2, %outputs_277#8) <{grad_a = false, grad_b = false, transpose_a = false, transpose_b = false}> {device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<?x?xf32>
+        %7 = "tf.AddV2"(%4, %6) {device = ""} : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+        %8 = "tf.AddV2"(%7, %5#0) {device = ""} : (tensor<?x?xf32>, tensor<*xf32>) -> tensor<*xf32>
+        %9 = "tf.Sigmoid"(%8) {device = ""} : (tensor<*xf32>) -> tensor<*xf32>
+        %10 = "tf.StackPushV2"(%output_117, %9) <{swap_memory = false}> {_class = ["loc:@rnn/while/mul_1"], device = ""} : (tensor<*x!tf_type.resource>, tensor<*xf32>) -> tensor<*xf32>
+        %11 = "tf.Sub"(%cst, %9) {device = ""} : (tensor<f32>, tensor<*xf32>) -> tensor<*xf32>
+        %12 = "tf.StackPushV2"(%output_129, %11) <{swap_memory = false}> {_class = ["loc:@rnn/while/mul_2"], device = ""} : (tensor<*x!tf_type.resource>, tensor<*xf32>) -> tensor<*xf32>
+        %13 = "tf.MatMul"(%outputs_277#1, %outputs_277#6) <{grad_a = false, grad_b = false, transpose_a = false, transpose_b = false}> {device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<?x?xf32>
+        %14 = "tf.MatMul"(%2, %outputs_277#9) <{grad_a = false, grad_b = false, transpose_a = false, transpose_b = false}> {device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<?x?xf32>
+        %15 = "tf.AddV2"(%13, %14) {device = ""} : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+        %16 = "tf.AddV2"(%15, %5#1) {device = ""} : (tensor<?x?xf32>, tensor<*xf32>) -> tensor<*xf32>
+        %17 = "tf.Sigmoid"(%16) {device = ""} : (tensor<*xf32>) -> tensor<*xf32>
+        %18 = "tf.StackPushV2"(%output_135, %17) <{swap_memory = false}> {_class = ["loc:@rnn/while/mul"], device = ""} : (tensor<*x!tf_type.resource>, tensor<*xf32>) -> tensor<*xf32>
+        %19 = "tf.Mul"(%17, %2) {device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+        %20 = "tf.StackPushV2"(%output_80, %19) <{swap_memory = false}> {_class = ["loc:@rnn/while/MatMul_5"], device = ""} : (tensor<*x!tf_type.resource>, tensor<*xf32>) -> tensor<*xf32>
+        %21 = "tf.MatMul"(%outputs_277#1, %outputs_277#7) <{grad_a = false, grad_b = false, transpose_a = false, transpose_b = false}> {device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<?x?xf32>
+        %22 = "tf.MatMul"(%19, %outputs_277#10) <{grad_a = false, grad_b = false, transpose_a = false, transpose_b = false}> {device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<?x?xf32>
+        %23 = "tf.AddV2"(%21, %22) {device = ""} : (tensor<?x?xf32>, tensor<?x?xf32>) -> tensor<?x?xf32>
+        %24 = "tf.AddV2"(%23, %5#2) {device = ""} : (tensor<?x?xf32>, tensor<*xf32>) -> tensor<*xf32>
+        %25 = "tf.Tanh"(%24) {device = ""} : (tensor<*xf32>) -> tensor<*xf32>
+        %26 = "tf.StackPushV2"(%output_123, %25) <{swap_memory = false}> {_class = ["loc:@rnn/while/mul_2"], device = ""} : (tensor<*x!tf_type.resource>, tensor<*xf32>) -> tensor<*xf32>
+        %27 = "tf.Mul"(%9, %2) {device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+        %28 = "tf.Mul"(%11, %25) {device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+        %29 = "tf.AddV2"(%27, %28) {device = ""} : (tensor<*xf32>, tensor<*xf32>) -> tensor<*xf32>
+        %30 = "tf.Identity"(%trueOutput_258) {device = ""} : (tensor<*xf32>) -> tensor<*xf32>
+        %31 = "tf.TensorArrayWriteV3"(%output_184, %outputs_277#0, %29, %30) {_class = ["loc:@rnn/while/add_7"], device = ""} : (tensor<*x!tf_type.resource>, tensor<*xi32>, tensor<*xf32>, tensor<*xf32>) -> tensor<f32>
+        %32 = "tf.StackPushV2"(%output_105, %31) <{swap_memory = false}> {_class = ["loc:@rnn/while/add_7"], device = ""} : (tensor<*x!tf_type.resource>, tensor<f32>) -> tensor<f32>
+        tf_executor.yield %29, %31 : tensor<*xf32>, tensor<f32>
+      }
+      tf_executor.NextIteration.Sink[%token_4] %outputs_291#0 : tensor<*xf32> {T = f32, device = ""}
+      tf_executor.NextIteration.Sink[%token_1] %outputs_277#2, %control_292, %control_278, %control_292, %control_292, %control_292, %control_292, %control_278, %control_278, %control_278, %control_292, %control_278, %control_278, %control_292, %control_278, %control_278 : tensor<*xi32> {T = i32, _class = ["loc:@rnn/while/Exit_2"], device = ""}
+      tf_executor.NextIteration.Sink[%token] %outputs_291#1 : tensor<f32> {T = f32, device = ""}
+      %outputs_293:6, %control_294 = tf_executor.island {
+        %2 = "tf.InvertPermutation"(%outputs_173#6) {_class = ["loc:@rnn/transpose"], device = ""} : (tensor<3xi32>) -> tensor<3xi32>
+        %3 = "tf.Identity"(%output_232) {_class = ["loc:@rnn/transpose"], device = ""} : (tensor<*xf32>) -> tensor<*xf32>
+        %grad_handle, %flow_out = "tf.TensorArrayGradV3"(%outputs_173#4, %3) <{source = "gradients"}> {_class = ["loc:@rnn/TensorArray_1", "loc:@rnn/transpose"], _has_manual_control_dependencies = true, device = ""} : (tensor<2x!tf_type.resource<tensor<2x4xf32>>>, tensor<*xf32>) -> (tensor<2x!tf_type.resource<tensor<2x4xf32>>>, tensor<f32>)
+        %4 = "tf.Identity"(%3) {_class = ["loc:@rnn/TensorArray_1", "loc:@rnn/transpose"], device = ""} : (tensor<*xf32>) -> tensor<*xf32>
+        %5 = "tf.TensorArrayGatherV3"(%grad_handle, %outputs_173#5, %4) <{element_shape = #tf_type.shape<*>}> {_class = ["loc:@rnn/transpose"], device = ""} : (tensor<2x!tf_type.resource<tensor<2x4xf32>>>, tensor<3xi32>, tensor<*xf32>) -> tensor<3x2x4xf32>
+        %6 = "tf.Transpose"(%5, %2) {_class = ["loc:@rnn/transpose"], device = ""} : (tensor<3x2x4xf32>, tensor<3xi32>) -> tensor<2x3x4xf32>
+        %7 = "tf.Identity"(%6) {device = ""} : (tensor<2x3x4xf32>) -> tensor<2x3x4xf32>
+        %8 = "tf.Identity"(%output_237) {device = ""} : (tensor<*xf32>) -> tensor<*xf32>
+        %9 = "tf.Identity"(%output_242) {device = ""} : (tensor<*xf32>) -> tensor<*xf32>
+        %10 = "tf.Identity"(%output_247) {device = ""} : (tensor<*xf32>) -> tensor<*xf32>
+        %11 = "tf.TensorArrayGatherV3"(%outputs_173#2, %outputs_262#1, %output_260) <{element_shape = #tf_type.shape<2x3>}> {_class = ["loc:@rnn/TensorArray"], device = ""} : (tensor<2x!tf_type.resource<tensor<2x3xf32>>>, tensor<3xi32>, tensor<*xf32>) -> tensor<3x2x3xf32>
+        %12 = "tf.Transpose"(%11, %outputs_262#0) {device = ""} : (tensor<3x2x3xf32>, tensor<3xi32>) -> tensor<2x3x3xf32>
+        %13 = "tf.Identity"(%12) {device = ""} : (tensor<2x3x3xf32>) -> tensor<2x3x3xf32>
+        %14 = "tf.Identity"(%output_289) {device = ""} : (tensor<*xf32>) -> tensor<*xf32>
+        tf_executor.yield %13, %14, %7, %8, %9, %10 : tensor<2x3x3xf32>, tensor<*xf32>, tensor<2x3x4xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>
+      }
+      tf_executor.fetch %outputs_293#0, %outputs_293#1, %outputs_293#2, %outputs_293#3, %outputs_293#4, %outputs_293#5 : tensor<2x3x3xf32>, tensor<*xf32>, tensor<2x3x4xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>
+    }
+    return %0#0, %0#1, %0#2, %0#3, %0#4, %0#5 : tensor<2x3x3xf32>, tensor<*xf32>, tensor<2x3x4xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>
+  }
+  func.func @main() {
+    %in0 = arith.constant dense<"0x0000C0BF0000B0BF0000A0BF000090BF000080BF000060BF000040BF000020BF000000BF0000C0BE000080BE000000BE000000000000003E0000803E0000C03E0000003F0000203F0000403F0000603F0000803F0000903F0000A03F0000B03F"> : tensor<2x3x4xf32>
+    %in1 = arith.constant dense<"0x000010BE0000503E0000E83E0000F83E0000983E000000BD0000B0BE000000BF0000D0BE000000BE0000503E0000E83E0000F83E0000903E000040BD0000B8BE000000BF0000D0BE000000BE0000603E0000E83E0000F83E0000903E000040BD0000B8BE000000BF0000D0BE0000E0BD0000603E0000E83E0000F83E0000883E000080BD0000C0BE000000BF0000C8BE"> : tensor<4x9xf32>
+    %in2 = arith.constant dense<"0x0000A83E0000003F0000D83E0000203E000040BE0000E0BE0000F8BE0000A0BE0000803C0000A83E0000003F0000D83E0000203E000040BE0000E0BE0000F8BE000098BE0000003D0000B03E0000003F0000D83E0000103E000050BE0000E8BE0000F8BE000098BE0000003D"> : tensor<3x9xf32>
+    %in3 = arith.constant dense<"0x0000003F0000A83E0000803C0000A0BE0000F8BE0000E0BE000030BE0000203E0000D83E"> : tensor<9xf32>
+    %in4 = arith.constant dense<"0x000000BF0000C0BE000080BE000000BE000000000000003E0000803E0000C03E0000003F0000203F0000403F0000603F0000803F0000903F0000A03F0000B03F0000C03F0000D03F"> : tensor<2x3x3xf32>
+    %r:6 = func.call @__inference_wrapped_function_786(%in0, %in1, %in2, %in3, %in4) : (tensor<2x3x4xf32>, tensor<4x9xf32>, tensor<3x9xf32>, tensor<9xf32>, tensor<2x3x3xf32>) -> (tensor<2x3x3xf32>, tensor<*xf32>, tensor<2x3x4xf32>, tensor<*xf32>, tensor<*xf32>, tensor<*xf32>)
+    %b0 = arith.bitcast %r#0 : tensor<2x3x3xf32> to tensor<2x3x3xi32>
+    %u0 = tensor.cast %b0 : tensor<2x3x3xi32> to tensor<*xi32>
+    func.call @printMemrefI32(%u0) : (tensor<*xi32>) -> ()
+    %c1 = tensor.cast %r#1 : tensor<*xf32> to tensor<2x3xf32>
+    %b1 = arith.bitcast %c1 : tensor<2x3xf32> to tensor<2x3xi32>
+    %u1 = tensor.cast %b1 : tensor<2x3xi32> to tensor<*xi32>
+    func.call @printMemrefI32(%u1) : (tensor<*xi32>) -> ()
+    %b2 = arith.bitcast %r#2 : tensor<2x3x4xf32> to tensor<2x3x4xi32>
+    %u2 = tensor.cast %b2 : tensor<2x3x4xi32> to tensor<*xi32>
+    func.call @printMemrefI32(%u2) : (tensor<*xi32>) -> ()
+    %c3 = tensor.cast %r#3 : tensor<*xf32> to tensor<4x9xf32>
+    %b3 = arith.bitcast %c3 : tensor<4x9xf32> to tensor<4x9xi32>
+    %u3 = tensor.cast %b3 : tensor<4x9xi32> to tensor<*xi32>
+    func.call @printMemrefI32(%u3) : (tensor<*xi32>) -> ()
+    %c4 = tensor.cast %r#4 : tensor<*xf32> to tensor<3x9xf32>
+    %b4 = arith.bitcast %c4 : tensor<3x9xf32> to tensor<3x9xi32>
+    %u4 = tensor.cast %b4 : tensor<3x9xi32> to tensor<*xi32>
+    func.call @printMemrefI32(%u4) : (tensor<*xi32>) -> ()
+    %c5 = tensor.cast %r#5 : tensor<*xf32> to tensor<9xf32>
+    %b5 = arith.bitcast %c5 : tensor<9xf32> to tensor<9xi32>
+    %u5 = tensor.cast %b5 : tensor<9xi32> to tensor<*xi32>
+    func.call @printMemrefI32(%u5) : (tensor<*xi32>) -> ()
+    return
+  }
+  func.func private @printMemrefI32(tensor<*xi32>)
+}
+
+// EXPECT: 0 f32 2x3x3 ulp=4 3e6483b1 3f2df05a 3f671214 3e9b8b57 3f459994 3f6d8e93
+// EXPECT-CONT: 3e7e3900 3f37e5b9 3f588d66 be2b340f bda78119 3d4ea285 beef3a2c be9ecebe
+// EXPECT-CONT: bdcf950c bf3ba2fc bf00091f be5cda2d
+// EXPECT: 1 f32 2x3 ulp=4 3e7e3900 3f37e5b9 3f588d66 bf3ba2fc bf00091f be5cda2d
+// EXPECT: 2 f32 2x3x4 maxulp=4 3c133d30 3c29f67a 3c34f9c4 3c4b000e bce415f0 bce594a9
+// EXPECT-CONT: bce7c9b0 bce5136c bda64d6f bda739df bda6bf6e bda489dd bfa4d3bd bfa5a3db
+// EXPECT-CONT: bfa55e43 bfa36f62 be4dc91c be4e3aec be484611 be41d24d 3c938408 3c94c29c
+// EXPECT-CONT: 3caea698 3cb53aa0
+// EXPECT: 3 f32 4x9 maxulp=4 3e2db292 3eaad457 3e9a550c 3c16f0b8 3c1fb244 3ba72d82
+// EXPECT-CONT: 3e882f2c 3dd05a70 3e37c86b 3e824bae 3edae7f1 3eb50418 3c2682b4 3c23fc7a
+// EXPECT-CONT: 3b84f05e 3ecc1ddf 3e87e0c1 3eda370a 3eadbe15 3f057dc4 3ecfb325 3c3614ae
+// EXPECT-CONT: 3c2846b1 3b456674 3f08064a 3edbaae6 3f2c44f0 3ed9307a 3f1d8791 3eea6230
+// EXPECT-CONT: 3c45a6a9 3c2c90e8 3b00ec2c 3f29fda3 3f17ba85 3f6b6e5a
+// EXPECT: 4 f32 3x9 maxulp=4 bde60f1e be1fcd9a bdfc0716 bb8320b9 bb94b407 bb318e5e
+// EXPECT-CONT: bdab9461 bd0645a8 bd6c6d3d bd81ac39 bdbf36a6 bd783d34 bb8da5a6 bbd25578
+// EXPECT-CONT: bbcd28ae bd0c8ba0 bba1f110 bc1c6ed4 3b7ba8fc bb5fd8b7 3c9b93a2 bb4b8bce
+// EXPECT-CONT: bbc4810d bbf59fa5 3c48cebc 3ca084ee 3d0a264a
+// EXPECT: 5 f32 9 maxulp=4 3f2dc997 3f404e66 3ed57864 3bf91fac 3b0946d0 bc08f48f
+// EXPECT-CONT: 3f87dd66 3fa7944a 3ffca5aa
