@@ -334,6 +334,17 @@ def transcendental_edges(x):
     return tf.math.tanh(v), tf.math.exp(v), tf.math.sigmoid(v)
 
 
+@tf.function(autograph=False)
+def log_edges(x):
+    # Written to and read from a TensorArray, then tf.math.log of all 21
+    # values: 16 take Eigen's 8-wide plog, the last 5 its scalar path (the C
+    # library's logf, denormals read as zeros).
+    h, flow = raw.TensorArrayV3(size=1, dtype=f32, element_shape=[21])
+    flow = raw.TensorArrayWriteV3(handle=h, index=0, value=x, flow_in=flow)
+    v = raw.TensorArrayReadV3(handle=h, index=0, flow_in=flow, dtype=f32)
+    return tf.math.log(v)
+
+
 PROGRAMS = [
     Program(
         "while_write_gather",
@@ -452,4 +463,14 @@ PROGRAMS = [
         [np.array([0.0, -0.0, 1e-39, 0.3, -0.7, 7.9, -8.5, 20.0, 87.3, 88.8, -87.5,
                    -103.0, -105.0, np.inf, -np.inf, np.nan, 3.25, -1e-39, 88.5],
                   np.float32)]),
+    Program(
+        "log_edges",
+        "tf.Log of values read from a TensorArray: zeros of both signs, denormals of "
+        "both signs, values around sqrt(1/2) and 1, the largest and smallest normal "
+        "floats, infinities, NaN and negative values, in the 8-wide part and in the "
+        "scalar tail.",
+        log_edges,
+        [np.array([0.0, -0.0, 1e-39, -1e-39, 0.70710677, 0.7071068, 1.0, 0.99999994,
+                   3.4028235e38, 1.1754944e-38, np.inf, -np.inf, np.nan, -2.5, 0.3, 7.25,
+                   1e-39, -1e-40, 0.0, 1.1754944e-38, 12.5], np.float32)]),
 ]

@@ -72,6 +72,20 @@ def tf_map_fn_softmax(x):
 
 
 @tf.function
+def tf_scan_xent_tape(x, labels, w):
+    # A tf.scan Elman loop whose states are scored by cross-entropy against
+    # one-hot labels, as a Keras loss computes it (log of the clipped
+    # softmax), and the tape's gradients with respect to the input and w.
+    with tf.GradientTape() as tape:
+        tape.watch([x, w])
+        hs = tf.scan(lambda h, xt: tf.tanh(tf.matmul(xt, w) + h * 0.5),
+                     tf.transpose(x, [1, 0, 2]), initializer=tf.zeros([B, U]))
+        p = tf.clip_by_value(tf.nn.softmax(hs), 1e-7, 1.0 - 1e-7)
+        loss = -tf.reduce_mean(tf.reduce_sum(labels * tf.math.log(p), axis=-1))
+    return [loss] + tape.gradient(loss, [x, w])
+
+
+@tf.function
 def tf_map_fn_argmax(x):
     # map_fn to an int32 per row (argmax), then one_hot and cumsum of it.
     best = tf.map_fn(lambda r: tf.cast(tf.argmax(r), tf.int32), x,
@@ -114,6 +128,15 @@ ROWS = dyadic([T, F], -1.25, 0.1875)
 EVENS = np.array([4, 7, -6, 0, 9, 10], np.int32)
 
 PROGRAMS = [
+    Program(
+        "tf_scan_xent_tape",
+        "A tf.scan Elman loop scored by a cross-entropy (log of the clipped "
+        "softmax against one-hot labels) and the tape's gradients with respect "
+        "to the input and the weights.",
+        tf_scan_xent_tape,
+        [X, np.eye(U, dtype=np.float32)[np.arange(T * B).reshape(T, B) % U],
+         weights([F, U], 9.0)],
+        ulp=[KERAS_ULP, MaxUlp(4), MaxUlp(4)]),
     Program(
         "keras_stacked_lstm",
         "Two stacked Keras LSTM(3) layers (the first returns sequences) in a "

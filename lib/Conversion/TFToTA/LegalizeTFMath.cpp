@@ -1,7 +1,7 @@
-//===- LegalizeTFMath.cpp - TensorFlow's float tanh, exp and sigmoid ------===//
+//===- LegalizeTFMath.cpp - TensorFlow's float tanh, exp, sigmoid, log ----===//
 //
-// tf.Tanh, tf.Exp and tf.Sigmoid on f32, bit for bit as TensorFlow's CPU
-// kernels compute them. Those kernels are not correctly rounded: they are
+// tf.Tanh, tf.Exp, tf.Sigmoid and tf.Log on f32, bit for bit as TensorFlow's
+// CPU kernels compute them. Those kernels are not correctly rounded: they are
 // Eigen's packet math as built into TensorFlow 2.21's wheel (AVX, no FMA,
 // denormals flushed to zero), so a correctly rounded lowering would differ
 // by up to 6 ulp. The algorithms, their constants and the measurement that
@@ -13,7 +13,10 @@
 //  - exp, sigmoid: Eigen's pexp_float / scalar_logistic_op<float> packet
 //    path on all but the last n % 8 elements of a tensor of n, which
 //    Eigen's scalar path computes with the C library's expf (the lowering
-//    calls `expf`, created on first use).
+//    calls `expf`, created on first use);
+//  - log: Eigen's plog_float on the packets, the C library's logf on the
+//    tail (glibc's logf reads a denormal as TensorFlow's flush-to-zero
+//    makes it: see scalarElement).
 //
 // Every multiply and add is a separate rounded f32 operation (no fastmath
 // flags: LLVM does not contract them).
@@ -32,6 +35,7 @@
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/StringSwitch.h"
 
 using namespace mlir;
 using namespace mlir::ta;
@@ -95,6 +99,7 @@ struct F32 {
 
 // Constants (float bit patterns).
 constexpr uint32_t kOne = 0x3f800000, kHalf = 0x3f000000, kZero = 0;
+constexpr uint32_t kPosInf = 0x7f800000, kNegInf = 0xff800000;
 constexpr uint32_t kLog2e = 0x3fb8aa3b, kC1 = 0xbf318000, kC2 = 0x395e8083;
 constexpr uint32_t kExpLow = 0xc2d00000; // -104
 constexpr uint32_t kExpHigh = 0x42b1722d;
@@ -171,46 +176,122 @@ Value sigmoidPacket(F32 &f, Value in) {
   return f.flush(f.select(underflow, f.c(kZero), sigmoid));
 }
 
-/// The C library's expf, declared on first use.
-func::FuncOp expf(OpBuilder &b, Operation *op) {
+/// Eigen's plog_float: x = 2^e m with m in [sqrt(1/2), sqrt(2)), log(m)
+/// from a [3/3] rational function of m - 1, plus e ln(2). Denormals are
+/// zeros (-inf); negative inputs and NaN give Eigen's all-ones NaN.
+Value logPacket(F32 &f, Value in) {
+  Value a = f.flush(in);
+  Value raw = f.bits(a);
+  // pfrexp: the mantissa in [0.5, 1) and the exponent, of a normal number
+  // (the selects below decide every other input).
+  Value biased = arith::ShRUIOp::create(
+      f.b, f.loc, arith::AndIOp::create(f.b, f.loc, raw, f.i32(0x7f800000)),
+      f.i32(23));
+  Value e = arith::SIToFPOp::create(
+      f.b, f.loc, f.b.getF32Type(),
+      arith::SubIOp::create(f.b, f.loc, biased, f.i32(126)));
+  Value x = f.fromBits(arith::OrIOp::create(
+      f.b, f.loc,
+      arith::AndIOp::create(f.b, f.loc, raw,
+                            f.i32(static_cast<int32_t>(0x807fffffu))),
+      f.i32(kHalf)));
+  // m < sqrt(1/2): 2m - 1 and e - 1; otherwise m - 1.
+  Value low = f.lt(x, f.c(0x3f3504f3));
+  Value tmp = f.select(low, x, f.c(kZero));
+  x = arith::SubFOp::create(f.b, f.loc, x, f.c(kOne));
+  e = arith::SubFOp::create(f.b, f.loc, e,
+                            f.select(low, f.c(kOne), f.c(kZero)));
+  x = f.add(x, tmp);
+  Value p = f.c(0x3e3af1c9);
+  for (uint32_t alpha : {kOne, kOne})
+    p = f.madd(p, x, f.c(alpha));
+  p = f.mul(x, p);
+  Value q = f.c(0x3d4b3a68);
+  for (uint32_t beta : {0x3f19674du, 0x3fc00000u, kOne})
+    q = f.madd(q, x, f.c(beta));
+  Value log = f.madd(e, f.c(0x3f317218), f.div(p, q));
+  // Zeros (and denormals) -inf, +inf itself, negatives and NaN NaN.
+  Value valid = arith::CmpFOp::create(f.b, f.loc, arith::CmpFPredicate::OGE, a,
+                                      f.c(kZero));
+  Value isZero = arith::CmpFOp::create(f.b, f.loc, arith::CmpFPredicate::OEQ, a,
+                                       f.c(kZero));
+  Value isInf = arith::CmpFOp::create(f.b, f.loc, arith::CmpFPredicate::OEQ, a,
+                                      f.c(kPosInf));
+  log = f.select(isInf, f.c(kPosInf), log);
+  log = f.select(valid, log, f.fromBits(f.i32(-1)));
+  return f.select(isZero, f.c(kNegInf), log);
+}
+
+/// The C library's `name` (expf, logf), declared on first use.
+func::FuncOp libmFunction(OpBuilder &b, Operation *op, StringRef name) {
   auto module = op->getParentOfType<ModuleOp>();
-  if (auto fn = module.lookupSymbol<func::FuncOp>("expf"))
+  if (auto fn = module.lookupSymbol<func::FuncOp>(name))
     return fn;
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(module.getBody());
   auto fn = func::FuncOp::create(
-      b, op->getLoc(), "expf",
+      b, op->getLoc(), name,
       b.getFunctionType({b.getF32Type()}, {b.getF32Type()}));
   fn.setPrivate();
   return fn;
 }
 
-/// TensorFlow's exp (or sigmoid, where `!exp`) of one f32 element: Eigen's
-/// packet path, or the scalar path through the C library's `libm` (expf)
-/// where `tail` holds.
-Value eigenElement(OpBuilder &b, Location loc, func::FuncOp libm, bool exp,
+enum class Fn { Tanh, Exp, Sigmoid, Log };
+
+/// The scalar path of `fn`: the C library's `libm` (expf, logf) as it runs
+/// in TensorFlow, with denormals read as zeros. glibc's logf scales a
+/// denormal by 2^23 first, which then is 0: every positive denormal has the
+/// log of 2^-150, -103.97208; a negative one is NaN.
+Value scalarElement(F32 &t, func::FuncOp libm, Fn fn, Value x) {
+  if (fn == Fn::Log) {
+    Value raw = t.bits(x);
+    Value magnitude = arith::AndIOp::create(t.b, t.loc, raw, t.i32(0x7fffffff));
+    Value denormal = arith::AndIOp::create(
+        t.b, t.loc,
+        arith::CmpIOp::create(t.b, t.loc, arith::CmpIPredicate::ne, magnitude,
+                              t.i32(0)),
+        arith::CmpIOp::create(t.b, t.loc, arith::CmpIPredicate::ult, magnitude,
+                              t.i32(0x00800000)));
+    Value negative = arith::CmpIOp::create(
+        t.b, t.loc, arith::CmpIPredicate::slt, raw, t.i32(0));
+    Value flushed =
+        t.select(negative, t.c(0xffc00000), t.c(0xc2cff1b4)); // NaN, -103.97
+    Value log = func::CallOp::create(t.b, t.loc, libm, x).getResult(0);
+    return t.select(denormal, flushed, log);
+  }
+  bool exp = fn == Fn::Exp;
+  Value arg = exp ? t.flush(x) : t.flush(t.pmin(x, t.c(kSigmoidHigh)));
+  Value e = func::CallOp::create(t.b, t.loc, libm, arg).getResult(0);
+  Value out = exp ? e : t.div(e, t.add(t.c(kOne), e));
+  return t.flush(out);
+}
+
+/// TensorFlow's exp, sigmoid or log of one f32 element: Eigen's packet
+/// path, or the scalar path through the C library's `libm` where `tail`
+/// holds.
+Value eigenElement(OpBuilder &b, Location loc, func::FuncOp libm, Fn fn,
                    Value x, Value tail) {
   auto branch = scf::IfOp::create(b, loc, b.getF32Type(), tail,
                                   /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(branch.thenBlock());
   F32 t{b, loc};
-  Value arg = exp ? t.flush(x) : t.flush(t.pmin(x, t.c(kSigmoidHigh)));
-  Value e = func::CallOp::create(b, loc, libm, arg).getResult(0);
-  Value out = exp ? e : t.div(e, t.add(t.c(kOne), e));
-  scf::YieldOp::create(b, loc, t.flush(out));
+  scf::YieldOp::create(b, loc, scalarElement(t, libm, fn, x));
   b.setInsertionPointToStart(branch.elseBlock());
   F32 p{b, loc};
-  scf::YieldOp::create(b, loc, exp ? expPacket(p, x) : sigmoidPacket(p, x));
+  Value packet = fn == Fn::Exp   ? expPacket(p, x)
+                 : fn == Fn::Log ? logPacket(p, x)
+                                 : sigmoidPacket(p, x);
+  scf::YieldOp::create(b, loc, packet);
   return branch.getResult(0);
 }
 
-enum class Fn { Tanh, Exp, Sigmoid };
-
 Fn fnOf(Operation *op) {
-  StringRef name = op->getName().getStringRef();
-  return name == "tf.Tanh" ? Fn::Tanh
-                           : (name == "tf.Exp" ? Fn::Exp : Fn::Sigmoid);
+  return llvm::StringSwitch<Fn>(op->getName().getStringRef())
+      .Case("tf.Tanh", Fn::Tanh)
+      .Case("tf.Exp", Fn::Exp)
+      .Case("tf.Log", Fn::Log)
+      .Default(Fn::Sigmoid);
 }
 
 std::string unsupportedTranscendental(Operation *op) {
@@ -238,7 +319,10 @@ LogicalResult rewriteTranscendental(Operation *op, ValueRange operands,
   for (int64_t k = 0; k < rank; ++k)
     dims.push_back(tensor::DimOp::create(rewriter, loc, operands[0], k));
   Value tailStart = eigenTailStart(rewriter, loc, dims);
-  func::FuncOp libm = fn == Fn::Tanh ? func::FuncOp() : expf(rewriter, op);
+  func::FuncOp libm =
+      fn == Fn::Tanh
+          ? func::FuncOp()
+          : libmFunction(rewriter, op, fn == Fn::Log ? "logf" : "expf");
   SmallVector<Value> dynamic;
   for (int64_t k = 0; k < rank; ++k)
     if (type.isDynamicDim(k))
@@ -257,8 +341,8 @@ LogicalResult rewriteTranscendental(Operation *op, ValueRange operands,
           return;
         }
         Value tail = inEigenTail(b, loc, dims, tailStart);
-        linalg::YieldOp::create(
-            b, loc, eigenElement(b, loc, libm, fn == Fn::Exp, x, tail));
+        linalg::YieldOp::create(b, loc,
+                                eigenElement(b, loc, libm, fn, x, tail));
       });
   rewriter.replaceOp(op, generic.getResults());
   return success();
@@ -267,17 +351,18 @@ LogicalResult rewriteTranscendental(Operation *op, ValueRange operands,
 constexpr Lowering kLowerings[] = {
     {"tf.Tanh", unsupportedTranscendental, rewriteTranscendental},
     {"tf.Exp", unsupportedTranscendental, rewriteTranscendental},
-    {"tf.Sigmoid", unsupportedTranscendental, rewriteTranscendental}};
+    {"tf.Sigmoid", unsupportedTranscendental, rewriteTranscendental},
+    {"tf.Log", unsupportedTranscendental, rewriteTranscendental}};
 
 } // namespace
 
 func::FuncOp mlir::ta::tflegalize::declareExpf(OpBuilder &b, Operation *op) {
-  return expf(b, op);
+  return libmFunction(b, op, "expf");
 }
 
 Value mlir::ta::tflegalize::eigenExp(OpBuilder &b, Location loc,
                                      func::FuncOp libm, Value x, Value inTail) {
-  return eigenElement(b, loc, libm, /*exp=*/true, x, inTail);
+  return eigenElement(b, loc, libm, Fn::Exp, x, inTail);
 }
 
 ArrayRef<Lowering> mlir::ta::tflegalize::transcendentalLowerings() {
