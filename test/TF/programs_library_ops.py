@@ -71,6 +71,73 @@ def tf_map_fn_softmax(x):
     return tf.map_fn(fn, x)
 
 
+def keras_masking_rnn():
+    # Keras' Masking layer before a SimpleRNN: steps whose features are all
+    # 0.0 keep the previous state (tf.Any computes the mask).
+    return frozen(keras.Sequential([keras.layers.Masking(mask_value=0.0),
+                                    keras.layers.SimpleRNN(U, return_sequences=True)]))()
+
+
+@tf.function
+def tf_scan_reverse_masked(x, m):
+    # tf.scan, reverse=True, over (step, mask) with a (state, count) carry:
+    # a masked Elman-like step (`mt[:, None]`: a new axis) that counts the
+    # steps it took.
+    w = tf.constant(weights([F, F], 5.0))
+
+    def step(acc, elems):
+        h, n = acc
+        xt, mt = elems
+        h2 = tf.tanh(tf.matmul(xt, w) + 0.5 * h)
+        h = tf.where(mt[:, None] > 0.0, h2, h)
+        return h, n + tf.cast(mt > 0.0, tf.int32)
+    hs, ns = tf.scan(step, (tf.transpose(x, [1, 0, 2]), tf.transpose(m)),
+                     initializer=(tf.zeros([B, F]), tf.zeros([B], tf.int32)), reverse=True)
+    return hs, ns
+
+
+@tf.function
+def tf_autograph_dyn_rnn(x, n):
+    # `for t in tf.range(n)` with a default dynamic tf.TensorArray (no
+    # element shape) and `x[:, t, :]`: an Elman step, the stack and size.
+    w = tf.constant(weights([F, U], 1.0))
+    u = tf.constant(weights([U, U], 2.0))
+    ta = tf.TensorArray(f32, size=0, dynamic_size=True)
+    h = tf.zeros([B, U])
+    for t in tf.range(n):
+        h = tf.tanh(tf.matmul(x[:, t, :], w) + tf.matmul(h, u))
+        ta = ta.write(t, h)
+    return ta.stack(), h, ta.size()
+
+
+@tf.function
+def tf_autograph_break(x):
+    # A for loop with `break` (autograph's LogicalNot) and a conditional
+    # write: the running sum of the rows until it exceeds a threshold.
+    ta = tf.TensorArray(f32, size=0, dynamic_size=True)
+    s = tf.zeros([F])
+    k = 0
+    for t in tf.range(tf.shape(x)[0]):
+        s = s + tf.abs(x[t])
+        if tf.reduce_sum(s) > 6.0:
+            break
+        ta = ta.write(k, s)
+        k += 1
+    return ta.stack(), s, k
+
+
+@tf.function
+def tf_while_nested_ta(x):
+    # Nested tf.range loops writing flat index t*F+k (`x[t, k]`: two
+    # indices) of a sized array, then gathered back in reverse.
+    ta = tf.TensorArray(f32, size=T * F)
+    for t in tf.range(T):
+        for k in tf.range(F):
+            ta = ta.write(t * F + k, x[t, k] * tf.cast(t + 1, f32))
+    idx = tf.range(T * F - 1, -1, -1)
+    return tf.reshape(ta.gather(idx), [T, F]), ta.size()
+
+
 @tf.function
 def tf_scan_xent_tape(x, labels, w):
     # A tf.scan Elman loop whose states are scored by cross-entropy against
@@ -127,7 +194,37 @@ def tf_foldr_scan_tuple(x):
 ROWS = dyadic([T, F], -1.25, 0.1875)
 EVENS = np.array([4, 7, -6, 0, 9, 10], np.int32)
 
+X_MASKED = X.copy()
+X_MASKED[0, 0, :] = 0.0  # all-zero steps: masked
+X_MASKED[1, 2, :] = 0.0
+
 PROGRAMS = [
+    Program(
+        "keras_masking_rnn",
+        "Sequential([Masking(0.0), SimpleRNN(3, return_sequences=True)]) frozen, on "
+        "an input with two all-zero (masked) steps.",
+        keras_masking_rnn, [X_MASKED], graph=True, ulp=KERAS_ULP,
+        helpers=[weights, frozen, keras_masking_rnn]),
+    Program(
+        "tf_scan_reverse_masked",
+        "tf.scan(reverse=True) over (x_t, mask_t) with an (h, int32 count) carry; "
+        "tf.where(m[:, None] > 0, ...).",
+        tf_scan_reverse_masked, [X, np.array([[1, 1, 0], [0, 1, 1]], np.float32)],
+        ulp=[KERAS_ULP, 0]),
+    Program(
+        "tf_autograph_dyn_rnn",
+        "for t in tf.range(n) (n an input) writing a default dynamic TensorArray, "
+        "reading x[:, t, :].",
+        tf_autograph_dyn_rnn, [X, np.array(3, np.int32)], ulp=[KERAS_ULP, KERAS_ULP, 0]),
+    Program(
+        "tf_autograph_break",
+        "A for loop over tf.range(shape[0]) with break and a dynamic TensorArray.",
+        tf_autograph_break, [dyadic([5, F], -1.0, 0.125)]),
+    Program(
+        "tf_while_nested_ta",
+        "Nested tf.range loops writing t*F+k of a TensorArray from x[t, k]; a "
+        "reversed gather.",
+        tf_while_nested_ta, [dyadic([T, F], -1.25, 0.1875)]),
     Program(
         "tf_scan_xent_tape",
         "A tf.scan Elman loop scored by a cross-entropy (log of the clipped "

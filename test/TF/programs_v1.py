@@ -185,6 +185,33 @@ def v1_gru_rnn_grad(x, w, u, b, dys):
     return [outs, h] + tf.gradients(outs, [x, w, u, b], grad_ys=dys)
 
 
+class GatedCell:
+    """A minimal gated cell: h' = z * h + (1 - z) * tanh(x W + h U)."""
+    state_size = U
+    output_size = U
+
+    def __init__(self, w, u, wz):
+        self.w, self.u, self.wz = w, u, wz
+
+    def zero_state(self, batch_size, dtype):
+        return tf.zeros([batch_size, U], dtype)
+
+    def __call__(self, xt, h, scope=None):
+        z = tf.sigmoid(tf.matmul(xt, self.wz))
+        c = tf.tanh(tf.matmul(xt, self.w) + tf.matmul(h, self.u))
+        h = z * h + (1.0 - z) * c
+        return h, h
+
+
+def v1_dynamic_rnn_seqlen_grad(x, w, u, wz, dys):
+    # dynamic_rnn with sequence_length (lengths 3 and 2): the steps past a
+    # sequence's end copy its state and output zeros (tf.Select of rows);
+    # tf.gradients.
+    outs, h = tf.compat.v1.nn.dynamic_rnn(GatedCell(w, u, wz), x, dtype=f32,
+                                          sequence_length=tf.constant([3, 2]))
+    return [outs, h] + tf.gradients(outs, [x, w, u, wz], grad_ys=dys)
+
+
 def v1_foldl_grad(x):
     # tf.gradients of a TF1 tf.foldl: a = a * 0.5 + r * r over the rows.
     a = tf.foldl(lambda a, r: a * 0.5 + r * r, x)
@@ -263,6 +290,14 @@ PROGRAMS = [
         v1_gru_rnn_grad, [X, weights([F, 3 * U], 6.0), weights([U, 3 * U], 7.0),
                           weights([3 * U], 8.0), DYS],
         ulp=[KERAS_ULP, KERAS_ULP] + [MaxUlp(4)] * 4, forms=(STD,)),
+    v1_program(
+        "v1_dynamic_rnn_seqlen_grad",
+        "tf.gradients of tf.compat.v1.nn.dynamic_rnn with a gated cell and "
+        "sequence_length (steps past a sequence's end keep its state).",
+        v1_dynamic_rnn_seqlen_grad, [X, weights([F, U], 7.0), weights([U, U], 8.0),
+                                     weights([F, U], 9.0), DYS],
+        ulp=[KERAS_ULP, KERAS_ULP] + [MaxUlp(4)] * 4, forms=(STD,),
+        helpers=[GatedCell, v1_dynamic_rnn_seqlen_grad]),
     v1_program(
         "v1_foldl_grad",
         "tf.gradients of a TF1 tf.foldl, a = a * 0.5 + r * r over the rows of x.",

@@ -113,7 +113,7 @@ Value eigenTailStart(OpBuilder &b, Location loc, ValueRange dims);
 Value inEigenTail(OpBuilder &b, Location loc, ValueRange dims, Value tailStart);
 
 /// How reduceAlong folds elements.
-enum class ReduceKind { Sum, Prod, Max, Min };
+enum class ReduceKind { Sum, Prod, Max, Min, Any, All };
 
 /// `input` reduced over `dims` (kept as dims of 1 where `keep`), in index
 /// order, as TensorFlow's reducers fold (LegalizeTFReductions.cpp).

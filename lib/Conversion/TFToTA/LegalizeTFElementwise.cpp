@@ -506,7 +506,11 @@ std::string unsupportedUnary(Operation *op) {
   auto result = cast<RankedTensorType>(op->getResult(0).getType());
   if (failed(verifyCompatibleShape(input.getShape(), result.getShape())))
     return "has a result whose shape is not its operand's";
-  if (op->getName().getStringRef() != "tf.Cast") {
+  if (op->getName().getStringRef() == "tf.LogicalNot") {
+    if (!input.getElementType().isInteger(1) ||
+        !result.getElementType().isInteger(1))
+      return "needs a bool operand and result";
+  } else if (op->getName().getStringRef() != "tf.Cast") {
     if (input.getElementType() != result.getElementType())
       return "has a result element type TensorFlow does not give it";
     if (input.getElementType().isInteger(1))
@@ -537,6 +541,9 @@ LogicalResult rewriteUnary(Operation *op, ValueRange operands,
       [&](OpBuilder &b, Location loc, Value x) -> Value {
         if (name == "tf.Cast")
           return castScalar(b, loc, x, element);
+        if (name == "tf.LogicalNot")
+          return arith::XOrIOp::create(
+              b, loc, x, arith::ConstantIntOp::create(b, loc, 1, 1));
         if (name == "tf.Square")
           return isFloat ? Value(arith::MulFOp::create(b, loc, x, x))
                          : Value(arith::MulIOp::create(b, loc, x, x));
@@ -665,6 +672,7 @@ const SmallVector<Lowering> &lowerings() {
     list.push_back({"tf.Reciprocal", unsupportedUnary, rewriteUnary});
     list.push_back({"tf.LeakyRelu", unsupportedUnary, rewriteUnary});
     list.push_back({"tf.Cast", unsupportedUnary, rewriteUnary});
+    list.push_back({"tf.LogicalNot", unsupportedUnary, rewriteUnary});
     return list;
   }();
   return all;

@@ -3,14 +3,15 @@
 // The ops whose result elements are their operands' at computed positions,
 // as Keras's Bidirectional wrapper (tf.ReverseV2 of the time axis), masked
 // recurrent layers (tf.SelectV2 of the new state or the old, broadcasting a
-// [batch, 1] mask) and the gradients of broadcasts (tf.Tile) emit them:
-// each one linalg.generic over the result that reads its operands where
-// TensorFlow's kernel does. Shapes are static and axes, multiples constant,
-// so every shape check TensorFlow makes at run time is made here; and
-// tf.GatherV2 with a constant axis, batch_dims 0 and a scalar or vector of
-// indices (what TensorFlow's standard pipeline makes of an unstacked
-// tf.TensorArray read at a run-time index): the slices of the params at the
-// indices along the axis, each index checked in [0, n) first, with
+// [batch, 1] mask; tf.Select, TensorFlow 1's where, picking rows by a
+// [batch] vector in dynamic_rnn with sequence_length) and the gradients of
+// broadcasts (tf.Tile) emit them: each one linalg.generic over the result that
+// reads its operands where TensorFlow's kernel does. Shapes are static and
+// axes, multiples constant, so every shape check TensorFlow makes at run time
+// is made here; and tf.GatherV2 with a constant axis, batch_dims 0 and a scalar
+// or vector of indices (what TensorFlow's standard pipeline makes of an
+// unstacked tf.TensorArray read at a run-time index): the slices of the params
+// at the indices along the axis, each index checked in [0, n) first, with
 // TensorFlow's text ("indices[1] = 5 is not in [0, 4)"); tf.OneHot of
 // static indices and a constant depth (an index outside [0, depth): a row
 // of off_value, as in TensorFlow); tf.BroadcastTo of a static operand to a
@@ -191,6 +192,45 @@ LogicalResult rewriteSelect(Operation *op, ValueRange operands,
           values.push_back(tensor::ExtractOp::create(b, loc, operand, from));
         }
         return arith::SelectOp::create(b, loc, values[0], values[1], values[2]);
+      });
+  rewriter.replaceOp(op, selected);
+  return success();
+}
+
+/// tf.Select (TensorFlow 1's where, as dynamic_rnn's sequence_length
+/// emits it): values of one shape and a condition of that shape, a scalar,
+/// or a vector that picks rows.
+std::string unsupportedSelectV1(Operation *op) {
+  if (std::string why = checkSignature(op, 3, 1); !why.empty())
+    return why;
+  RankedTensorType result = rankedType(op->getResult(0));
+  RankedTensorType cond = rankedType(op->getOperand(0));
+  if (!cond.getElementType().isInteger(1))
+    return "needs a bool condition";
+  if (!result.hasStaticShape() || !cond.hasStaticShape() ||
+      llvm::any_of(op->getOperands().drop_front(),
+                   [&](Value v) { return rankedType(v) != result; }))
+    return "needs static values of its result's type";
+  bool rows = cond.getRank() == 1 && result.getRank() > 1 &&
+              cond.getDimSize(0) == result.getDimSize(0);
+  if (cond.getShape() != result.getShape() && cond.getRank() != 0 && !rows)
+    return "needs a condition of its values' shape, a scalar, or a vector "
+           "as long as their first dim";
+  return "";
+}
+
+LogicalResult rewriteSelectV1(Operation *op, ValueRange operands,
+                              ConversionPatternRewriter &rewriter) {
+  RankedTensorType result = rankedType(op->getResult(0));
+  int64_t condRank = rankedType(operands[0]).getRank();
+  Value selected = generate(
+      rewriter, op->getLoc(), result,
+      [&](OpBuilder &b, Location loc, ValueRange at) -> Value {
+        Value cond = tensor::ExtractOp::create(b, loc, operands[0],
+                                               at.take_front(condRank));
+        return arith::SelectOp::create(
+            b, loc, cond, tensor::ExtractOp::create(b, loc, operands[1], at),
+            tensor::ExtractOp::create(b, loc, operands[2], at));
       });
   rewriter.replaceOp(op, selected);
   return success();
@@ -422,6 +462,7 @@ const Lowering kLowerings[] = {
     {"tf.ReverseV2", unsupportedReverse, rewriteReverse},
     {"tf.Tile", unsupportedTile, rewriteTile},
     {"tf.SelectV2", unsupportedSelect, rewriteSelect},
+    {"tf.Select", unsupportedSelectV1, rewriteSelectV1},
     {"tf.OneHot", unsupportedOneHot, rewriteOneHot},
     {"tf.BroadcastTo", unsupportedBroadcastTo, rewriteBroadcastTo}};
 

@@ -3,7 +3,8 @@
 // Reductions over constant axes and scans along one, as TensorFlow's CPU
 // kernels compute them:
 //
-//  - tf.Sum, tf.Prod, tf.Max, tf.Min and tf.Mean (keep_dims or not). Max
+//  - tf.Sum, tf.Prod, tf.Max, tf.Min, tf.Mean, and tf.Any and tf.All of
+//    bools (an empty Any is false, an empty All true) (keep_dims or not). Max
 //    and Min propagate NaN and keep the later of two equal values (max(-0,
 //    0) is 0), as Eigen's reducers do; an empty Max is -inf (the lowest
 //    integer), an empty Min +inf (the highest). Sums and products accumulate
@@ -49,6 +50,10 @@ ReduceKind kindOf(Operation *op) {
     return ReduceKind::Min;
   if (name == "tf.Prod")
     return ReduceKind::Prod;
+  if (name == "tf.Any")
+    return ReduceKind::Any;
+  if (name == "tf.All")
+    return ReduceKind::All;
   return ReduceKind::Sum; // tf.Sum, tf.Mean
 }
 
@@ -73,7 +78,10 @@ TypedAttr identityOf(OpBuilder &b, ReduceKind kind, Type element) {
   unsigned width = element.getIntOrFloatBitWidth();
   switch (kind) {
   case ReduceKind::Sum:
+  case ReduceKind::Any:
     return b.getZeroAttr(element);
+  case ReduceKind::All:
+    return b.getIntegerAttr(element, 1);
   case ReduceKind::Prod:
     return f ? TypedAttr(b.getFloatAttr(element, 1.0))
              : TypedAttr(b.getIntegerAttr(element, 1));
@@ -94,6 +102,10 @@ TypedAttr identityOf(OpBuilder &b, ReduceKind kind, Type element) {
 Value combine(OpBuilder &b, Location loc, ReduceKind kind, Value acc, Value x) {
   bool isFloat = isa<FloatType>(x.getType());
   switch (kind) {
+  case ReduceKind::Any:
+    return arith::OrIOp::create(b, loc, acc, x);
+  case ReduceKind::All:
+    return arith::AndIOp::create(b, loc, acc, x);
   case ReduceKind::Sum:
     return isFloat ? Value(arith::AddFOp::create(b, loc, acc, x))
                    : Value(arith::AddIOp::create(b, loc, acc, x));
@@ -126,9 +138,14 @@ std::string unsupportedReduction(Operation *op) {
   Type element = input.getElementType();
   ReduceKind kind = kindOf(op);
   bool minMax = kind == ReduceKind::Max || kind == ReduceKind::Min;
-  if (element.isInteger(1) ||
-      (element.isInteger() && !minMax && !element.isInteger(32) &&
-       !element.isInteger(64)))
+  bool logical = kind == ReduceKind::Any || kind == ReduceKind::All;
+  if (logical != element.isInteger(1))
+    return logical ? "needs a bool operand (TensorFlow's Any and All reduce "
+                     "bools)"
+                   : "reduces elements of a type ta-legalize-tf does not "
+                     "reduce";
+  if (!logical && element.isInteger() && !minMax && !element.isInteger(32) &&
+      !element.isInteger(64))
     return "reduces elements of a type ta-legalize-tf does not reduce";
   // TensorFlow accumulates 16-bit floats in other precisions and orders.
   if (!minMax && isa<FloatType>(element) &&
@@ -427,6 +444,8 @@ const Lowering kLowerings[] = {
     {"tf.Max", unsupportedReduction, rewriteReduction},
     {"tf.Min", unsupportedReduction, rewriteReduction},
     {"tf.Mean", unsupportedReduction, rewriteReduction},
+    {"tf.Any", unsupportedReduction, rewriteReduction},
+    {"tf.All", unsupportedReduction, rewriteReduction},
     {"tf.ArgMax", unsupportedArg, rewriteArg},
     {"tf.ArgMin", unsupportedArg, rewriteArg},
     {"tf.Cumsum", unsupportedScan, rewriteScan},

@@ -148,7 +148,7 @@ std::string unsupportedInvertPermutation(Operation *op) {
                std::to_string(d) + " is not between 0 and " + std::to_string(n);
       if (seen[d])
         return "inverts a constant that is not a permutation: " +
-               std::to_string(d) + " is duplicated in the input.";
+               std::to_string(d) + " is duplicated in the input";
       seen[d] = true;
     }
   }

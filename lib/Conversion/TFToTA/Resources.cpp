@@ -38,6 +38,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlir::ta;
@@ -254,13 +255,17 @@ Value zeroFlow(OpBuilder &builder, Location loc, Type type) {
 /// Whether `value`, a value of a flow class, is a flow source: a value no
 /// TensorArray op makes and no carrier passes on, or an argument of a
 /// public function nothing calls (one that is called takes flows from its
-/// callers: diagnosed with the signatures).
+/// callers: diagnosed with the signatures), or of a block that no carrier
+/// enters.
 bool isFlowSource(Value value, const llvm::DenseSet<Operation *> &called) {
   if (auto result = dyn_cast<OpResult>(value)) {
     Operation *op = result.getOwner();
     return !makesFlow(op, result.getResultNumber()) && !isCarrier(op);
   }
-  Operation *parent = value.getParentBlock()->getParentOp();
+  Block *block = value.getParentBlock();
+  if (!block->isEntryBlock())
+    return true;
+  Operation *parent = block->getParentOp();
   if (auto fn = dyn_cast<func::FuncOp>(parent))
     return !fn.isPrivate() && !called.contains(fn);
   return !isNamed(parent, "tf.WhileRegion");
@@ -290,44 +295,94 @@ bool isErasableFlowArithmetic(Operation *op) {
          llvm::any_of(names, [&](StringLiteral n) { return isNamed(op, n); });
 }
 
-/// Gives each flow source's TensorArray and carrier users a `ta.flow_join` of
-/// the flows its op reads (of none for an argument), and erases the
-/// arithmetic that nothing reads any more.
+/// Whether `use` reads a flow: a TensorArray op's flow operand, or what a
+/// carrier passes on (but a public function's result, which keeps
+/// TensorFlow's value).
+bool readsFlow(OpOperand &use) {
+  Operation *user = use.getOwner();
+  if (const HandleUser *reader = handleUser(user))
+    return (int)use.getOperandNumber() == reader->flowOperand;
+  if (isa<func::ReturnOp>(user)) {
+    auto fn = user->getParentOfType<func::FuncOp>();
+    return fn && fn.isPrivate();
+  }
+  return isCarrier(user);
+}
+
+/// Gives the flow readers of each flow source a `ta.flow_join` of the flows
+/// its op reads (the joins of the sources among them; of none for an
+/// argument), and erases the arithmetic that nothing reads any more.
 void joinFlowSources(ArrayRef<Value> sources) {
-  SmallVector<Operation *> dead;
+  DenseMap<Value, Value> joinOf;
+  llvm::SetVector<Operation *> dead;
   for (Value source : sources) {
     OpBuilder builder(source.getContext());
-    SmallVector<Value> flows;
+    llvm::SetVector<Value> flows;
     if (Operation *op = source.getDefiningOp()) {
       builder.setInsertionPointAfter(op);
-      for (Value operand : op->getOperands())
-        if (isa<FlowType>(operand.getType()) &&
-            !llvm::is_contained(flows, operand))
-          flows.push_back(operand);
-      dead.push_back(op);
+      for (Value operand : op->getOperands()) {
+        if (isa<FlowType>(operand.getType()))
+          flows.insert(operand);
+        else if (Value join = joinOf.lookup(operand))
+          flows.insert(join);
+      }
+      dead.insert(op);
     } else {
       builder.setInsertionPointToStart(source.getParentBlock());
     }
-    Value join = FlowJoinOp::create(builder, source.getLoc(), flows);
-    source.replaceUsesWithIf(join, [](OpOperand &use) {
-      Operation *user = use.getOwner();
-      return handleUser(user) || isCarrier(user);
-    });
+    Value join =
+        FlowJoinOp::create(builder, source.getLoc(), flows.getArrayRef());
+    joinOf[source] = join;
+    source.replaceUsesWithIf(join, readsFlow);
   }
+  // Each op is in the worklist at most once; an erased op is never in it
+  // again (nothing reads it).
   while (!dead.empty()) {
     Operation *op = dead.pop_back_val();
     if (!op->use_empty() || !isErasableFlowArithmetic(op))
       continue;
     for (Value operand : op->getOperands())
       if (Operation *def = operand.getDefiningOp())
-        dead.push_back(def);
+        dead.insert(def);
     op->erase();
   }
+}
+
+/// Gives every use but the first of a float scalar tf.Const its own copy:
+/// TensorFlow's exporter merges equal constants, so one 0.0 may start both
+/// a backward loop's flow and a sum of data, which carriers would join into
+/// one class.
+void unshareFloatScalarConstants(ModuleOp module) {
+  module.walk([](Operation *op) {
+    if (!isNamed(op, "tf.Const") || op->getNumResults() != 1 ||
+        op->hasOneUse() || op->use_empty())
+      return;
+    auto type = dyn_cast<TensorType>(op->getResult(0).getType());
+    if (!type || !type.getElementType().isF32() ||
+        (type.hasRank() && type.getRank() != 0))
+      return;
+    OpBuilder builder(op->getContext());
+    builder.setInsertionPointAfter(op);
+    for (OpOperand &use :
+         llvm::make_early_inc_range(llvm::drop_begin(op->getUses())))
+      use.set(builder.clone(*op)->getResult(0));
+  });
+}
+
+/// Whether a value of `type` may be a flow: TensorFlow's flows are float32
+/// scalars.
+bool isFlowCompatible(Type type) {
+  if (isa<FlowType>(type))
+    return true;
+  auto tensor = dyn_cast<TensorType>(type);
+  return tensor && tensor.getElementType().isF32() &&
+         (!tensor.hasRank() || tensor.getRank() == 0);
 }
 
 } // namespace
 
 LogicalResult mlir::ta::tfimport::typeResources(ModuleOp module) {
+  unshareFloatScalarConstants(module);
   ValueClasses classes;
   joinCarriers(module, classes);
 
@@ -431,7 +486,8 @@ LogicalResult mlir::ta::tfimport::typeResources(ModuleOp module) {
   if (!ok)
     return failure();
 
-  // Every handle and flow a TensorArray op reads comes from one.
+  // Every handle a TensorArray op reads comes from one, and every flow is a
+  // float32 scalar.
   module.walk([&](Operation *op) {
     const HandleUser *user = handleUser(op);
     if (!user || op->getNumOperands() == 0)
@@ -441,10 +497,15 @@ LogicalResult mlir::ta::tfimport::typeResources(ModuleOp module) {
                       "ta-import-tf cannot follow)");
       ok = false;
     }
-    if (user->flowOperand >= 0 &&
-        user->flowOperand < (int)op->getNumOperands() &&
-        handleOf.count(classes.find(op->getOperand(user->flowOperand)))) {
+    if (user->flowOperand < 0 || user->flowOperand >= (int)op->getNumOperands())
+      return;
+    Value flow = op->getOperand(user->flowOperand);
+    if (handleOf.count(classes.find(flow))) {
       op->emitOpError("reads a TensorArray handle as its flow");
+      ok = false;
+    } else if (!isFlowCompatible(flow.getType())) {
+      op->emitOpError() << "reads a flow of type " << flow.getType()
+                        << " (TensorFlow's flows are float32 scalars)";
       ok = false;
     }
   });
@@ -471,6 +532,13 @@ LogicalResult mlir::ta::tfimport::typeResources(ModuleOp module) {
       }
       value.setType(it->second);
     } else if (flowClasses.count(root)) {
+      if (!isFlowCompatible(value.getType())) {
+        emitError(value.getLoc())
+            << "a TensorArray flow flows into a value of type "
+            << value.getType() << " (TensorFlow's flows are float32 scalars)";
+        ok = false;
+        continue;
+      }
       if (isFlowSource(value, called)) {
         sources.push_back(value);
         continue;

@@ -42,8 +42,8 @@ constexpr StringLiteral kShapePreserving[] = {
     "tf.Tanh",      "tf.TanhGrad",   "tf.ZerosLike"};
 
 /// Reductions over the constant axes of operand 1 (`keep_dims`).
-constexpr StringLiteral kReductions[] = {"tf.Max", "tf.Mean", "tf.Min",
-                                         "tf.Prod", "tf.Sum"};
+constexpr StringLiteral kReductions[] = {
+    "tf.All", "tf.Any", "tf.Max", "tf.Mean", "tf.Min", "tf.Prod", "tf.Sum"};
 
 RankedTensorType withElement(ArrayRef<int64_t> dims, Type declared) {
   return RankedTensorType::get(dims,
@@ -411,9 +411,6 @@ RankedTensorType biasAddGradType(const ShapeQuery &q) {
   return q.result({in.getShape().back()});
 }
 
-/// The element shape of the TensorArray a handle value comes from (through
-/// tf.Identity) when its tf.TensorArrayV3 states a static one, as
-/// TensorFlow's shape inference reads it from the handle's shape data.
 /// The one static shape the writes and scatters into the array `maker`
 /// makes give its elements, where every use of its handle is in sight: the
 /// TensorArray ops of this function (a TensorFlow 1 loop reads its arrays
@@ -457,8 +454,10 @@ writtenElement(Operation *maker, function_ref<Type(Value)> typeOf) {
   return shape;
 }
 
-/// The static element shape of the TensorArray `handle` reads: the one its
-/// tf.TensorArrayV3 states, or else the one its writes give.
+/// The static element shape of the TensorArray a handle value comes from
+/// (through tf.Identity): the one its tf.TensorArrayV3 states, as
+/// TensorFlow's shape inference reads it from the handle's shape data, or
+/// else the one its writes give.
 std::optional<SmallVector<int64_t>>
 tensorArrayElement(Value handle, function_ref<Type(Value)> typeOf) {
   Operation *maker = handle.getDefiningOp();
@@ -495,6 +494,18 @@ Type inferOne(const ShapeQuery &q) {
   }
   if (llvm::is_contained(kReductions, name))
     return reductionType(q);
+  if (name == "tf.Select") {
+    // Values of one shape; the condition picks elements or rows.
+    RankedTensorType t = q.ranked(1), e = q.ranked(2);
+    if (t && e && t.getRank() == e.getRank()) {
+      SmallVector<int64_t> dims;
+      for (auto [a, b] : llvm::zip(t.getShape(), e.getShape()))
+        dims.push_back(ShapedType::isDynamic(a) ? b : a);
+      return q.result(dims);
+    }
+    return t ? q.result(t.getShape())
+             : (e ? q.result(e.getShape()) : RankedTensorType());
+  }
   if (name == "tf.SelectV2") {
     RankedTensorType c = q.ranked(0), t = q.ranked(1), e = q.ranked(2);
     return c && t && e ? q.result(broadcastShape({c, t, e}))

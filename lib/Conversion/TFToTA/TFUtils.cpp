@@ -70,7 +70,6 @@ mlir::ta::tf::parseShape(Attribute attr) {
   return std::optional<SmallVector<int64_t>>(dims);
 }
 
-/// The integer elements attribute a constant tensor value holds.
 static DenseIntElementsAttr constantAttr(Value value);
 
 /// The inverse of a constant permutation that `def`, a
@@ -82,7 +81,8 @@ static DenseIntElementsAttr invertedPermutation(Operation *def) {
       def->getNumOperands() != 1)
     return {};
   DenseIntElementsAttr perm = constantAttr(def->getOperand(0));
-  if (!perm || perm.getType().getRank() != 1)
+  if (!perm || perm.getType().getRank() != 1 ||
+      !isa<IntegerType>(perm.getType().getElementType()))
     return {};
   SmallVector<int64_t> forward = llvm::map_to_vector(
       perm.getValues<APInt>(), [](const APInt &v) { return v.getSExtValue(); });
@@ -95,6 +95,7 @@ static DenseIntElementsAttr invertedPermutation(Operation *def) {
   return DenseIntElementsAttr::get(perm.getType(), inverse);
 }
 
+/// The integer elements attribute a constant tensor value holds.
 static DenseIntElementsAttr constantAttr(Value value) {
   DenseIntElementsAttr attr;
   if (!matchPattern(value, m_Constant(&attr))) {

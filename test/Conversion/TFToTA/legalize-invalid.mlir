@@ -246,12 +246,13 @@ func.func @reshape_count(%a: tensor<4xf32>, %s: tensor<2xi32>) {
 
 // -----
 
-func.func @slice_range(%x: tensor<4x5xf32>) {
+// A range of constant bounds on a dim known at run time only.
+func.func @slice_range(%x: tensor<?x5xf32>) {
   %b = arith.constant dense<1> : tensor<1xi32>
   %e = arith.constant dense<2> : tensor<1xi32>
   %s = arith.constant dense<1> : tensor<1xi32>
-  // expected-error @+1 {{'tf.StridedSlice' op is neither x[i] nor a slice of constant bounds (positive strides, no ellipsis or new axis, shrunk indices in range) of a static operand}}
-  %0 = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 1 : i64, ellipsis_mask = 1 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64} : (tensor<4x5xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<?x5xf32>
+  // expected-error @+1 {{'tf.StridedSlice' op is neither x[i] nor a slice of ranges, indices and new axes (positive constant strides; ranges of constant bounds on static dims; constant indices in range)}}
+  %0 = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64} : (tensor<?x5xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<?x5xf32>
   return
 }
 
@@ -282,7 +283,7 @@ func.func @slice_two_indices(%x: tensor<4x5xf32>) {
 func.func @slice_dynamic_stride(%x: tensor<4x5xf32>, %s: tensor<1xi32>) {
   %b = arith.constant dense<1> : tensor<1xi32>
   %e = arith.constant dense<2> : tensor<1xi32>
-  // expected-error @+1 {{'tf.StridedSlice' op is neither x[i] nor a slice of constant bounds (positive strides, no ellipsis or new axis, shrunk indices in range) of a static operand}}
+  // expected-error @+1 {{'tf.StridedSlice' op is neither x[i] nor a slice of ranges, indices and new axes (positive constant strides; ranges of constant bounds on static dims; constant indices in range)}}
   %0 = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64} : (tensor<4x5xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<5xf32>
   return
 }
@@ -293,7 +294,7 @@ func.func @slice_stride(%x: tensor<4x5xf32>) {
   %b = arith.constant dense<1> : tensor<1xi32>
   %e = arith.constant dense<2> : tensor<1xi32>
   %s = arith.constant dense<-1> : tensor<1xi32>
-  // expected-error @+1 {{'tf.StridedSlice' op is neither x[i] nor a slice of constant bounds (positive strides, no ellipsis or new axis, shrunk indices in range) of a static operand}}
+  // expected-error @+1 {{'tf.StridedSlice' op is neither x[i] nor a slice of ranges, indices and new axes (positive constant strides; ranges of constant bounds on static dims; constant indices in range)}}
   %0 = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64} : (tensor<4x5xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<5xf32>
   return
 }
@@ -345,6 +346,18 @@ func.func @invert_permutation_matrix(%p: tensor<2x2xi32>) {
 
 // -----
 
+// Index elements are no TensorFlow type: not folded, not lowered.
+func.func @invert_permutation_index(%a: tensor<2x3xf32>) {
+  %p = arith.constant dense<[1, 0]> : tensor<2xindex>
+  // expected-error @+1 {{'tf.InvertPermutation' op has elements of type 'index', which ta-legalize-tf does not lower}}
+  %inv = "tf.InvertPermutation"(%p) : (tensor<2xindex>) -> tensor<2xindex>
+  // expected-error @+1 {{'tf.Transpose' op has elements of type 'index', which ta-legalize-tf does not lower}}
+  %0 = "tf.Transpose"(%a, %inv) : (tensor<2x3xf32>, tensor<2xindex>) -> tensor<3x2xf32>
+  return
+}
+
+// -----
+
 func.func @invert_permutation_result(%p: tensor<3xi32>) {
   // expected-error @+1 {{'tf.InvertPermutation' op has a result whose type is not its operand's}}
   %0 = "tf.InvertPermutation"(%p) : (tensor<3xi32>) -> tensor<3xi64>
@@ -366,7 +379,7 @@ func.func @invert_permutation_range() {
 
 func.func @invert_permutation_duplicate() {
   %p = arith.constant dense<[1, 0, 1]> : tensor<3xi64>
-  // expected-error @+1 {{'tf.InvertPermutation' op inverts a constant that is not a permutation: 1 is duplicated in the input.}}
+  // expected-error @+1 {{'tf.InvertPermutation' op inverts a constant that is not a permutation: 1 is duplicated in the input}}
   %0 = "tf.InvertPermutation"(%p) : (tensor<3xi64>) -> tensor<3xi64>
   return
 }
@@ -376,7 +389,7 @@ func.func @invert_permutation_duplicate() {
 // The transpose of such an inverse has no constant permutation.
 func.func @transpose_by_no_permutation(%a: tensor<2x3xf32>) {
   %p = arith.constant dense<[1, 1]> : tensor<2xi32>
-  // expected-error @+1 {{'tf.InvertPermutation' op inverts a constant that is not a permutation: 1 is duplicated in the input.}}
+  // expected-error @+1 {{'tf.InvertPermutation' op inverts a constant that is not a permutation: 1 is duplicated in the input}}
   %inv = "tf.InvertPermutation"(%p) : (tensor<2xi32>) -> tensor<2xi32>
   // expected-error @+1 {{'tf.Transpose' op needs a constant permutation of its operand's dims}}
   %0 = "tf.Transpose"(%a, %inv) : (tensor<2x3xf32>, tensor<2xi32>) -> tensor<3x2xf32>
@@ -752,7 +765,7 @@ func.func @slice_constant_out_of_range(%x: tensor<4x5xf32>) {
   %b = arith.constant dense<[0, 5]> : tensor<2xi32>
   %e = arith.constant dense<[0, 6]> : tensor<2xi32>
   %s = arith.constant dense<1> : tensor<2xi32>
-  // expected-error @+1 {{'tf.StridedSlice' op is neither x[i] nor a slice of constant bounds (positive strides, no ellipsis or new axis, shrunk indices in range) of a static operand}}
+  // expected-error @+1 {{'tf.StridedSlice' op is neither x[i] nor a slice of ranges, indices and new axes (positive constant strides; ranges of constant bounds on static dims; constant indices in range)}}
   %0 = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 1 : i64, end_mask = 1 : i64, shrink_axis_mask = 2 : i64} : (tensor<4x5xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<4xf32>
   return
 }
@@ -995,5 +1008,40 @@ func.func @one_hot_depth_vector(%i: tensor<4xi32>, %v: tensor<f32>) {
   %d = arith.constant dense<[3]> : tensor<1xi32>
   // expected-error @+1 {{'tf.OneHot' op needs a constant depth}}
   %0 = "tf.OneHot"(%i, %d, %v, %v) {axis = -1 : i64} : (tensor<4xi32>, tensor<1xi32>, tensor<f32>, tensor<f32>) -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @any_of_floats(%a: tensor<2x3xf32>) {
+  %ax = arith.constant dense<1> : tensor<i32>
+  // expected-error @+1 {{'tf.Any' op needs a bool operand (TensorFlow's Any and All reduce bools)}}
+  %0 = "tf.Any"(%a, %ax) <{keep_dims = false}> : (tensor<2x3xf32>, tensor<i32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @not_of_ints(%a: tensor<2xi32>) {
+  // expected-error @+1 {{'tf.LogicalNot' op needs a bool operand and result}}
+  %0 = "tf.LogicalNot"(%a) : (tensor<2xi32>) -> tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @select_columns(%c: tensor<3xi1>, %t: tensor<2x3xf32>) {
+  // expected-error @+1 {{'tf.Select' op needs a condition of its values' shape, a scalar, or a vector as long as their first dim}}
+  %0 = "tf.Select"(%c, %t, %t) : (tensor<3xi1>, tensor<2x3xf32>, tensor<2x3xf32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+// A general slice (an index and a new axis) whose result is not its type.
+func.func @slice_new_axis_result(%x: tensor<4x5xf32>, %b: tensor<2xi32>) {
+  %s = arith.constant dense<1> : tensor<2xi32>
+  // expected-error @+1 {{'tf.StridedSlice' op has a result whose type is not the slice's}}
+  %0 = "tf.StridedSlice"(%x, %b, %b, %s) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 2 : i64, shrink_axis_mask = 1 : i64} : (tensor<4x5xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<5xf32>
   return
 }
