@@ -95,6 +95,24 @@ Value filled(OpBuilder &b, Location loc, RankedTensorType type, Value scalar,
 std::optional<SmallVector<int64_t>> stridedSliceShape(Operation *op,
                                                       ArrayRef<int64_t> shape);
 
+/// tf.StridedSlice with indices known at run time on any axis, new axes and
+/// an ellipsis (LegalizeTFGeneralSlices.cpp): its result shape over an
+/// input of `shape` (null where it is not of that form), why `op` is not
+/// lowered ("" if it is), and its lowering.
+std::optional<SmallVector<int64_t>>
+generalStridedSliceShape(Operation *op, ArrayRef<int64_t> shape);
+std::string unsupportedGeneralStridedSlice(Operation *op);
+LogicalResult rewriteGeneralStridedSlice(Operation *op, ValueRange operands,
+                                         ConversionPatternRewriter &rewriter);
+
+/// The index a slice of `op` takes of a dim of `n` (the dim numbered `dim`)
+/// from entry `entry` of `beginVector`: TensorFlow counts a negative index
+/// from the end and fails outside [-n, n) with "slice index i of dimension
+/// d out of bounds.", naming the index counted from the start.
+Value checkedSliceIndex(ConversionPatternRewriter &rewriter, Operation *op,
+                        Value beginVector, Value n, int64_t entry = 0,
+                        int64_t dim = 0);
+
 /// The constant axis `value` holds for a tensor of `rank`, counted from 0
 /// (TensorFlow counts negative axes from the end), if it is one in range.
 std::optional<int64_t> constantAxis(Value value, int64_t rank);

@@ -15,6 +15,9 @@
 // end, clamped), an extract_slice and a collapse of the shrunk dims, or
 // zeros with the gradient inserted.
 //
+// Slices with indices known at run time on any axis, new axes and an
+// ellipsis: LegalizeTFGeneralSlices.cpp.
+//
 // tf.Slice(x, begin, size) of begins and sizes constant or computed (as
 // `tf.slice(x, [t, 1], [1, 2])` in a loop): TensorFlow's checks, dim by
 // dim, at run time ("Expected begin[0] in [0, 3], but got 4", then the
@@ -30,8 +33,6 @@
 #include "ta/Conversion/TFToTA/LegalizeTF.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Arith/Utils/Utils.h"
-#include "mlir/Dialect/Linalg/IR/Linalg.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Utils/ReshapeOpsUtils.h"
 #include "mlir/IR/Matchers.h"
@@ -71,35 +72,6 @@ std::string indexFormProblem(Operation *op) {
     return "has a stride that is not positive, which TensorFlow rejects (only "
            "stride 1 allowed on non-range indexing)";
   return "";
-}
-
-/// The index x[i] takes of a first dimension of `n`: begin = [i] (end is
-/// begin + 1 for a shrunk axis, in TensorFlow too); TensorFlow counts a
-/// negative i from the end and fails outside [-n, n), naming the index
-/// counted from the start.
-Value checkedIndex(ConversionPatternRewriter &rewriter, Operation *op,
-                   Value beginVector, Value n, int64_t entry = 0,
-                   int64_t dim = 0) {
-  Location loc = op->getLoc();
-  Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
-  Value at = arith::ConstantIndexOp::create(rewriter, loc, entry);
-  Value begin =
-      tensor::ExtractOp::create(rewriter, loc, beginVector, ValueRange{at});
-  Value i =
-      arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(), begin);
-  Value negative =
-      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, i, c0);
-  Value wrapped = arith::SelectOp::create(
-      rewriter, loc, negative, arith::AddIOp::create(rewriter, loc, i, n), i);
-  Value inBounds = arith::AndIOp::create(
-      rewriter, loc,
-      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge, wrapped,
-                            c0),
-      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, wrapped,
-                            n));
-  failUnless(rewriter, op, inBounds, TA_ERR_SLICE_INDEX, wrapped,
-             arith::ConstantIndexOp::create(rewriter, loc, dim));
-  return wrapped;
 }
 
 /// The offsets, sizes and strides of row `i` of `type` (`value`'s).
@@ -203,151 +175,6 @@ SliceBounds boundsOf(OpBuilder &b, const ConstantSlice &slice) {
   return bounds;
 }
 
-/// A tf.StridedSlice whose indices may be known at run time only (as
-/// autograph's loops index `x[:, t, :]`, `x[t, k]`), with new axes
-/// (`m[:, None]`) and an ellipsis: per input dim, the whole dim, a range
-/// of constant bounds of a static dim, or an index (begin entry `entry`,
-/// checked at run time); and the result's shape, new axes as 1s.
-struct GeneralSlice {
-  enum class Kind { Whole, Range, Index };
-  struct Dim {
-    Kind kind = Kind::Whole;
-    int64_t offset = 0, size = 0, stride = 1;
-    unsigned entry = 0;
-  };
-  SmallVector<Dim> dims;
-  /// Per result dim: the input dim it is, or -1 for a new axis.
-  SmallVector<int64_t> resultDims;
-};
-
-/// The `n` entries of the vector `v` that are constants: all of a
-/// constant, the constant scalars of a tf.Pack (autograph's `x[:, t]`
-/// packs its bounds).
-SmallVector<std::optional<int64_t>> entryConstants(Value v, int64_t n) {
-  SmallVector<std::optional<int64_t>> entries(n);
-  if (std::optional<SmallVector<int64_t>> all = tf::constantInts(v)) {
-    if ((int64_t)all->size() == n)
-      for (auto [entry, value] : llvm::zip(entries, *all))
-        entry = value;
-    return entries;
-  }
-  Operation *pack = v.getDefiningOp();
-  if (tf::isNamed(pack, "tf.Pack") && (int64_t)pack->getNumOperands() == n)
-    for (auto [entry, operand] : llvm::zip(entries, pack->getOperands()))
-      entry = tf::constantScalar(operand);
-  return entries;
-}
-
-/// TensorFlow's sparse slice spec of `op` (begin, end, strides at operands
-/// 1 to 3 and the masks) over an input of `shape`, or null where it is not
-/// of the form GeneralSlice takes: bounds that are not constants but of an
-/// index, strides that are not positive, an index and a new axis at once,
-/// two ellipses, more dims than the input has.
-std::optional<GeneralSlice> generalSlice(Operation *op,
-                                         ArrayRef<int64_t> shape) {
-  auto mask = [&](StringRef name) -> uint64_t {
-    auto attr = op->getAttrOfType<IntegerAttr>(name);
-    return attr ? attr.getValue().getZExtValue() : 0;
-  };
-  uint64_t beginMask = mask("begin_mask"), endMask = mask("end_mask"),
-           ellipsis = mask("ellipsis_mask"), newAxis = mask("new_axis_mask"),
-           shrink = mask("shrink_axis_mask");
-  if (op->getNumOperands() != 4)
-    return std::nullopt;
-  auto vector = dyn_cast<RankedTensorType>(op->getOperand(1).getType());
-  if (!vector || vector.getRank() != 1 || vector.isDynamicDim(0) ||
-      !isa<IntegerType>(vector.getElementType()) ||
-      op->getOperand(2).getType() != vector ||
-      op->getOperand(3).getType() != vector || llvm::popcount(ellipsis) > 1)
-    return std::nullopt;
-  int64_t entries = vector.getDimSize(0);
-  if (entries > 63)
-    return std::nullopt;
-  SmallVector<std::optional<int64_t>> begin =
-      entryConstants(op->getOperand(1), entries);
-  SmallVector<std::optional<int64_t>> end =
-      entryConstants(op->getOperand(2), entries);
-  std::optional<SmallVector<int64_t>> strides =
-      tf::constantInts(op->getOperand(3));
-  if (!strides)
-    return std::nullopt;
-  // The input dims the spec names (an ellipsis names the rest).
-  int64_t named = 0;
-  for (int64_t k = 0; k < entries; ++k)
-    named += !(ellipsis >> k & 1) && !(newAxis >> k & 1);
-  int64_t rank = shape.size();
-  if (named > rank)
-    return std::nullopt;
-  GeneralSlice slice;
-  slice.dims.resize(rank);
-  int64_t d = 0;
-  auto whole = [&](int64_t count) {
-    for (int64_t k = 0; k < count; ++k, ++d)
-      slice.resultDims.push_back(d);
-  };
-  for (int64_t k = 0; k < entries; ++k) {
-    if (ellipsis >> k & 1) {
-      whole(rank - named);
-      continue;
-    }
-    if (newAxis >> k & 1) {
-      if (shrink >> k & 1)
-        return std::nullopt;
-      slice.resultDims.push_back(-1);
-      continue;
-    }
-    GeneralSlice::Dim &dim = slice.dims[d];
-    int64_t stride = (*strides)[k];
-    if (shrink >> k & 1) {
-      // TensorFlow ignores the end and a positive stride of an index; a
-      // constant index out of range fails wherever it runs.
-      if (stride <= 0 || (begin[k] && !ShapedType::isDynamic(shape[d]) &&
-                          (*begin[k] < -shape[d] || *begin[k] >= shape[d])))
-        return std::nullopt;
-      dim.kind = GeneralSlice::Kind::Index;
-      dim.entry = k;
-      dim.size = 1;
-      ++d;
-      continue;
-    }
-    if (stride <= 0)
-      return std::nullopt;
-    bool fromStart = beginMask >> k & 1, toEnd = endMask >> k & 1;
-    if (fromStart && toEnd && stride == 1) {
-      whole(1);
-      continue;
-    }
-    int64_t extent = shape[d];
-    if (ShapedType::isDynamic(extent) || (!fromStart && !begin[k]) ||
-        (!toEnd && !end[k]))
-      return std::nullopt;
-    int64_t first = fromStart ? 0 : *begin[k];
-    int64_t last = toEnd ? extent : *end[k];
-    first = std::clamp<int64_t>(first < 0 ? first + extent : first, 0, extent);
-    last = std::clamp<int64_t>(last < 0 ? last + extent : last, 0, extent);
-    dim.kind = GeneralSlice::Kind::Range;
-    dim.offset = first;
-    dim.size = last > first ? (last - first - 1) / stride + 1 : 0;
-    dim.stride = stride;
-    slice.resultDims.push_back(d);
-    ++d;
-  }
-  whole(rank - d); // the implicit ellipsis at the end
-  return slice;
-}
-
-/// The result shape of `slice` of an input of `shape`.
-SmallVector<int64_t> generalSliceShape(const GeneralSlice &slice,
-                                       ArrayRef<int64_t> shape) {
-  SmallVector<int64_t> result;
-  for (int64_t d : slice.resultDims)
-    result.push_back(d < 0 ? 1
-                     : slice.dims[d].kind == GeneralSlice::Kind::Range
-                         ? slice.dims[d].size
-                         : shape[d]);
-  return result;
-}
-
 /// Why StridedSlice(Grad) `op` of `shape` with a result or gradient of
 /// `sliced`'s type is not a slice of constant bounds, or "".
 std::string constantSliceProblem(Operation *op, ArrayRef<int64_t> shape,
@@ -373,17 +200,7 @@ std::string unsupportedStridedSlice(Operation *op) {
                              input.getElementType());
     if (why.empty() || constantSlice(op, input.getShape()))
       return why;
-    std::optional<GeneralSlice> slice = generalSlice(op, input.getShape());
-    if (!slice)
-      return "is neither x[i] nor a slice of ranges, indices and new axes "
-             "(positive constant strides; ranges of constant bounds on "
-             "static dims; constant indices in range)";
-    RankedTensorType result = rankedType(op->getResult(0));
-    if (result.getElementType() != input.getElementType() ||
-        failed(verifyCompatibleShape(
-            result.getShape(), generalSliceShape(*slice, input.getShape()))))
-      return "has a result whose type is not the slice's";
-    return "";
+    return unsupportedGeneralStridedSlice(op);
   }
   RankedTensorType source = rankedType(op->getOperand(0));
   RankedTensorType result = rankedType(op->getResult(0));
@@ -396,97 +213,13 @@ std::string unsupportedStridedSlice(Operation *op) {
   return "";
 }
 
-/// A general slice: each index checked as x[i]'s (TensorFlow's text,
-/// naming its dim), an extract_slice that drops the indexed dims, then the
-/// new axes.
-LogicalResult rewriteGeneralSlice(Operation *op, ValueRange operands,
-                                  ConversionPatternRewriter &rewriter) {
-  Location loc = op->getLoc();
-  Value input = operands[0];
-  RankedTensorType source = rankedType(input);
-  RankedTensorType result = rankedType(op->getResult(0));
-  GeneralSlice slice = *generalSlice(op, source.getShape());
-  SmallVector<OpFoldResult> offsets, sizes, strides;
-  SmallVector<int64_t> kept;
-  for (auto [d, dim] : llvm::enumerate(slice.dims)) {
-    Value extent = tensor::DimOp::create(rewriter, loc, input, d);
-    switch (dim.kind) {
-    case GeneralSlice::Kind::Whole:
-      offsets.push_back(rewriter.getIndexAttr(0));
-      sizes.push_back(source.isDynamicDim(d)
-                          ? OpFoldResult(extent)
-                          : rewriter.getIndexAttr(source.getDimSize(d)));
-      strides.push_back(rewriter.getIndexAttr(1));
-      kept.push_back(source.getDimSize(d));
-      break;
-    case GeneralSlice::Kind::Range:
-      offsets.push_back(rewriter.getIndexAttr(dim.offset));
-      sizes.push_back(rewriter.getIndexAttr(dim.size));
-      strides.push_back(rewriter.getIndexAttr(dim.stride));
-      kept.push_back(dim.size);
-      break;
-    case GeneralSlice::Kind::Index:
-      offsets.push_back(
-          checkedIndex(rewriter, op, operands[1], extent, dim.entry, d));
-      sizes.push_back(rewriter.getIndexAttr(1));
-      strides.push_back(rewriter.getIndexAttr(1));
-      break;
-    }
-  }
-  Type element = source.getElementType();
-  Value sliced;
-  if (kept.empty()) {
-    // Every dim indexed: the element (see the x[i] form below).
-    SmallVector<Value> at;
-    for (OpFoldResult offset : offsets)
-      at.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, offset));
-    Value scalar = tensor::ExtractOp::create(rewriter, loc, input, at);
-    SmallVector<int64_t> ones(result.getRank(), 1);
-    sliced = tensor::FromElementsOp::create(
-        rewriter, loc, RankedTensorType::get(ones, element), scalar);
-  } else {
-    // The slice copied out: a view across rows (`x[:, t, :]`) has a layout
-    // that function results and loop-carried values cannot take.
-    auto keptType = RankedTensorType::get(kept, element);
-    sliced = tensor::ExtractSliceOp::create(rewriter, loc, keptType, input,
-                                            offsets, sizes, strides);
-    SmallVector<Value> dynamicSizes;
-    for (auto [k, size] : llvm::enumerate(kept))
-      if (ShapedType::isDynamic(size))
-        dynamicSizes.push_back(tensor::DimOp::create(rewriter, loc, sliced, k));
-    sliced = linalg::CopyOp::create(
-                 rewriter, loc, sliced,
-                 tensor::EmptyOp::create(rewriter, loc, keptType, dynamicSizes)
-                     .getResult())
-                 .getResult(0);
-    if ((int64_t)kept.size() != result.getRank()) {
-      // New axes: each joins the group of the kept dim after it (the last
-      // kept dim's, at the end).
-      SmallVector<ReassociationIndices> groups(kept.size());
-      int64_t group = 0;
-      for (auto [r, d] : llvm::enumerate(slice.resultDims)) {
-        groups[std::min<int64_t>(group, kept.size() - 1)].push_back(r);
-        if (d >= 0)
-          ++group;
-      }
-      sliced = tensor::ExpandShapeOp::create(
-          rewriter, loc,
-          RankedTensorType::get(generalSliceShape(slice, source.getShape()),
-                                element),
-          sliced, groups);
-    }
-  }
-  rewriter.replaceOp(op, castTo(rewriter, loc, sliced, result));
-  return success();
-}
-
 LogicalResult rewriteStridedSlice(Operation *op, ValueRange operands,
                                   ConversionPatternRewriter &rewriter) {
   Location loc = op->getLoc();
   RankedTensorType source = rankedType(operands[0]);
   RankedTensorType result = rankedType(op->getResult(0));
   if (!indexFormProblem(op).empty() && !constantSlice(op, source.getShape()))
-    return rewriteGeneralSlice(op, operands, rewriter);
+    return rewriteGeneralStridedSlice(op, operands, rewriter);
   if (!indexFormProblem(op).empty()) {
     // Constant bounds: the slice, its shrunk unit dims collapsed.
     ConstantSlice slice = *constantSlice(op, source.getShape());
@@ -502,7 +235,7 @@ LogicalResult rewriteStridedSlice(Operation *op, ValueRange operands,
     return success();
   }
   Value n = tensor::DimOp::create(rewriter, loc, operands[0], 0);
-  Value i = checkedIndex(rewriter, op, operands[1], n);
+  Value i = checkedSliceIndex(rewriter, op, operands[1], n);
   if (source.getRank() == 1) {
     // A scalar: its element (a rank-reducing slice to a 0-d tensor carries
     // a strided layout that bufferized branches do not allocate).
@@ -579,7 +312,7 @@ LogicalResult rewriteStridedSliceGrad(Operation *op, ValueRange operands,
     return success();
   }
   Value n = arith::ConstantIndexOp::create(rewriter, loc, result.getDimSize(0));
-  Value i = checkedIndex(rewriter, op, operands[1], n);
+  Value i = checkedSliceIndex(rewriter, op, operands[1], n);
   Value zero = arith::ConstantOp::create(
       rewriter, loc, rewriter.getZeroAttr(result.getElementType()));
   Value zeros = filled(rewriter, loc, result, zero);
@@ -710,6 +443,35 @@ constexpr Lowering kLowerings[] = {
 
 } // namespace
 
+/// The index x[i] takes of a first dimension of `n`: begin = [i] (end is
+/// begin + 1 for a shrunk axis, in TensorFlow too); TensorFlow counts a
+/// negative i from the end and fails outside [-n, n), naming the index
+/// counted from the start.
+Value mlir::ta::tflegalize::checkedSliceIndex(
+    ConversionPatternRewriter &rewriter, Operation *op, Value beginVector,
+    Value n, int64_t entry, int64_t dim) {
+  Location loc = op->getLoc();
+  Value c0 = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value at = arith::ConstantIndexOp::create(rewriter, loc, entry);
+  Value begin =
+      tensor::ExtractOp::create(rewriter, loc, beginVector, ValueRange{at});
+  Value i =
+      arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(), begin);
+  Value negative =
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, i, c0);
+  Value wrapped = arith::SelectOp::create(
+      rewriter, loc, negative, arith::AddIOp::create(rewriter, loc, i, n), i);
+  Value inBounds = arith::AndIOp::create(
+      rewriter, loc,
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge, wrapped,
+                            c0),
+      arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, wrapped,
+                            n));
+  failUnless(rewriter, op, inBounds, TA_ERR_SLICE_INDEX, wrapped,
+             arith::ConstantIndexOp::create(rewriter, loc, dim));
+  return wrapped;
+}
+
 ArrayRef<Lowering> mlir::ta::tflegalize::sliceLowerings() { return kLowerings; }
 
 void mlir::ta::populateTFSliceToTensorPatterns(RewritePatternSet &patterns) {
@@ -721,7 +483,5 @@ mlir::ta::tflegalize::stridedSliceShape(Operation *op,
                                         ArrayRef<int64_t> shape) {
   if (std::optional<ConstantSlice> slice = constantSlice(op, shape))
     return slice->resultShape;
-  if (std::optional<GeneralSlice> slice = generalSlice(op, shape))
-    return generalSliceShape(*slice, shape);
-  return std::nullopt;
+  return generalStridedSliceShape(op, shape);
 }
