@@ -238,7 +238,8 @@ LogicalResult mlir::ta::tflegalize::rewriteGeneralStridedSlice(
   Type element = source.getElementType();
   Value sliced;
   if (kept.empty()) {
-    // Every dim indexed: the element (see the x[i] form below).
+    // Every dim indexed: the element, in a fresh tensor (a rank-reducing
+    // slice to 0-d carries a strided layout, as x[i]'s of a vector would).
     SmallVector<Value> at;
     for (OpFoldResult offset : offsets)
       at.push_back(getValueOrCreateConstantIndexOp(rewriter, loc, offset));

@@ -146,13 +146,20 @@ bool broadcastsTo(RankedTensorType operand, RankedTensorType result) {
   return true;
 }
 
-std::string unsupportedSelect(Operation *op) {
+/// "" if the select `op` has a bool condition and two values; why not
+/// otherwise.
+std::string selectSignatureProblem(Operation *op) {
   if (std::string why = checkSignature(op, 3, 1); !why.empty())
     return why;
-  RankedTensorType result = rankedType(op->getResult(0));
-  RankedTensorType cond = rankedType(op->getOperand(0));
-  if (!cond.getElementType().isInteger(1))
+  if (!rankedType(op->getOperand(0)).getElementType().isInteger(1))
     return "needs a bool condition";
+  return "";
+}
+
+std::string unsupportedSelect(Operation *op) {
+  if (std::string why = selectSignatureProblem(op); !why.empty())
+    return why;
+  RankedTensorType result = rankedType(op->getResult(0));
   if (!result.hasStaticShape() || llvm::any_of(op->getOperands(), [&](Value v) {
         return !broadcastsTo(rankedType(v), result);
       }))
@@ -201,12 +208,10 @@ LogicalResult rewriteSelect(Operation *op, ValueRange operands,
 /// emits it): values of one shape and a condition of that shape, a scalar,
 /// or a vector that picks rows.
 std::string unsupportedSelectV1(Operation *op) {
-  if (std::string why = checkSignature(op, 3, 1); !why.empty())
+  if (std::string why = selectSignatureProblem(op); !why.empty())
     return why;
   RankedTensorType result = rankedType(op->getResult(0));
   RankedTensorType cond = rankedType(op->getOperand(0));
-  if (!cond.getElementType().isInteger(1))
-    return "needs a bool condition";
   if (!result.hasStaticShape() || !cond.hasStaticShape() ||
       llvm::any_of(op->getOperands().drop_front(),
                    [&](Value v) { return rankedType(v) != result; }))

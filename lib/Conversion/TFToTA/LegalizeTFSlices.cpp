@@ -443,10 +443,6 @@ constexpr Lowering kLowerings[] = {
 
 } // namespace
 
-/// The index x[i] takes of a first dimension of `n`: begin = [i] (end is
-/// begin + 1 for a shrunk axis, in TensorFlow too); TensorFlow counts a
-/// negative i from the end and fails outside [-n, n), naming the index
-/// counted from the start.
 Value mlir::ta::tflegalize::checkedSliceIndex(
     ConversionPatternRewriter &rewriter, Operation *op, Value beginVector,
     Value n, int64_t entry, int64_t dim) {
