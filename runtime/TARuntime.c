@@ -285,6 +285,11 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     b);
   case TA_ERR_PERMUTATION_DUPLICATE:
     return snprintf(buffer, n, "%" PRId64 " is duplicated in the input.", a);
+  case TA_ERR_SEQ_LENGTH_NEGATIVE:
+    return snprintf(buffer, n, "seq_lens(%" PRId64 ") < 0", a);
+  case TA_ERR_SEQ_LENGTH_LONG:
+    return snprintf(buffer, n,
+                    "seq_lens(%" PRId64 ") > input.dims(%" PRId64 ")", a, b);
   case TA_ERR_GATHER_INDEX:
     if (a < 0)
       return snprintf(buffer, n,

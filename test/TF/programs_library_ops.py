@@ -111,6 +111,25 @@ def tf_autograph_dyn_rnn(x, n):
 
 
 @tf.function
+def tf_autograph_slice_tape(x, w, dys):
+    # The tape through an autograph loop that reads `x[:, t, :]` and
+    # `x[:, t, None, 1:3]` (the gradient is tf.StridedSliceGrad of those
+    # slices, summed over the loop): an Elman step written to a TensorArray
+    # of fixed size, stacked, scored against dys.
+    u = tf.constant(weights([U, U], 2.0))
+    with tf.GradientTape() as tape:
+        tape.watch([x, w])
+        ta = tf.TensorArray(f32, size=T)
+        h = tf.zeros([B, U])
+        for t in tf.range(T):
+            side = tf.reduce_sum(x[:, t, None, 1:3], axis=[1, 2])
+            h = tf.tanh(tf.matmul(x[:, t, :], w) + tf.matmul(h, u)) + side[:, None] * 0.25
+            ta = ta.write(t, h)
+        y = tf.reduce_sum(ta.stack() * dys)
+    return [y] + tape.gradient(y, [x, w])
+
+
+@tf.function
 def tf_autograph_break(x):
     # A for loop with `break` (autograph's LogicalNot) and a conditional
     # write: the running sum of the rows until it exceeds a threshold.
@@ -216,6 +235,16 @@ PROGRAMS = [
         "for t in tf.range(n) (n an input) writing a default dynamic TensorArray, "
         "reading x[:, t, :].",
         tf_autograph_dyn_rnn, [X, np.array(3, np.int32)], ulp=[KERAS_ULP, KERAS_ULP, 0]),
+    Program(
+        "tf_autograph_slice_tape",
+        "The tape's gradients through a for loop over tf.range reading x[:, t, :] and "
+        "x[:, t, None, 1:3] (tf.StridedSliceGrad of run-time indices and new axes).",
+        tf_autograph_slice_tape, [X, weights([F, U], 1.0), dyadic([T, B, U], -0.5, 0.125)],
+        ulp=[MaxUlp(4)] * 3,
+        gap="issue 53: the backward loop pops the shape of x[:, t, None, 1:3] that the "
+            "forward loop pushed (a constant once ta refines the slice) and computes the "
+            "reduction's gradient shape with tf.DynamicStitch; ta-import-tf does not yet "
+            "fold shapes popped from lists whose every push is one constant"),
     Program(
         "tf_autograph_break",
         "A for loop over tf.range(shape[0]) with break and a dynamic TensorArray.",

@@ -212,6 +212,19 @@ def v1_dynamic_rnn_seqlen_grad(x, w, u, wz, dys):
     return [outs, h] + tf.gradients(outs, [x, w, u, wz], grad_ys=dys)
 
 
+def v1_bidirectional_seqlen_grad(x, w, u, wz, dys):
+    # bidirectional_dynamic_rnn with sequence_length (lengths 3 and 2): the
+    # backward direction runs on tf.ReverseSequence of the input and its
+    # outputs are reversed back; tf.gradients of both directions' outputs.
+    # The backward cell's weights are the forward's, transposed or negated.
+    fw = GatedCell(w, u, wz)
+    bw = GatedCell(-w, tf.transpose(u), wz * 0.5)
+    (out_fw, out_bw), (h_fw, h_bw) = tf.compat.v1.nn.bidirectional_dynamic_rnn(
+        fw, bw, x, dtype=f32, sequence_length=tf.constant([3, 2]))
+    outs = tf.concat([out_fw, out_bw], 2)
+    return [outs, h_fw, h_bw] + tf.gradients(outs, [x, w, u, wz], grad_ys=dys)
+
+
 def v1_foldl_grad(x):
     # tf.gradients of a TF1 tf.foldl: a = a * 0.5 + r * r over the rows.
     a = tf.foldl(lambda a, r: a * 0.5 + r * r, x)
@@ -298,6 +311,15 @@ PROGRAMS = [
                                      weights([F, U], 9.0), DYS],
         ulp=[KERAS_ULP, KERAS_ULP] + [MaxUlp(4)] * 4, forms=(STD,),
         helpers=[GatedCell, v1_dynamic_rnn_seqlen_grad]),
+    v1_program(
+        "v1_bidirectional_seqlen_grad",
+        "tf.gradients of tf.compat.v1.nn.bidirectional_dynamic_rnn with gated cells and "
+        "sequence_length: the backward direction reads tf.ReverseSequence of the input.",
+        v1_bidirectional_seqlen_grad,
+        [X, weights([F, U], 7.0), weights([U, U], 8.0), weights([F, U], 9.0),
+         dyadic([B, T, 2 * U], -0.5, 0.125)],
+        ulp=[KERAS_ULP] * 3 + [MaxUlp(4)] * 4, forms=(STD,),
+        helpers=[GatedCell]),
     v1_program(
         "v1_foldl_grad",
         "tf.gradients of a TF1 tf.foldl, a = a * 0.5 + r * r over the rows of x.",

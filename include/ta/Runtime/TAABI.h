@@ -134,6 +134,11 @@ enum TARuntimeError {
   TA_ERR_PERMUTATION_RANGE = 59,
   /* tf.InvertPermutation: a = the entry seen twice */
   TA_ERR_PERMUTATION_DUPLICATE = 60,
+  /* tf.ReverseSequence: a = the batch entry whose length is negative */
+  TA_ERR_SEQ_LENGTH_NEGATIVE = 61,
+  /* tf.ReverseSequence: a = the batch entry whose length passes the
+     sequence dim b */
+  TA_ERR_SEQ_LENGTH_LONG = 62,
 };
 
 /// What a failed allocation was for (TA_ERR_OOM's `c`).

@@ -102,6 +102,10 @@ std::optional<SmallVector<int64_t>> stridedSliceShape(Operation *op,
 std::optional<SmallVector<int64_t>>
 generalStridedSliceShape(Operation *op, ArrayRef<int64_t> shape);
 std::string unsupportedGeneralStridedSlice(Operation *op);
+std::string unsupportedGeneralStridedSliceGrad(Operation *op);
+LogicalResult
+rewriteGeneralStridedSliceGrad(Operation *op, ValueRange operands,
+                               ConversionPatternRewriter &rewriter);
 LogicalResult rewriteGeneralStridedSlice(Operation *op, ValueRange operands,
                                          ConversionPatternRewriter &rewriter);
 

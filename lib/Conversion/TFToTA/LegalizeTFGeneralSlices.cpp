@@ -75,7 +75,9 @@ std::optional<GeneralSlice> generalSlice(Operation *op,
   uint64_t beginMask = mask("begin_mask"), endMask = mask("end_mask"),
            ellipsis = mask("ellipsis_mask"), newAxis = mask("new_axis_mask"),
            shrink = mask("shrink_axis_mask");
-  if (op->getNumOperands() != 4)
+  // begin, end and strides are operands 1 to 3 of both tf.StridedSlice
+  // (input, ...) and tf.StridedSliceGrad (shape, ..., dy).
+  if (op->getNumOperands() != 4 && op->getNumOperands() != 5)
     return std::nullopt;
   auto vector = dyn_cast<RankedTensorType>(op->getOperand(1).getType());
   if (!vector || vector.getRank() != 1 || vector.isDynamicDim(0) ||
@@ -196,6 +198,99 @@ mlir::ta::tflegalize::unsupportedGeneralStridedSlice(Operation *op) {
           result.getShape(), generalSliceShape(*slice, input.getShape()))))
     return "has a result whose type is not the slice's";
   return "";
+}
+
+std::string
+mlir::ta::tflegalize::unsupportedGeneralStridedSliceGrad(Operation *op) {
+  RankedTensorType result = rankedType(op->getResult(0));
+  std::optional<GeneralSlice> slice = generalSlice(op, result.getShape());
+  if (!slice)
+    return "is neither x[i] nor a slice of ranges, indices and new axes "
+           "(positive constant strides; ranges of constant bounds; constant "
+           "indices in range)";
+  RankedTensorType dy = rankedType(op->getOperand(4));
+  if (dy.getElementType() != result.getElementType() ||
+      failed(verifyCompatibleShape(
+          dy.getShape(), generalSliceShape(*slice, result.getShape()))))
+    return "has a gradient whose type is not the slice's";
+  return "";
+}
+
+/// The gradient of a general slice of the static `shape`: zeros with dy
+/// inserted at the slice. dy's new axes are collapsed away and the indexed
+/// dims expanded back as 1s, so the insert_slice keeps every dim.
+LogicalResult mlir::ta::tflegalize::rewriteGeneralStridedSliceGrad(
+    Operation *op, ValueRange operands, ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  RankedTensorType result = rankedType(op->getResult(0));
+  Type element = result.getElementType();
+  GeneralSlice slice = *generalSlice(op, result.getShape());
+  SmallVector<OpFoldResult> offsets, sizes, strides;
+  SmallVector<int64_t> kept, full;
+  for (auto [d, dim] : llvm::enumerate(slice.dims)) {
+    int64_t extent = result.getDimSize(d);
+    int64_t size = dim.kind == GeneralSlice::Kind::Whole   ? extent
+                   : dim.kind == GeneralSlice::Kind::Range ? dim.size
+                                                           : 1;
+    offsets.push_back(
+        dim.kind == GeneralSlice::Kind::Index
+            ? OpFoldResult(checkedSliceIndex(
+                  rewriter, op, operands[1],
+                  arith::ConstantIndexOp::create(rewriter, loc, extent),
+                  dim.entry, d))
+            : OpFoldResult(rewriter.getIndexAttr(dim.offset)));
+    sizes.push_back(rewriter.getIndexAttr(size));
+    strides.push_back(rewriter.getIndexAttr(dim.stride));
+    full.push_back(size);
+    if (dim.kind != GeneralSlice::Kind::Index)
+      kept.push_back(size);
+  }
+  Value dy = castTo(rewriter, loc, operands[4],
+                    RankedTensorType::get(
+                        generalSliceShape(slice, result.getShape()), element));
+  auto keptType = RankedTensorType::get(kept, element);
+  auto fullType = RankedTensorType::get(full, element);
+  if (kept.empty()) {
+    // Every dim indexed: the one element.
+    SmallVector<Value> zeros(rankedType(dy).getRank(),
+                             arith::ConstantIndexOp::create(rewriter, loc, 0));
+    dy = tensor::FromElementsOp::create(
+        rewriter, loc, fullType,
+        tensor::ExtractOp::create(rewriter, loc, dy, zeros).getResult());
+  } else {
+    // Both reshapes group each unit dim (a new axis in dy, an index in the
+    // input) with the kept dim after it, the last kept dim's at the end.
+    auto groupsOf = [&](auto isKept, int64_t rank) {
+      SmallVector<ReassociationIndices> groups(kept.size());
+      int64_t group = 0;
+      for (int64_t r = 0; r < rank; ++r) {
+        groups[std::min<int64_t>(group, kept.size() - 1)].push_back(r);
+        if (isKept(r))
+          ++group;
+      }
+      return groups;
+    };
+    if (rankedType(dy).getRank() != (int64_t)kept.size())
+      dy = tensor::CollapseShapeOp::create(
+          rewriter, loc, keptType, dy,
+          groupsOf([&](int64_t r) { return slice.resultDims[r] >= 0; },
+                   slice.resultDims.size()));
+    if (fullType.getRank() != (int64_t)kept.size())
+      dy = tensor::ExpandShapeOp::create(rewriter, loc, fullType, dy,
+                                         groupsOf(
+                                             [&](int64_t d) {
+                                               return slice.dims[d].kind !=
+                                                      GeneralSlice::Kind::Index;
+                                             },
+                                             full.size()));
+  }
+  Value zero =
+      arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
+  rewriter.replaceOp(
+      op, tensor::InsertSliceOp::create(rewriter, loc, dy,
+                                        filled(rewriter, loc, result, zero),
+                                        offsets, sizes, strides));
+  return success();
 }
 
 /// A general slice: each index checked as x[i]'s (TensorFlow's text,

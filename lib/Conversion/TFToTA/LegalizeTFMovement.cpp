@@ -1,7 +1,9 @@
 //===- LegalizeTFMovement.cpp - TensorFlow's reversals, tiles, selects ----===//
 //
 // The ops whose result elements are their operands' at computed positions,
-// as Keras's Bidirectional wrapper (tf.ReverseV2 of the time axis), masked
+// as Keras's Bidirectional wrapper (tf.ReverseV2 of the time axis),
+// bidirectional_dynamic_rnn with sequence_length (tf.ReverseSequence: each
+// batch entry's first seq_lengths[b] steps reversed), masked
 // recurrent layers (tf.SelectV2 of the new state or the old, broadcasting a
 // [batch, 1] mask; tf.Select, TensorFlow 1's where, picking rows by a
 // [batch] vector in dynamic_rnn with sequence_length) and the gradients of
@@ -83,6 +85,92 @@ LogicalResult rewriteReverse(Operation *op, ValueRange operands,
               arith::ConstantIndexOp::create(b, loc, type.getDimSize(d) - 1),
               at[d]);
         return tensor::ExtractOp::create(b, loc, operands[0], from);
+      });
+  rewriter.replaceOp(op, result);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tf.ReverseSequence
+//===----------------------------------------------------------------------===//
+
+/// The `seq_dim` and `batch_dim` attributes of tf.ReverseSequence `op`
+/// where they name two distinct dims of `rank`.
+std::optional<std::pair<int64_t, int64_t>> sequenceDims(Operation *op,
+                                                        int64_t rank) {
+  auto seq = op->getAttrOfType<IntegerAttr>("seq_dim");
+  auto batch = op->getAttrOfType<IntegerAttr>("batch_dim");
+  int64_t batchDim = batch ? batch.getInt() : 0;
+  if (!seq || seq.getInt() < 0 || seq.getInt() >= rank || batchDim < 0 ||
+      batchDim >= rank || seq.getInt() == batchDim)
+    return std::nullopt;
+  return std::make_pair(seq.getInt(), batchDim);
+}
+
+std::string unsupportedReverseSequence(Operation *op) {
+  if (std::string why = checkSignature(op, 2, 1); !why.empty())
+    return why;
+  RankedTensorType input = rankedType(op->getOperand(0));
+  if (!input.hasStaticShape() || rankedType(op->getResult(0)) != input)
+    return "needs a static operand and a result of its type";
+  std::optional<std::pair<int64_t, int64_t>> dims =
+      sequenceDims(op, input.getRank());
+  if (!dims)
+    return "needs seq_dim and batch_dim as two distinct dims of its operand";
+  RankedTensorType lengths = rankedType(op->getOperand(1));
+  if (lengths.getRank() != 1 || !lengths.getElementType().isInteger() ||
+      lengths.getElementType().isInteger(1) ||
+      lengths.getDimSize(0) != input.getDimSize(dims->second))
+    return "needs seq_lengths as an integer vector of one length per batch "
+           "entry";
+  return "";
+}
+
+/// Per batch entry b, the first seq_lengths[b] elements along seq_dim
+/// reversed, the rest kept; each length checked first, in TensorFlow's
+/// order ("seq_lens(1) < 0", "seq_lens(1) > input.dims(0)").
+LogicalResult rewriteReverseSequence(Operation *op, ValueRange operands,
+                                     ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  RankedTensorType type = rankedType(operands[0]);
+  std::pair<int64_t, int64_t> dims = *sequenceDims(op, type.getRank());
+  int64_t seqDim = dims.first, batchDim = dims.second;
+  auto index = [&](OpBuilder &b, Location l, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, l, v);
+  };
+  auto length = [&](OpBuilder &b, Location l, Value at) -> Value {
+    Value v = tensor::ExtractOp::create(b, l, operands[1], at);
+    return arith::IndexCastOp::create(b, l, b.getIndexType(), v);
+  };
+  Value extent = index(rewriter, loc, type.getDimSize(seqDim));
+  scf::ForOp::create(
+      rewriter, loc, index(rewriter, loc, 0),
+      index(rewriter, loc, type.getDimSize(batchDim)), index(rewriter, loc, 1),
+      ValueRange(), [&](OpBuilder &b, Location l, Value d, ValueRange) {
+        Value len = length(b, l, d);
+        failUnless(b, op,
+                   arith::CmpIOp::create(b, l, arith::CmpIPredicate::sge, len,
+                                         index(b, l, 0)),
+                   TA_ERR_SEQ_LENGTH_NEGATIVE, d, index(b, l, 0));
+        failUnless(
+            b, op,
+            arith::CmpIOp::create(b, l, arith::CmpIPredicate::sle, len, extent),
+            TA_ERR_SEQ_LENGTH_LONG, d, index(b, l, seqDim));
+        scf::YieldOp::create(b, l);
+      });
+  Value result = generate(
+      rewriter, loc, type,
+      [&](OpBuilder &b, Location l, ValueRange at) -> Value {
+        Value len = length(b, l, at[batchDim]);
+        Value t = at[seqDim];
+        Value reversed = arith::SubIOp::create(
+            b, l, arith::SubIOp::create(b, l, len, index(b, l, 1)), t);
+        SmallVector<Value> from(at);
+        from[seqDim] = arith::SelectOp::create(
+            b, l,
+            arith::CmpIOp::create(b, l, arith::CmpIPredicate::slt, t, len),
+            reversed, t);
+        return tensor::ExtractOp::create(b, l, operands[0], from);
       });
   rewriter.replaceOp(op, result);
   return success();
@@ -465,6 +553,7 @@ LogicalResult rewriteBroadcastTo(Operation *op, ValueRange operands,
 const Lowering kLowerings[] = {
     {"tf.GatherV2", unsupportedGatherV2, rewriteGatherV2},
     {"tf.ReverseV2", unsupportedReverse, rewriteReverse},
+    {"tf.ReverseSequence", unsupportedReverseSequence, rewriteReverseSequence},
     {"tf.Tile", unsupportedTile, rewriteTile},
     {"tf.SelectV2", unsupportedSelect, rewriteSelect},
     {"tf.Select", unsupportedSelectV1, rewriteSelectV1},

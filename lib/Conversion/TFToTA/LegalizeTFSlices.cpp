@@ -275,9 +275,13 @@ std::string unsupportedStridedSliceGrad(Operation *op) {
                    result.getShape()))
     return "needs a constant shape of rank >= 1 that is its result's static "
            "type";
-  if (!indexFormProblem(op).empty())
-    return constantSliceProblem(op, result.getShape(), dy,
-                                result.getElementType());
+  if (!indexFormProblem(op).empty()) {
+    std::string why = constantSliceProblem(op, result.getShape(), dy,
+                                           result.getElementType());
+    if (why.empty() || constantSlice(op, result.getShape()))
+      return why;
+    return unsupportedGeneralStridedSliceGrad(op);
+  }
   if (dy.getElementType() != result.getElementType() ||
       failed(
           verifyCompatibleShape(result.getShape().drop_front(), dy.getShape())))
@@ -290,6 +294,8 @@ LogicalResult rewriteStridedSliceGrad(Operation *op, ValueRange operands,
                                       ConversionPatternRewriter &rewriter) {
   Location loc = op->getLoc();
   RankedTensorType result = rankedType(op->getResult(0));
+  if (!indexFormProblem(op).empty() && !constantSlice(op, result.getShape()))
+    return rewriteGeneralStridedSliceGrad(op, operands, rewriter);
   if (!indexFormProblem(op).empty()) {
     // Constant bounds: zeros with the gradient, its shrunk unit dims
     // restored, inserted at the slice.

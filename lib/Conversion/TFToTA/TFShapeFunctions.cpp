@@ -32,14 +32,34 @@ namespace {
 constexpr int64_t kDynamic = ShapedType::kDynamic;
 
 /// Ops whose (one) result has their first operand's shape.
-constexpr StringLiteral kShapePreserving[] = {
-    "tf.Abs",       "tf.BiasAdd",    "tf.Cast",       "tf.Cumprod",
-    "tf.Cumsum",    "tf.Exp",        "tf.Floor",      "tf.Identity",
-    "tf.LeakyRelu", "tf.Log",        "tf.LogicalNot", "tf.Neg",
-    "tf.OnesLike",  "tf.Reciprocal", "tf.Relu",       "tf.ReluGrad",
-    "tf.ReverseV2", "tf.Rsqrt",      "tf.Sigmoid",    "tf.SigmoidGrad",
-    "tf.Sign",      "tf.Softmax",    "tf.Sqrt",       "tf.Square",
-    "tf.Tanh",      "tf.TanhGrad",   "tf.ZerosLike"};
+constexpr StringLiteral kShapePreserving[] = {"tf.Abs",
+                                              "tf.BiasAdd",
+                                              "tf.Cast",
+                                              "tf.Cumprod",
+                                              "tf.Cumsum",
+                                              "tf.Exp",
+                                              "tf.Floor",
+                                              "tf.Identity",
+                                              "tf.LeakyRelu",
+                                              "tf.Log",
+                                              "tf.LogicalNot",
+                                              "tf.Neg",
+                                              "tf.OnesLike",
+                                              "tf.Reciprocal",
+                                              "tf.Relu",
+                                              "tf.ReluGrad",
+                                              "tf.ReverseSequence",
+                                              "tf.ReverseV2",
+                                              "tf.Rsqrt",
+                                              "tf.Sigmoid",
+                                              "tf.SigmoidGrad",
+                                              "tf.Sign",
+                                              "tf.Softmax",
+                                              "tf.Sqrt",
+                                              "tf.Square",
+                                              "tf.Tanh",
+                                              "tf.TanhGrad",
+                                              "tf.ZerosLike"};
 
 /// Reductions over the constant axes of operand 1 (`keep_dims`).
 constexpr StringLiteral kReductions[] = {

@@ -1045,3 +1045,51 @@ func.func @slice_new_axis_result(%x: tensor<4x5xf32>, %b: tensor<2xi32>) {
   %0 = "tf.StridedSlice"(%x, %b, %b, %s) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 2 : i64, shrink_axis_mask = 1 : i64} : (tensor<4x5xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<5xf32>
   return
 }
+
+// -----
+
+func.func @slice_grad_general_dy(%dy: tensor<2x3xf32>, %t: tensor<i32>) {
+  %shape = arith.constant dense<[2, 3, 4]> : tensor<3xi32>
+  %z = arith.constant dense<0> : tensor<i32>
+  %b = "tf.Pack"(%z, %t, %z) <{axis = 0 : i64}> : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<3xi32>
+  %s = arith.constant dense<1> : tensor<3xi32>
+  // expected-error @+1 {{'tf.StridedSliceGrad' op has a gradient whose type is not the slice's}}
+  %0 = "tf.StridedSliceGrad"(%shape, %b, %b, %s, %dy) <{begin_mask = 5 : i64, ellipsis_mask = 0 : i64, end_mask = 5 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 2 : i64}> : (tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<2x3xf32>) -> tensor<2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @slice_grad_general_stride(%dy: tensor<2x4xf32>, %t: tensor<i32>) {
+  %shape = arith.constant dense<[2, 3, 4]> : tensor<3xi32>
+  %z = arith.constant dense<0> : tensor<i32>
+  %b = "tf.Pack"(%z, %t, %z) <{axis = 0 : i64}> : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<3xi32>
+  %s = arith.constant dense<[1, -1, 1]> : tensor<3xi32>
+  // expected-error @+1 {{'tf.StridedSliceGrad' op is neither x[i] nor a slice of ranges, indices and new axes (positive constant strides; ranges of constant bounds; constant indices in range)}}
+  %0 = "tf.StridedSliceGrad"(%shape, %b, %b, %s, %dy) <{begin_mask = 5 : i64, ellipsis_mask = 0 : i64, end_mask = 5 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 2 : i64}> : (tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<2x4xf32>) -> tensor<2x3x4xf32>
+  return
+}
+
+// -----
+
+func.func @reverse_sequence_dynamic(%x: tensor<?x3xf32>, %l: tensor<3xi32>) {
+  // expected-error @+1 {{'tf.ReverseSequence' op needs a static operand and a result of its type}}
+  %0 = "tf.ReverseSequence"(%x, %l) <{batch_dim = 1 : i64, seq_dim = 0 : i64}> : (tensor<?x3xf32>, tensor<3xi32>) -> tensor<?x3xf32>
+  return
+}
+
+// -----
+
+func.func @reverse_sequence_dims(%x: tensor<4x3xf32>, %l: tensor<3xi32>) {
+  // expected-error @+1 {{'tf.ReverseSequence' op needs seq_dim and batch_dim as two distinct dims of its operand}}
+  %0 = "tf.ReverseSequence"(%x, %l) <{batch_dim = 1 : i64, seq_dim = 1 : i64}> : (tensor<4x3xf32>, tensor<3xi32>) -> tensor<4x3xf32>
+  return
+}
+
+// -----
+
+func.func @reverse_sequence_lengths(%x: tensor<4x3xf32>, %l: tensor<4xi32>) {
+  // expected-error @+1 {{'tf.ReverseSequence' op needs seq_lengths as an integer vector of one length per batch entry}}
+  %0 = "tf.ReverseSequence"(%x, %l) <{batch_dim = 1 : i64, seq_dim = 0 : i64}> : (tensor<4x3xf32>, tensor<4xi32>) -> tensor<4x3xf32>
+  return
+}
