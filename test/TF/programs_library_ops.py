@@ -240,11 +240,7 @@ PROGRAMS = [
         "The tape's gradients through a for loop over tf.range reading x[:, t, :] and "
         "x[:, t, None, 1:3] (tf.StridedSliceGrad of run-time indices and new axes).",
         tf_autograph_slice_tape, [X, weights([F, U], 1.0), dyadic([T, B, U], -0.5, 0.125)],
-        ulp=[MaxUlp(4)] * 3,
-        gap="issue 53: the backward loop pops the shape of x[:, t, None, 1:3] that the "
-            "forward loop pushed (a constant once ta refines the slice) and computes the "
-            "reduction's gradient shape with tf.DynamicStitch; ta-import-tf does not yet "
-            "fold shapes popped from lists whose every push is one constant"),
+        ulp=[MaxUlp(4)] * 3),
     Program(
         "tf_autograph_break",
         "A for loop over tf.range(shape[0]) with break and a dynamic TensorArray.",

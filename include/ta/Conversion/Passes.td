@@ -250,6 +250,24 @@ def TATFDecomposeStacksPass
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
 
+def TATFFoldConstantItemsPass
+    : Pass<"ta-tf-fold-constant-items", "::mlir::ModuleOp"> {
+  let summary = "fold the shapes a gradient keeps on accumulator lists";
+  let description = [{
+    Folds into constants, to a fixed point: `tf.Shape` of a static operand,
+    `tf.DynamicStitch` (and `ParallelDynamicStitch`) of constants that
+    assign every row, and the items popped or read (`TensorListPopBack`,
+    `TensorListGetItem`) from a list whose values come only from
+    `EmptyTensorList`, pushes, pops and carriers and whose every push is one
+    constant: the shapes TensorFlow's loop gradients keep on accumulators,
+    constant once types are refined. The list ops stay (a pop of an empty
+    list still fails). Then refines types again, so what the backward loop
+    computes from those shapes (`tf.Reshape`, `tf.BroadcastTo`) is static.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def TATFTypeResourcesPass : Pass<"ta-tf-type-resources", "::mlir::ModuleOp"> {
   let summary = "give TensorArray handles and flows their ta types";
   let description = [{

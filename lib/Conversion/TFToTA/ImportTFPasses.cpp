@@ -28,6 +28,7 @@ namespace mlir::ta {
 #define GEN_PASS_DEF_TATFDECOMPOSESTACKSPASS
 #define GEN_PASS_DEF_TATFDROPSESSIONINITIALIZERSPASS
 #define GEN_PASS_DEF_TATFFLATTENEXECUTORPASS
+#define GEN_PASS_DEF_TATFFOLDCONSTANTITEMSPASS
 #define GEN_PASS_DEF_TATFFUNCTIONALIZEPASS
 #define GEN_PASS_DEF_TATFREFINETYPESPASS
 #define GEN_PASS_DEF_TATFTYPERESOURCESPASS
@@ -83,6 +84,13 @@ struct DecomposeStacks
   }
 };
 
+struct FoldConstantItems
+    : public ta::impl::TATFFoldConstantItemsPassBase<FoldConstantItems> {
+  void runOnOperation() override {
+    tfimport::foldConstantItems(getOperation());
+  }
+};
+
 struct TypeResources
     : public ta::impl::TATFTypeResourcesPassBase<TypeResources> {
   void runOnOperation() override {
@@ -129,6 +137,8 @@ void mlir::ta::buildImportTFPipeline(OpPassManager &pm) {
   pm.addPass(createTATFRefineTypesPass());
   // Stacks become lists once their pushes are typed.
   pm.addPass(createTATFDecomposeStacksPass());
+  // Shapes a gradient keeps on accumulators, constant once types are known.
+  pm.addPass(createTATFFoldConstantItemsPass());
   pm.addPass(createTATFTypeResourcesPass());
   pm.addPass(createTATFConvertTensorArraysPass());
   pm.addPass(createTATFDecomposeListsPass());

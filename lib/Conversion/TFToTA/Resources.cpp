@@ -157,77 +157,7 @@ HandleType gradWithShapeType(HandleType forward, Value prepend) {
                          /*isGrad=*/true);
 }
 
-func::FuncOp callee(Operation *op, StringRef attr) {
-  auto symbol = op->getAttrOfType<FlatSymbolRefAttr>(attr);
-  return symbol ? SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, symbol)
-                : func::FuncOp();
-}
-
-/// Joins the arguments of `fn` with `operands` and its returned values with
-/// `results` (either may be empty).
-void joinFunction(ValueClasses &classes, func::FuncOp fn, ValueRange operands,
-                  ValueRange results) {
-  if (!fn || fn.isExternal())
-    return;
-  for (auto [operand, arg] : llvm::zip(operands, fn.getArguments()))
-    classes.join(operand, arg);
-  fn.walk([&](func::ReturnOp ret) {
-    for (auto [result, value] : llvm::zip(results, ret.getOperands()))
-      classes.join(result, value);
-  });
-}
-
 } // namespace
-
-void mlir::ta::tfimport::joinCarriers(ModuleOp module, ValueClasses &classes) {
-  module.walk([&](Operation *op) {
-    if (isNamed(op, "tf.Identity") || isNamed(op, "tf.IdentityN")) {
-      for (auto [operand, result] :
-           llvm::zip(op->getOperands(), op->getResults()))
-        classes.join(operand, result);
-    } else if (isNamed(op, "tf.While")) {
-      for (auto [operand, result] :
-           llvm::zip(op->getOperands(), op->getResults()))
-        classes.join(operand, result);
-      joinFunction(classes, callee(op, "cond"), op->getOperands(), {});
-      joinFunction(classes, callee(op, "body"), op->getOperands(),
-                   op->getResults());
-    } else if (isNamed(op, "tf.WhileRegion") && op->getNumRegions() == 2) {
-      for (Region &region : op->getRegions()) {
-        if (region.empty())
-          continue;
-        for (auto [operand, arg] :
-             llvm::zip(op->getOperands(), region.getArguments()))
-          classes.join(operand, arg);
-      }
-      for (auto [operand, result] :
-           llvm::zip(op->getOperands(), op->getResults()))
-        classes.join(operand, result);
-      if (!op->getRegion(1).empty() && !op->getRegion(1).back().empty())
-        for (auto [result, value] :
-             llvm::zip(op->getResults(),
-                       op->getRegion(1).back().back().getOperands()))
-          classes.join(result, value);
-    } else if (isNamed(op, "tf.If") && op->getNumOperands() >= 1) {
-      for (StringRef branch : {"then_branch", "else_branch"})
-        joinFunction(classes, callee(op, branch),
-                     op->getOperands().drop_front(), op->getResults());
-    } else if (isNamed(op, "tf.IfRegion")) {
-      for (Region &region : op->getRegions())
-        if (!region.empty() && !region.back().empty())
-          for (auto [result, value] :
-               llvm::zip(op->getResults(), region.back().back().getOperands()))
-            classes.join(result, value);
-    } else if (isNamed(op, "tf.PartitionedCall") ||
-               isNamed(op, "tf.StatefulPartitionedCall")) {
-      joinFunction(classes, callee(op, "f"), op->getOperands(),
-                   op->getResults());
-    } else if (auto call = dyn_cast<func::CallOp>(op)) {
-      joinFunction(classes, callee(op, "callee"), call.getOperands(),
-                   call.getResults());
-    }
-  });
-}
 
 namespace {
 
@@ -269,18 +199,6 @@ bool isFlowSource(Value value, const llvm::DenseSet<Operation *> &called) {
   if (auto fn = dyn_cast<func::FuncOp>(parent))
     return !fn.isPrivate() && !called.contains(fn);
   return !isNamed(parent, "tf.WhileRegion");
-}
-
-/// The functions the control flow and calls of `module` call.
-llvm::DenseSet<Operation *> calledFunctions(ModuleOp module) {
-  llvm::DenseSet<Operation *> called;
-  module.walk([&](Operation *op) {
-    for (StringRef attr :
-         {"body", "cond", "then_branch", "else_branch", "f", "callee"})
-      if (func::FuncOp fn = callee(op, attr))
-        called.insert(fn);
-  });
-  return called;
 }
 
 /// The TensorFlow ops that compute flows which, once their flow users read
@@ -518,7 +436,7 @@ LogicalResult mlir::ta::tfimport::typeResources(ModuleOp module) {
   FlowType flowType = FlowType::get(module.getContext());
   DenseMap<Value, Type> flowTFType;
   SmallVector<Value> sources;
-  llvm::DenseSet<Operation *> called = calledFunctions(module);
+  llvm::DenseSet<Operation *> called = tfimport::calledFunctions(module);
   for (Value value : values) {
     Value root = classes.find(value);
     if (auto it = handleOf.find(root); it != handleOf.end()) {

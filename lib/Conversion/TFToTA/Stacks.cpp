@@ -30,20 +30,10 @@
 
 using namespace mlir;
 using namespace mlir::ta;
+using tf::createTF;
 using tf::isNamed;
 
 namespace {
-
-/// An unregistered TensorFlow op `name`.
-Operation *createTF(OpBuilder &b, Location loc, StringRef name,
-                    ValueRange operands, TypeRange results,
-                    ArrayRef<NamedAttribute> attrs = {}) {
-  OperationState state(loc, name);
-  state.addOperands(operands);
-  state.addTypes(results);
-  state.addAttributes(attrs);
-  return b.create(state);
-}
 
 /// A tf.Const of `attr`.
 Value createConst(OpBuilder &b, Location loc, DenseElementsAttr attr) {

@@ -14,6 +14,9 @@
 //   ta-tf-decompose-stacks: decomposeStacks, TensorFlow's stacks into
 //      TensorList values (and refineTypes again where there were any, for
 //      what the pops read);
+//   ta-tf-fold-constant-items: foldConstantItems, the shapes and
+//      accumulator items every push makes one constant, folded
+//      (ConstantItems.cpp);
 //   ta-tf-type-resources: checkTFImportable, then typeResources: which
 //      TensorFlow values are TensorArray handles (and of which !ta.handle
 //      type) or flows, followed through tf.While, tf.If, their region forms,
@@ -31,10 +34,12 @@
 #ifndef TA_LIB_CONVERSION_TFTOTA_TFTOTAINTERNAL_H
 #define TA_LIB_CONVERSION_TFTOTA_TFTOTAINTERNAL_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Value.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 
 namespace mlir {
 class ModuleOp;
@@ -66,10 +71,24 @@ private:
   llvm::DenseMap<Value, Value> parent;
 };
 
-/// Joins what tf.While/WhileRegion (operands, region and function
-/// arguments, body results, results), tf.If/IfRegion (branch arguments and
-/// results), calls (arguments and results) and tf.Identity(N) carry.
+/// Visits every step by which a value is passed on unchanged, from the
+/// value to the one that receives it: tf.While/WhileRegion (operands into
+/// results and into the cond and body arguments, what the body returns
+/// into its results and into the arguments again), tf.If/IfRegion (operands
+/// into branch arguments, what branches return into results), calls
+/// (arguments and results) and tf.Identity(N) (Carriers.cpp).
+void forEachCarriedPair(ModuleOp module,
+                        function_ref<void(Value from, Value to)> visit);
+
+/// Joins the values forEachCarriedPair pairs.
 void joinCarriers(ModuleOp module, ValueClasses &classes);
+
+/// The function the symbol attribute `attr` of `op` names, if any.
+func::FuncOp calleeOf(Operation *op, StringRef attr);
+
+/// The functions the control flow and calls of `module` call (`body`,
+/// `cond`, `then_branch`, `else_branch`, `f`, `callee`).
+llvm::DenseSet<Operation *> calledFunctions(ModuleOp module);
 
 /// Rewrites the dataflow loops (Enter, Merge, Switch, LoopCond,
 /// NextIteration, Exit) and conditionals (Switch, Merge) of every
@@ -105,6 +124,12 @@ LogicalResult decomposeTensorLists(ModuleOp module);
 /// (Stacks.cpp); the pops marked with kStackPopAttr, what they read
 /// refined again (refineTypes). Diagnoses stacks it cannot.
 LogicalResult decomposeStacks(ModuleOp module);
+
+/// Folds into constants, to a fixpoint: tf.Shape of a static operand,
+/// tf.DynamicStitch of constants, and the items popped or read from lists
+/// (accumulators: EmptyTensorList, pushes, pops) whose every push is one
+/// constant; then refines types again (ConstantItems.cpp).
+void foldConstantItems(ModuleOp module);
 
 /// Marks a TensorListPopBack that was a StackPopV2: popping an empty list
 /// fails with the stack's message.

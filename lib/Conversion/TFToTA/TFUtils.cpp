@@ -22,6 +22,14 @@ std::optional<StringRef> opaqueBody(StringRef dialect, StringRef data,
 }
 } // namespace
 
+bool mlir::ta::tf::isVariant(Type type) {
+  auto tensor = dyn_cast<TensorType>(type);
+  auto opaque =
+      tensor ? dyn_cast<OpaqueType>(tensor.getElementType()) : OpaqueType();
+  return opaque && opaque.getDialectNamespace() == "tf_type" &&
+         opaque.getTypeData().starts_with("variant");
+}
+
 std::optional<StringRef> mlir::ta::tf::resourceBody(Type type) {
   auto tensor = dyn_cast<TensorType>(type);
   auto opaque =

@@ -31,6 +31,29 @@ inline bool isNamed(Operation *op, StringRef name) {
   return op && op->getName().getStringRef() == name;
 }
 
+/// Whether `type` is a TensorFlow variant tensor (of any kind: a
+/// TensorList's).
+bool isVariant(Type type);
+
+/// Whether `op` is a TensorFlow TensorList op (`tf.TensorList*`,
+/// `tf.EmptyTensorList`).
+inline bool isListOp(Operation *op) {
+  return !op->getDialect() &&
+         (op->getName().getStringRef().starts_with("tf.TensorList") ||
+          isNamed(op, "tf.EmptyTensorList"));
+}
+
+/// Creates the unregistered TensorFlow op `name`.
+inline Operation *createTF(OpBuilder &b, Location loc, StringRef name,
+                           ValueRange operands, TypeRange results,
+                           ArrayRef<NamedAttribute> attrs = {}) {
+  OperationState state(loc, name);
+  state.addOperands(operands);
+  state.addTypes(results);
+  state.addAttributes(attrs);
+  return b.create(state);
+}
+
 /// The bool attribute `name` of `op`, or `defaultValue` as one.
 inline BoolAttr boolAttr(Operation *op, StringRef name, bool defaultValue) {
   if (auto attr = op->getAttrOfType<BoolAttr>(name))

@@ -39,7 +39,9 @@
 
 using namespace mlir;
 using namespace mlir::ta;
+using tf::isListOp;
 using tf::isNamed;
+using tf::isVariant;
 using tfimport::ValueClasses;
 
 namespace {
@@ -150,21 +152,6 @@ StringRef itemVerb(Operation *op) {
   if (isNamed(op, "tf.TensorListFromTensor"))
     return "makes a list of rows";
   return "scatters items";
-}
-
-/// Whether `type` is a TensorFlow variant tensor (of any kind).
-bool isVariant(Type type) {
-  auto tensor = dyn_cast<TensorType>(type);
-  auto opaque =
-      tensor ? dyn_cast<OpaqueType>(tensor.getElementType()) : OpaqueType();
-  return opaque && opaque.getDialectNamespace() == "tf_type" &&
-         opaque.getTypeData().starts_with("variant");
-}
-
-bool isListOp(Operation *op) {
-  return !op->getDialect() &&
-         (op->getName().getStringRef().starts_with("tf.TensorList") ||
-          isNamed(op, "tf.EmptyTensorList"));
 }
 
 /// The length a list-making op gives its list (kDynamic if only known at
