@@ -6,8 +6,10 @@
     y = f(x)                       # numpy (or tf.Tensor) in, numpy out
 
 It exports the function with TensorFlow's own exporter
-(tf.mlir.experimental.convert_function, tf-standard-pipeline; a Keras
-layer's or model's variables frozen into constants first), imports it
+(tf.mlir.experimental.convert_function, tf-standard-pipeline; the
+variables a function or a Keras layer or model captures become arguments
+after its own, read at every call as TensorFlow reads them, so a trained
+model's new weights are seen), imports it
 (ta-import-tf, ta-legalize-tf) and compiles it for the CPU
 (ta-lower-to-llvm). What ta does not take is a ta.DiagnosticError whose
 message names the op, its TensorFlow node and why. TensorFlow is imported
@@ -38,17 +40,88 @@ def _concrete_function(fn, example_args, input_signature):
                     "a Keras layer or model, or a Python function, not %r" % (fn,))
 
 
-def _export(concrete):
-    """The concrete function's MLIR text, its variables frozen."""
+def _captures(concrete):
+    """What the concrete function captures, in the order its exported entry
+    function takes them after its own arguments: for each, a function
+    giving its current value (a variable is read at every call, as
+    TensorFlow reads it) and the MLIR type of its argument."""
     import tensorflow as tf
-    from tensorflow.python.framework.convert_to_constants import (
-        convert_variables_to_constants_v2)
 
-    if concrete.captured_inputs:
-        concrete = convert_variables_to_constants_v2(concrete, lower_control_flow=False)
+    variables = {id(v.handle): v for v in concrete.variables}
+    captures = []
+    for tensor in concrete.captured_inputs:
+        variable = variables.get(id(tensor))
+        if tensor.dtype == tf.resource and variable is None:
+            raise ValueError("from_tensorflow: the function captures a resource "
+                             "that is not one of its variables")
+        if variable is not None:
+            shape = "x".join(str(d) for d in variable.shape) + "x" if variable.shape else ""
+            element = _MLIR_ELEMENTS.get(variable.dtype.base_dtype.name)
+            if element is None or not variable.shape.is_fully_defined():
+                raise ValueError("from_tensorflow: variable %s of %s %s is not "
+                                 "one ta takes (static, of integers or floats)"
+                                 % (variable.name, variable.dtype.name, variable.shape))
+            captures.append((lambda v=variable: v.numpy(),
+                             "tensor<%s%s>" % (shape, element)))
+        else:
+            captures.append((lambda t=tensor: t.numpy(), None))
+    return captures
+
+
+_MLIR_ELEMENTS = {"float32": "f32", "float64": "f64", "float16": "f16",
+                  "bfloat16": "bf16", "int32": "i32", "int64": "i64",
+                  "int16": "i16", "int8": "i8", "bool": "i1"}
+
+
+def _type_capture_arguments(text, name, first, captures):
+    """`text` with the entry function's capture arguments (from position
+    `first`) that are variables given the type of their value, as the
+    argument attribute `ta.variable_type` (ta-tf-read-variables reads it)."""
+    import re
+
+    for head in ("func.func @%s(" % name, 'func.func @"%s"(' % name):
+        if head in text:
+            start = text.index(head) + len(head)
+            break
+    else:
+        raise ValueError("from_tensorflow: no function %s in the export" % name)
+    depth, end = 1, start
+    while depth:
+        depth += {"(": 1, ")": -1}.get(text[end], 0)
+        end += 1
+    arguments = text[start:end - 1]
+    for k, (_, typed) in enumerate(captures):
+        if typed is None:
+            continue
+        # `%argN: tensor<*x!tf_type.resource>` and its attributes, if any.
+        pattern = r"(%%arg%d: tensor<\*x!tf_type\.resource>)( \{)?" % (first + k)
+        attribute = "ta.variable_type = %s" % typed
+
+        def typed_argument(m):
+            if m.group(2):
+                return m.group(1) + " {" + attribute + ", "
+            return m.group(1) + " {" + attribute + "}"
+
+        arguments, count = re.subn(pattern, typed_argument, arguments)
+        if count != 1:
+            raise ValueError("from_tensorflow: cannot find the argument of "
+                             "captured variable %d in the exported function" % k)
+    return text[:start] + arguments + text[end - 1:]
+
+
+def _export(concrete):
+    """The concrete function's MLIR text, its captures (variables: read at
+    every call) arguments after its own."""
+    import tensorflow as tf
+
+    captures = _captures(concrete)
     text = tf.mlir.experimental.convert_function(
         concrete, pass_pipeline="tf-standard-pipeline", show_debug_info=True)
-    return concrete, text
+    if captures:
+        name = concrete.name.decode() if isinstance(concrete.name, bytes) else concrete.name
+        first = len(concrete.inputs) - len(captures)
+        text = _type_capture_arguments(text, name, first, captures)
+    return captures, text
 
 
 class TensorFlowFunction:
@@ -56,8 +129,9 @@ class TensorFlowFunction:
     TensorFlow tensors of the shapes and dtypes it was compiled for; it
     returns numpy arrays (one, or a tuple)."""
 
-    def __init__(self, executable, name, single, module_text):
+    def __init__(self, executable, name, single, module_text, captures=()):
         self._exe = executable
+        self._captures = [read for read, _ in captures]
         self.name = name
         self._single = single
         self.mlir = module_text  # the module as TensorFlow exported it
@@ -66,6 +140,7 @@ class TensorFlowFunction:
         import numpy as np
 
         arrays = [np.asarray(a.numpy() if hasattr(a, "numpy") else a) for a in args]
+        arrays += [np.asarray(read()) for read in self._captures]
         results = self._exe.call(self.name, *arrays)
         if isinstance(results, tuple):
             return results[0] if self._single and len(results) == 1 else results
@@ -83,7 +158,7 @@ def from_tensorflow(fn, *example_args, input_signature=None, checks="strict",
 
     concrete = _concrete_function(fn, example_args, input_signature)
     structure = concrete.structured_outputs  # freezing flattens it
-    concrete, text = _export(concrete)
+    captures, text = _export(concrete)
     module = Module(text, allow_unregistered=True)
     module.import_tensorflow()
     exe = Executable(module, checks=checks, opt_level=opt_level)
@@ -95,4 +170,4 @@ def from_tensorflow(fn, *example_args, input_signature=None, checks="strict",
                              % ", ".join(functions))
         name = functions[0]
     single = not isinstance(structure, (list, tuple, dict))
-    return TensorFlowFunction(exe, name, single, text)
+    return TensorFlowFunction(exe, name, single, text, captures)

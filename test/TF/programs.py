@@ -173,6 +173,8 @@ def dyadic(shape, start, step=0.25):
 
 
 # The corpus, in a fixed order. The modules import this one for Program.
+import programs_activations  # noqa: E402
+import programs_attention  # noqa: E402
 import programs_forward  # noqa: E402
 import programs_grad  # noqa: E402
 import programs_library  # noqa: E402
@@ -182,6 +184,7 @@ import programs_v1  # noqa: E402
 
 PROGRAMS = (programs_forward.PROGRAMS + programs_grad.PROGRAMS + programs_lists.PROGRAMS
             + programs_library.PROGRAMS + programs_library_ops.PROGRAMS
-            + programs_v1.PROGRAMS)
+            + programs_v1.PROGRAMS + programs_activations.PROGRAMS
+            + programs_attention.PROGRAMS)
 BY_NAME = {p.name: p for p in PROGRAMS}
 assert len(BY_NAME) == len(PROGRAMS), "duplicate program names"

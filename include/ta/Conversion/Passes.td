@@ -223,6 +223,25 @@ def TATFFlattenExecutorPass
   }];
 }
 
+def TATFReadVariablesPass
+    : Pass<"ta-tf-read-variables", "::mlir::ModuleOp"> {
+  let summary = "resource variables a program only reads, as values";
+  let description = [{
+    A public function's resource argument that the program reads
+    (`tf.ReadVariableOp`, `tf.VariableShape`, `tf.ResourceGather`, also
+    through loops, branches, calls and identities that carry it) is a
+    variable whose value the caller passes: it takes the type its
+    `tensor<!tf_type.resource<tensor<...>>>` or its argument attribute
+    `ta.variable_type` names (static, of integers or floats), every value
+    carrying it is retyped, ReadVariableOp becomes the
+    value, VariableShape its `tf.Shape` and ResourceGather a `tf.GatherV2`
+    along axis 0. Other uses (AssignVariableOp...) are diagnosed; resources
+    TensorArray ops use are left to ta-tf-type-resources.
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
+}
+
 def TATFRefineTypesPass : Pass<"ta-tf-refine-types", "::mlir::ModuleOp"> {
   let summary = "refine the tensor types TensorFlow left unranked";
   let description = [{

@@ -30,6 +30,7 @@ namespace mlir::ta {
 #define GEN_PASS_DEF_TATFFLATTENEXECUTORPASS
 #define GEN_PASS_DEF_TATFFOLDCONSTANTITEMSPASS
 #define GEN_PASS_DEF_TATFFUNCTIONALIZEPASS
+#define GEN_PASS_DEF_TATFREADVARIABLESPASS
 #define GEN_PASS_DEF_TATFREFINETYPESPASS
 #define GEN_PASS_DEF_TATFTYPERESOURCESPASS
 #include "ta/Conversion/Passes.h.inc"
@@ -68,6 +69,14 @@ struct FlattenExecutor
     : public ta::impl::TATFFlattenExecutorPassBase<FlattenExecutor> {
   void runOnOperation() override {
     if (failed(tfimport::flattenExecutorGraphs(getOperation())))
+      signalPassFailure();
+  }
+};
+
+struct ReadVariables
+    : public ta::impl::TATFReadVariablesPassBase<ReadVariables> {
+  void runOnOperation() override {
+    if (failed(tfimport::readVariables(getOperation())))
       signalPassFailure();
   }
 };
@@ -132,6 +141,8 @@ void mlir::ta::buildImportTFPipeline(OpPassManager &pm) {
   pm.addPass(createTATFDropSessionInitializersPass());
   pm.addPass(createTATFFunctionalizePass());
   pm.addPass(createTATFFlattenExecutorPass());
+  // Variables the program reads are values: typed before types are refined.
+  pm.addPass(createTATFReadVariablesPass());
   // Values of TensorFlow 1 loops are unranked: TensorArray writes need
   // their types before handles are typed.
   pm.addPass(createTATFRefineTypesPass());

@@ -8,10 +8,15 @@
 // populate function: elementwise ops with TensorFlow's broadcasting and
 // casts (LegalizeTFElementwise.cpp), structural ops (identities, fills,
 // ranges, packing, reshapes, `x[i]` slices, matmul:
-// LegalizeTFStructural.cpp) and TensorFlow's own tanh, exp and sigmoid
-// (LegalizeTFMath.cpp). Results follow TensorFlow's CPU kernels bit for bit
-// for everything but MatMul, whose summation order may differ (the corpus
-// under test/TF states its bound).
+// LegalizeTFStructural.cpp), TensorFlow's own tanh, exp, sigmoid, log and
+// log1p (LegalizeTFMath.cpp), activations and their gradients
+// (LegalizeTFActivations.cpp), rounding, sign and trigonometry
+// (LegalizeTFUnaryMath.cpp), stacking and splitting
+// (LegalizeTFStacking.cpp), and the slice, shape, layer, movement and
+// reduction groups. Results follow TensorFlow's CPU kernels bit for bit for
+// everything but MatMul, whose summation order may differ, and Sin, Cos,
+// Rsqrt and Pow, computed with the C library (the corpus under test/TF
+// states their bounds).
 //
 // This file holds the pass: it first gives the results TensorFlow left
 // unranked the types their operands determine, then diagnoses every tf op
@@ -80,6 +85,10 @@ struct TALegalizeTFPass
     populateTFLayerToLinalgPatterns(patterns);
     populateTFMovementToLinalgPatterns(patterns);
     populateTFReductionToLinalgPatterns(patterns);
+    populateTFActivationToLinalgPatterns(patterns);
+    populateTFUnaryMathToLinalgPatterns(patterns);
+    populateTFStackingToTensorPatterns(patterns);
+    populateTFContractionToLinalgPatterns(patterns);
     ConversionTarget target(getContext());
     target.markUnknownOpDynamicallyLegal([](Operation *op) {
       return !llvm::is_contained(getLegalizedTFOpNames(),

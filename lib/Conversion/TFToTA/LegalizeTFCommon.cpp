@@ -43,7 +43,8 @@ ArrayRef<ArrayRef<Lowering>> mlir::ta::tflegalize::loweringGroups() {
   static const ArrayRef<Lowering> groups[] = {
       elementwiseLowerings(),    structuralLowerings(), sliceLowerings(),
       transcendentalLowerings(), shapeLowerings(),      layerLowerings(),
-      movementLowerings(),       reductionLowerings()};
+      movementLowerings(),       reductionLowerings(),  activationLowerings(),
+      unaryMathLowerings(),      stackingLowerings(),   contractionLowerings()};
   return groups;
 }
 

@@ -40,7 +40,9 @@ struct Lowering {
 /// The lowerings of each group (LegalizeTFElementwise.cpp,
 /// LegalizeTFStructural.cpp, LegalizeTFSlices.cpp, LegalizeTFMath.cpp,
 /// LegalizeTFShapes.cpp, LegalizeTFNN.cpp, LegalizeTFMovement.cpp,
-/// LegalizeTFReductions.cpp).
+/// LegalizeTFReductions.cpp, LegalizeTFActivations.cpp,
+/// LegalizeTFUnaryMath.cpp, LegalizeTFStacking.cpp,
+/// LegalizeTFContractions.cpp).
 ArrayRef<Lowering> elementwiseLowerings();
 ArrayRef<Lowering> structuralLowerings();
 ArrayRef<Lowering> sliceLowerings();
@@ -49,6 +51,10 @@ ArrayRef<Lowering> shapeLowerings();
 ArrayRef<Lowering> layerLowerings();
 ArrayRef<Lowering> movementLowerings();
 ArrayRef<Lowering> reductionLowerings();
+ArrayRef<Lowering> activationLowerings();
+ArrayRef<Lowering> unaryMathLowerings();
+ArrayRef<Lowering> stackingLowerings();
+ArrayRef<Lowering> contractionLowerings();
 
 /// Whether `op` is one of the elementwise binary ops (which broadcast).
 bool isBroadcastingBinary(Operation *op);
@@ -142,14 +148,19 @@ enum class ReduceKind { Sum, Prod, Max, Min, Any, All };
 Value reduceAlong(OpBuilder &b, Location loc, Value input,
                   ArrayRef<int64_t> dims, bool keep, ReduceKind kind);
 
-/// The C library's expf, declared in `op`'s module on first use.
-func::FuncOp declareExpf(OpBuilder &b, Operation *op);
+/// The C library's f32 function `name` (expf, log1pf), declared in `op`'s
+/// module on first use.
+func::FuncOp declareLibm(OpBuilder &b, Operation *op, StringRef name);
 
 /// Inside a linalg.generic: TensorFlow's f32 exp of `x`, Eigen's packet
-/// path, or its scalar path (`libm`, from declareExpf) where `inTail` holds
-/// (LegalizeTFMath.cpp).
+/// path, or its scalar path (`libm`: expf, from declareLibm) where `inTail`
+/// holds (LegalizeTFMath.cpp).
 Value eigenExp(OpBuilder &b, Location loc, func::FuncOp libm, Value x,
                Value inTail);
+
+/// As eigenExp, for log1p (`libm`: log1pf).
+Value eigenLog1p(OpBuilder &b, Location loc, func::FuncOp libm, Value x,
+                 Value inTail);
 
 /// `value`'s type if it is a ranked tensor, else null.
 inline RankedTensorType rankedType(Value value) {

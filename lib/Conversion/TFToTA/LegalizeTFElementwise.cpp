@@ -3,8 +3,9 @@
 // Binary arithmetic, comparisons and logic with TensorFlow's (numpy's)
 // broadcasting, tf.AddN (summed from the left, as TensorFlow's kernel
 // does), tf.SquaredDifference ((x - y)^2, as Eigen's abs2 of the
-// difference), and the unary tf.Neg, Square, Abs, Sqrt (correctly rounded,
-// as sqrtps is), Reciprocal (1 / x), LeakyRelu and Cast, each one
+// difference), tf.Pow (the C library's pow, on floats: within 1 ulp of
+// Eigen's generic_pow), and the unary tf.Neg, Square, Abs, Sqrt (correctly
+// rounded, as sqrtps is), Reciprocal (1 / x), LeakyRelu and Cast, each one
 // linalg.generic computing what TensorFlow's CPU kernels compute:
 //
 //  - shapes broadcast from the right; a dim of size 1 broadcasts. Dims known
@@ -56,32 +57,33 @@ enum class Kind {
   Or,
   FloorDiv,
   FloorMod,
-  SquaredDifference
+  SquaredDifference,
+  Pow
 };
 
 struct Binary {
   StringLiteral name;
   Kind kind;
 };
-constexpr Binary kBinary[] = {
-    {"tf.AddV2", Kind::Add},
-    {"tf.Add", Kind::Add},
-    {"tf.Sub", Kind::Sub},
-    {"tf.Mul", Kind::Mul},
-    {"tf.RealDiv", Kind::Div},
-    {"tf.Maximum", Kind::Max},
-    {"tf.Minimum", Kind::Min},
-    {"tf.Less", Kind::Lt},
-    {"tf.LessEqual", Kind::Le},
-    {"tf.Greater", Kind::Gt},
-    {"tf.GreaterEqual", Kind::Ge},
-    {"tf.Equal", Kind::Eq},
-    {"tf.NotEqual", Kind::Ne},
-    {"tf.LogicalAnd", Kind::And},
-    {"tf.LogicalOr", Kind::Or},
-    {"tf.FloorDiv", Kind::FloorDiv},
-    {"tf.FloorMod", Kind::FloorMod},
-    {"tf.SquaredDifference", Kind::SquaredDifference}};
+constexpr Binary kBinary[] = {{"tf.AddV2", Kind::Add},
+                              {"tf.Add", Kind::Add},
+                              {"tf.Sub", Kind::Sub},
+                              {"tf.Mul", Kind::Mul},
+                              {"tf.RealDiv", Kind::Div},
+                              {"tf.Maximum", Kind::Max},
+                              {"tf.Minimum", Kind::Min},
+                              {"tf.Less", Kind::Lt},
+                              {"tf.LessEqual", Kind::Le},
+                              {"tf.Greater", Kind::Gt},
+                              {"tf.GreaterEqual", Kind::Ge},
+                              {"tf.Equal", Kind::Eq},
+                              {"tf.NotEqual", Kind::Ne},
+                              {"tf.LogicalAnd", Kind::And},
+                              {"tf.LogicalOr", Kind::Or},
+                              {"tf.FloorDiv", Kind::FloorDiv},
+                              {"tf.FloorMod", Kind::FloorMod},
+                              {"tf.SquaredDifference", Kind::SquaredDifference},
+                              {"tf.Pow", Kind::Pow}};
 
 Kind kindOf(Operation *op) {
   for (const Binary &binary : kBinary)
@@ -211,6 +213,10 @@ Value scalarBinary(OpBuilder &b, Location loc, Kind kind, Type type, Value lhs,
     Value d = scalarBinary(b, loc, Kind::Sub, type, lhs, rhs);
     return scalarBinary(b, loc, Kind::Mul, type, d, d);
   }
+  case Kind::Pow:
+    // The C library's pow (TensorFlow's Eigen generic_pow differs by up to
+    // 1 ulp: docs/embedding.md).
+    return math::PowFOp::create(b, loc, lhs, rhs);
   }
   llvm_unreachable("covered switch");
 }
@@ -240,6 +246,8 @@ std::string unsupportedBinary(Operation *op) {
     return "has bool operands, for which TensorFlow has no kernel of this op";
   if (kind == Kind::Div && !isa<FloatType>(lhs))
     return "divides integers; ta-legalize-tf lowers tf.RealDiv on floats";
+  if (kind == Kind::Pow && !isa<FloatType>(lhs))
+    return "raises integers; ta-legalize-tf lowers tf.Pow on floats";
   auto types = {cast<RankedTensorType>(op->getOperand(0).getType()),
                 cast<RankedTensorType>(op->getOperand(1).getType())};
   auto out = cast<RankedTensorType>(op->getResult(0).getType());

@@ -1,12 +1,12 @@
-//===- LegalizeTFMath.cpp - TensorFlow's float tanh, exp, sigmoid, log ----===//
+//===- LegalizeTFMath.cpp - TensorFlow's f32 tanh, exp, sigmoid, log(1p) --===//
 //
-// tf.Tanh, tf.Exp, tf.Sigmoid and tf.Log on f32, bit for bit as TensorFlow's
-// CPU kernels compute them. Those kernels are not correctly rounded: they are
-// Eigen's packet math as built into TensorFlow 2.21's wheel (AVX, no FMA,
-// denormals flushed to zero), so a correctly rounded lowering would differ
-// by up to 6 ulp. The algorithms, their constants and the measurement that
-// they agree with TensorFlow at every one of ~1.1 million points per function
-// (test/TF/SURVEY.md) are transcribed here:
+// tf.Tanh, tf.Exp, tf.Sigmoid, tf.Log and tf.Log1p on f32, bit for bit as
+// TensorFlow's CPU kernels compute them. Those kernels are not correctly
+// rounded: they are Eigen's packet math as built into TensorFlow 2.21's wheel
+// (AVX, no FMA, denormals flushed to zero), so a correctly rounded lowering
+// would differ by up to 6 ulp. The algorithms, their constants and the
+// measurement that they agree with TensorFlow at every one of ~1.1 million
+// points per function (test/TF/SURVEY.md) are transcribed here:
 //
 //  - tanh: Eigen's ptanh_float (the non-FMA [9/8] rational approximation),
 //    the same on every element;
@@ -16,7 +16,10 @@
 //    calls `expf`, created on first use);
 //  - log: Eigen's plog_float on the packets, the C library's logf on the
 //    tail (glibc's logf reads a denormal as TensorFlow's flush-to-zero
-//    makes it: see scalarElement).
+//    makes it: see scalarElement);
+//  - log1p: Eigen's generic_plog1p on the packets (x where 1 + x rounds to
+//    1 or log(1 + x) is +inf, else x * (log(1 + x) / ((1 + x) - 1)), log
+//    as above), the C library's log1pf on the tail.
 //
 // Every multiply and add is a separate rounded f32 operation (no fastmath
 // flags: LLVM does not contract them).
@@ -236,13 +239,29 @@ func::FuncOp libmFunction(OpBuilder &b, Operation *op, StringRef name) {
   return fn;
 }
 
-enum class Fn { Tanh, Exp, Sigmoid, Log };
+/// Eigen's generic_plog1p: log(1 + x) scaled by x / ((1 + x) - 1), which
+/// cancels the rounding of 1 + x; x itself where 1 + x is 1 or +inf.
+Value log1pPacket(F32 &f, Value x) {
+  Value xp1 = f.add(x, f.c(kOne));
+  Value small = arith::CmpFOp::create(f.b, f.loc, arith::CmpFPredicate::OEQ,
+                                      xp1, f.c(kOne));
+  Value log1 = logPacket(f, xp1);
+  Value inf =
+      arith::CmpFOp::create(f.b, f.loc, arith::CmpFPredicate::OEQ, xp1, log1);
+  Value large =
+      f.mul(x, f.div(log1, arith::SubFOp::create(f.b, f.loc, xp1, f.c(kOne))));
+  return f.select(arith::OrIOp::create(f.b, f.loc, small, inf), x, large);
+}
 
-/// The scalar path of `fn`: the C library's `libm` (expf, logf) as it runs
-/// in TensorFlow, with denormals read as zeros. glibc's logf scales a
+enum class Fn { Tanh, Exp, Sigmoid, Log, Log1p };
+
+/// The scalar path of `fn`: the C library's `libm` (expf, logf, log1pf) as
+/// it runs in TensorFlow, with denormals read as zeros. glibc's logf scales a
 /// denormal by 2^23 first, which then is 0: every positive denormal has the
 /// log of 2^-150, -103.97208; a negative one is NaN.
 Value scalarElement(F32 &t, func::FuncOp libm, Fn fn, Value x) {
+  if (fn == Fn::Log1p)
+    return func::CallOp::create(t.b, t.loc, libm, x).getResult(0);
   if (fn == Fn::Log) {
     Value raw = t.bits(x);
     Value magnitude = arith::AndIOp::create(t.b, t.loc, raw, t.i32(0x7fffffff));
@@ -279,9 +298,10 @@ Value eigenElement(OpBuilder &b, Location loc, func::FuncOp libm, Fn fn,
   scf::YieldOp::create(b, loc, scalarElement(t, libm, fn, x));
   b.setInsertionPointToStart(branch.elseBlock());
   F32 p{b, loc};
-  Value packet = fn == Fn::Exp   ? expPacket(p, x)
-                 : fn == Fn::Log ? logPacket(p, x)
-                                 : sigmoidPacket(p, x);
+  Value packet = fn == Fn::Exp     ? expPacket(p, x)
+                 : fn == Fn::Log   ? logPacket(p, x)
+                 : fn == Fn::Log1p ? log1pPacket(p, x)
+                                   : sigmoidPacket(p, x);
   scf::YieldOp::create(b, loc, packet);
   return branch.getResult(0);
 }
@@ -291,6 +311,7 @@ Fn fnOf(Operation *op) {
       .Case("tf.Tanh", Fn::Tanh)
       .Case("tf.Exp", Fn::Exp)
       .Case("tf.Log", Fn::Log)
+      .Case("tf.Log1p", Fn::Log1p)
       .Default(Fn::Sigmoid);
 }
 
@@ -319,10 +340,10 @@ LogicalResult rewriteTranscendental(Operation *op, ValueRange operands,
   for (int64_t k = 0; k < rank; ++k)
     dims.push_back(tensor::DimOp::create(rewriter, loc, operands[0], k));
   Value tailStart = eigenTailStart(rewriter, loc, dims);
-  func::FuncOp libm =
-      fn == Fn::Tanh
-          ? func::FuncOp()
-          : libmFunction(rewriter, op, fn == Fn::Log ? "logf" : "expf");
+  func::FuncOp libm = fn == Fn::Tanh    ? func::FuncOp()
+                      : fn == Fn::Log   ? libmFunction(rewriter, op, "logf")
+                      : fn == Fn::Log1p ? libmFunction(rewriter, op, "log1pf")
+                                        : libmFunction(rewriter, op, "expf");
   SmallVector<Value> dynamic;
   for (int64_t k = 0; k < rank; ++k)
     if (type.isDynamicDim(k))
@@ -352,17 +373,25 @@ constexpr Lowering kLowerings[] = {
     {"tf.Tanh", unsupportedTranscendental, rewriteTranscendental},
     {"tf.Exp", unsupportedTranscendental, rewriteTranscendental},
     {"tf.Sigmoid", unsupportedTranscendental, rewriteTranscendental},
-    {"tf.Log", unsupportedTranscendental, rewriteTranscendental}};
+    {"tf.Log", unsupportedTranscendental, rewriteTranscendental},
+    {"tf.Log1p", unsupportedTranscendental, rewriteTranscendental}};
 
 } // namespace
 
-func::FuncOp mlir::ta::tflegalize::declareExpf(OpBuilder &b, Operation *op) {
-  return libmFunction(b, op, "expf");
+func::FuncOp mlir::ta::tflegalize::declareLibm(OpBuilder &b, Operation *op,
+                                               StringRef name) {
+  return libmFunction(b, op, name);
 }
 
 Value mlir::ta::tflegalize::eigenExp(OpBuilder &b, Location loc,
                                      func::FuncOp libm, Value x, Value inTail) {
   return eigenElement(b, loc, libm, Fn::Exp, x, inTail);
+}
+
+Value mlir::ta::tflegalize::eigenLog1p(OpBuilder &b, Location loc,
+                                       func::FuncOp libm, Value x,
+                                       Value inTail) {
+  return eigenElement(b, loc, libm, Fn::Log1p, x, inTail);
 }
 
 ArrayRef<Lowering> mlir::ta::tflegalize::transcendentalLowerings() {

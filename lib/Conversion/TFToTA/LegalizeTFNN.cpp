@@ -280,7 +280,7 @@ LogicalResult rewriteSoftmax(Operation *op, ValueRange operands,
   Value max = reduceAlong(rewriter, loc, logits, {rank - 1}, /*keep=*/true,
                           ReduceKind::Max);
   Value tailStart = eigenTailStart(rewriter, loc, dims);
-  func::FuncOp libm = declareExpf(rewriter, op);
+  func::FuncOp libm = declareLibm(rewriter, op, "expf");
   SmallVector<AffineExpr> rowExprs;
   for (int64_t k = 0; k + 1 < rank; ++k)
     rowExprs.push_back(rewriter.getAffineDimExpr(k));

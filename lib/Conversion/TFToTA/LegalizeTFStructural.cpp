@@ -1,8 +1,9 @@
 //===- LegalizeTFStructural.cpp - TensorFlow's structural ops -------------===//
 //
 // The ops that build, move and reshape tensors around TensorArrays:
-// identities, fills, ranges, packing of scalars, reshapes and tf.MatMul
-// (the `x[i]` slices: LegalizeTFSlices.cpp). Where TensorFlow checks a value
+// identities, fills, ranges and reshapes (the `x[i]` slices:
+// LegalizeTFSlices.cpp; packing: LegalizeTFStacking.cpp; tf.MatMul:
+// LegalizeTFContractions.cpp). Where TensorFlow checks a value
 // at run time (Range's arguments, Reshape's element count), the lowering
 // does too, with TensorFlow's message through libta_runtime.
 //
@@ -286,37 +287,6 @@ LogicalResult rewriteRange(Operation *op, ValueRange operands,
   return success();
 }
 
-std::string unsupportedPack(Operation *op) {
-  if (std::string why = checkSignature(op, -1, 1); !why.empty())
-    return why;
-  RankedTensorType result = rankedType(op->getResult(0));
-  if (op->getNumOperands() == 0 || result.getRank() != 1 ||
-      (!result.isDynamicDim(0) &&
-       result.getDimSize(0) != op->getNumOperands()) ||
-      llvm::any_of(op->getOperands(), [&](Value v) {
-        return !isScalarOf(v, result.getElementType());
-      }))
-    return "needs scalar operands and a 1-D result of them (ta-legalize-tf "
-           "packs scalars)";
-  return "";
-}
-
-LogicalResult rewritePack(Operation *op, ValueRange operands,
-                          ConversionPatternRewriter &rewriter) {
-  Location loc = op->getLoc();
-  RankedTensorType result = rankedType(op->getResult(0));
-  SmallVector<Value> scalars;
-  for (Value operand : operands)
-    scalars.push_back(tensor::ExtractOp::create(rewriter, loc, operand));
-  auto packed =
-      RankedTensorType::get({(int64_t)scalars.size()}, result.getElementType());
-  rewriter.replaceOp(
-      op, castTo(rewriter, loc,
-                 tensor::FromElementsOp::create(rewriter, loc, packed, scalars),
-                 result));
-  return success();
-}
-
 //===----------------------------------------------------------------------===//
 // Reshapes
 //===----------------------------------------------------------------------===//
@@ -364,73 +334,6 @@ LogicalResult rewriteReshape(Operation *op, ValueRange operands,
   return success();
 }
 
-//===----------------------------------------------------------------------===//
-// MatMul
-//===----------------------------------------------------------------------===//
-
-/// Whether tf.MatMul's `attr` (transpose_a, transpose_b) is set.
-bool transposes(Operation *op, StringRef attr) {
-  auto flag = op->getAttrOfType<BoolAttr>(attr);
-  return flag && flag.getValue();
-}
-
-/// The shape of a 2-D `type`, its dims swapped where `transposed`.
-SmallVector<int64_t, 2> productShape(RankedTensorType type, bool transposed) {
-  SmallVector<int64_t, 2> shape(type.getShape());
-  if (transposed)
-    std::swap(shape[0], shape[1]);
-  return shape;
-}
-
-std::string unsupportedMatMul(Operation *op) {
-  if (std::string why = checkSignature(op, 2, 1); !why.empty())
-    return why;
-  RankedTensorType a = rankedType(op->getOperand(0));
-  RankedTensorType b = rankedType(op->getOperand(1));
-  RankedTensorType c = rankedType(op->getResult(0));
-  if (!a.hasStaticShape() || !b.hasStaticShape() || !c.hasStaticShape() ||
-      a.getRank() != 2 || b.getRank() != 2 || c.getRank() != 2)
-    return "needs static 2-D types";
-  if (a.getElementType() != b.getElementType() ||
-      a.getElementType() != c.getElementType() ||
-      a.getElementType().isInteger(1))
-    return "needs operands and result of one numeric element type";
-  SmallVector<int64_t, 2> x = productShape(a, transposes(op, "transpose_a"));
-  SmallVector<int64_t, 2> y = productShape(b, transposes(op, "transpose_b"));
-  if (x[1] != y[0] || c.getShape() != ArrayRef<int64_t>{x[0], y[1]})
-    return "has shapes that do not multiply";
-  return "";
-}
-
-LogicalResult rewriteMatMul(Operation *op, ValueRange operands,
-                            ConversionPatternRewriter &rewriter) {
-  Location loc = op->getLoc();
-  RankedTensorType result = rankedType(op->getResult(0));
-  // A transposed operand is transposed first (linalg.transpose).
-  static constexpr StringLiteral kTransposes[] = {"transpose_a", "transpose_b"};
-  SmallVector<Value, 2> factors;
-  for (auto [operand, attr] : llvm::zip(operands, kTransposes)) {
-    RankedTensorType type = rankedType(operand);
-    if (!transposes(op, attr)) {
-      factors.push_back(operand);
-      continue;
-    }
-    auto swapped =
-        RankedTensorType::get(productShape(type, true), type.getElementType());
-    Value init = tensor::EmptyOp::create(rewriter, loc, swapped, ValueRange());
-    factors.push_back(linalg::TransposeOp::create(rewriter, loc, operand, init,
-                                                  ArrayRef<int64_t>{1, 0})
-                          .getResult()[0]);
-  }
-  Value zero = arith::ConstantOp::create(
-      rewriter, loc, rewriter.getZeroAttr(result.getElementType()));
-  Value init = filled(rewriter, loc, result, zero);
-  rewriter.replaceOp(op, linalg::MatmulOp::create(
-                             rewriter, loc, TypeRange{result}, factors, init)
-                             .getResults());
-  return success();
-}
-
 constexpr Lowering kLowerings[] = {
     {"tf.Identity", unsupportedIdentity, rewriteIdentity},
     {"tf.IdentityN", unsupportedIdentity, rewriteIdentity},
@@ -439,9 +342,7 @@ constexpr Lowering kLowerings[] = {
     {"tf.OnesLike", unsupportedLike, rewriteLike},
     {"tf.Fill", unsupportedFill, rewriteFill},
     {"tf.Range", unsupportedRange, rewriteRange},
-    {"tf.Pack", unsupportedPack, rewritePack},
-    {"tf.Reshape", unsupportedReshape, rewriteReshape},
-    {"tf.MatMul", unsupportedMatMul, rewriteMatMul}};
+    {"tf.Reshape", unsupportedReshape, rewriteReshape}};
 
 } // namespace
 

@@ -32,34 +32,23 @@ namespace {
 constexpr int64_t kDynamic = ShapedType::kDynamic;
 
 /// Ops whose (one) result has their first operand's shape.
-constexpr StringLiteral kShapePreserving[] = {"tf.Abs",
-                                              "tf.BiasAdd",
-                                              "tf.Cast",
-                                              "tf.Cumprod",
-                                              "tf.Cumsum",
-                                              "tf.Exp",
-                                              "tf.Floor",
-                                              "tf.Identity",
-                                              "tf.LeakyRelu",
-                                              "tf.Log",
-                                              "tf.LogicalNot",
-                                              "tf.Neg",
-                                              "tf.OnesLike",
-                                              "tf.Reciprocal",
-                                              "tf.Relu",
-                                              "tf.ReluGrad",
-                                              "tf.ReverseSequence",
-                                              "tf.ReverseV2",
-                                              "tf.Rsqrt",
-                                              "tf.Sigmoid",
-                                              "tf.SigmoidGrad",
-                                              "tf.Sign",
-                                              "tf.Softmax",
-                                              "tf.Sqrt",
-                                              "tf.Square",
-                                              "tf.Tanh",
-                                              "tf.TanhGrad",
-                                              "tf.ZerosLike"};
+constexpr StringLiteral kShapePreserving[] = {
+    "tf.Abs",          "tf.BiasAdd",      "tf.Cast",
+    "tf.Ceil",         "tf.Cos",          "tf.Cumprod",
+    "tf.Cumsum",       "tf.Elu",          "tf.EluGrad",
+    "tf.Exp",          "tf.Floor",        "tf.Identity",
+    "tf.IsFinite",     "tf.LeakyRelu",    "tf.LeakyReluGrad",
+    "tf.Log",          "tf.Log1p",        "tf.LogicalNot",
+    "tf.Neg",          "tf.OnesLike",     "tf.PreventGradient",
+    "tf.Reciprocal",   "tf.Relu",         "tf.Relu6",
+    "tf.Relu6Grad",    "tf.ReluGrad",     "tf.ReverseSequence",
+    "tf.ReverseV2",    "tf.Round",        "tf.Rsqrt",
+    "tf.RsqrtGrad",    "tf.Selu",         "tf.SeluGrad",
+    "tf.Sigmoid",      "tf.SigmoidGrad",  "tf.Sign",
+    "tf.Sin",          "tf.Softmax",      "tf.Softplus",
+    "tf.SoftplusGrad", "tf.Sqrt",         "tf.SqrtGrad",
+    "tf.Square",       "tf.StopGradient", "tf.Tanh",
+    "tf.TanhGrad",     "tf.ZerosLike"};
 
 /// Reductions over the constant axes of operand 1 (`keep_dims`).
 constexpr StringLiteral kReductions[] = {
@@ -404,6 +393,23 @@ RankedTensorType matmulType(const ShapeQuery &q) {
                                                                         : 1)});
 }
 
+RankedTensorType batchMatmulType(const ShapeQuery &q) {
+  // The batch dims broadcast, then x's rows and y's columns (adj_x, adj_y
+  // swap an operand's last two dims).
+  RankedTensorType a = q.ranked(0), b = q.ranked(1);
+  if (!a || !b || a.getRank() < 2 || b.getRank() < 2)
+    return {};
+  auto batchOf = [](RankedTensorType t) {
+    return RankedTensorType::get(t.getShape().drop_back(2), t.getElementType());
+  };
+  SmallVector<int64_t> dims = broadcastShape({batchOf(a), batchOf(b)});
+  bool adjX = tf::boolAttr(q.op, "adj_x", false).getValue();
+  bool adjY = tf::boolAttr(q.op, "adj_y", false).getValue();
+  dims.push_back(a.getDimSize(a.getRank() - (adjX ? 1 : 2)));
+  dims.push_back(b.getDimSize(b.getRank() - (adjY ? 2 : 1)));
+  return q.result(dims);
+}
+
 RankedTensorType packType(const ShapeQuery &q) {
   // N values of one shape, stacked along `axis`.
   RankedTensorType in = q.ranked(0);
@@ -569,6 +575,9 @@ Type inferOne(const ShapeQuery &q) {
                    .Case("tf.ExpandDims", expandDimsType)
                    .Case("tf.GatherV2", gatherType)
                    .Case("tf.MatMul", matmulType)
+                   .Case("tf.BatchMatMul", batchMatmulType)
+                   .Case("tf.BatchMatMulV2", batchMatmulType)
+                   .Case("tf.BatchMatMulV3", batchMatmulType)
                    .Case("tf.OneHot", oneHotType)
                    .Case("tf.Pack", packType)
                    .Case("tf.Range", rangeType)
@@ -595,6 +604,49 @@ SmallVector<Type> tf::inferResultTypes(Operation *op,
     for (unsigned k = 0; k < op->getNumResults() && k < op->getNumOperands();
          ++k)
       types[k] = typeOf(op->getOperand(k));
+    return types;
+  }
+  if (name == "tf.Unpack") {
+    // The slices along `axis`, without it.
+    RankedTensorType in = q.ranked(0);
+    if (!in || in.getRank() == 0)
+      return types;
+    int64_t axis = intAttr(op, "axis", 0);
+    if (axis < 0)
+      axis += in.getRank();
+    if (axis < 0 || axis >= in.getRank())
+      return types;
+    SmallVector<int64_t> dims(in.getShape());
+    dims.erase(dims.begin() + axis);
+    for (unsigned k = 0; k < op->getNumResults(); ++k)
+      types[k] = q.result(dims, k);
+    return types;
+  }
+  if (name == "tf.SplitV") {
+    // Pieces of the constant size_splits (operand 1; one may be -1) of the
+    // value (operand 0) along the axis (operand 2).
+    RankedTensorType in = q.ranked(0);
+    std::optional<int64_t> axis =
+        in && op->getNumOperands() == 3
+            ? constantAxis(op->getOperand(2), in.getRank())
+            : std::nullopt;
+    std::optional<SmallVector<int64_t>> sizes =
+        op->getNumOperands() == 3 ? tf::constantInts(op->getOperand(1))
+                                  : std::nullopt;
+    if (!axis || !sizes || sizes->size() != op->getNumResults())
+      return types;
+    int64_t known = 0;
+    for (int64_t size : *sizes)
+      known += size >= 0 ? size : 0;
+    for (unsigned k = 0; k < op->getNumResults(); ++k) {
+      SmallVector<int64_t> dims(in.getShape());
+      int64_t size = (*sizes)[k];
+      dims[*axis] = size >= 0 ? size
+                    : ShapedType::isDynamic(dims[*axis]) || size != -1
+                        ? kDynamic
+                        : dims[*axis] - known;
+      types[k] = q.result(dims, k);
+    }
     return types;
   }
   if (name == "tf.Split") {

@@ -8,6 +8,9 @@
 //      conditionals in tf_executor graphs into tf.WhileRegion and tf.IfRegion;
 //   ta-tf-flatten-executor: flattenExecutorGraphs, tf_executor graphs into
 //      straight-line code;
+//   ta-tf-read-variables: readVariables, the resource variables a program
+//      reads (Keras weights, tf.Variables) as values the caller passes
+//      (Variables.cpp);
 //   ta-tf-refine-types: refineTypes, TensorFlow's unranked types refined
 //      where operands determine them (TFShapes.cpp), loop-carried values
 //      included;
@@ -124,6 +127,18 @@ LogicalResult decomposeTensorLists(ModuleOp module);
 /// (Stacks.cpp); the pops marked with kStackPopAttr, what they read
 /// refined again (refineTypes). Diagnoses stacks it cannot.
 LogicalResult decomposeStacks(ModuleOp module);
+
+/// Gives each resource variable a public function takes and only reads
+/// the type of its value (from `tensor<!tf_type.resource<tensor<...>>>` or
+/// its kVariableTypeAttr),
+/// retypes the values carrying it, and rewrites ReadVariableOp (the
+/// value), VariableShape (tf.Shape) and ResourceGather (tf.GatherV2);
+/// diagnoses other uses (Variables.cpp).
+LogicalResult readVariables(ModuleOp module);
+
+/// The argument attribute naming a variable argument's value type, where
+/// its resource type does not (`tensor<*x!tf_type.resource>`).
+constexpr llvm::StringLiteral kVariableTypeAttr = "ta.variable_type";
 
 /// Folds into constants, to a fixpoint: tf.Shape of a static operand,
 /// tf.DynamicStitch of constants, and the items popped or read from lists

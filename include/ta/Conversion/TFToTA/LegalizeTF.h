@@ -34,8 +34,8 @@ ArrayRef<StringLiteral> getLegalizedTFOpNames();
 void populateTFElementwiseToLinalgPatterns(RewritePatternSet &patterns);
 
 /// tf.Identity, IdentityN, NoOp, MatMul, Range, Fill (dims checked at run
-/// time where not constant), ZerosLike, OnesLike,
-/// Pack (of scalars), Reshape (static result shapes).
+/// time where not constant), ZerosLike, OnesLike, Reshape (static result
+/// shapes).
 void populateTFStructuralToLinalgPatterns(RewritePatternSet &patterns);
 
 /// tf.StridedSlice and tf.StridedSliceGrad of the `x[i]` form, with
@@ -65,6 +65,24 @@ void populateTFReductionToLinalgPatterns(RewritePatternSet &patterns);
 /// checked; tf.OneHot of a constant depth; tf.BroadcastTo to a constant
 /// shape.
 void populateTFMovementToLinalgPatterns(RewritePatternSet &patterns);
+
+/// tf.Relu6, Elu, Selu, Softplus and the gradients Relu6Grad, EluGrad,
+/// SeluGrad, SoftplusGrad, LeakyReluGrad, SqrtGrad, RsqrtGrad: TensorFlow's
+/// CPU kernels (Eigen's packet and scalar paths where they differ).
+void populateTFActivationToLinalgPatterns(RewritePatternSet &patterns);
+
+/// tf.Floor, Ceil, Round (half to even), Sign, IsFinite and StopGradient
+/// exactly; tf.Sin, Cos and Rsqrt through the C library (within the ulp
+/// bound docs/embedding.md states of TensorFlow's Eigen approximations).
+void populateTFUnaryMathToLinalgPatterns(RewritePatternSet &patterns);
+
+/// tf.Pack (tf.stack), Unpack (tf.unstack) and SplitV (tf.split by
+/// constant sizes) on static shapes.
+void populateTFStackingToTensorPatterns(RewritePatternSet &patterns);
+
+/// tf.MatMul and tf.BatchMatMul, BatchMatMulV2, BatchMatMulV3 (adjoints
+/// and broadcast batch dims read through indexing maps) on static shapes.
+void populateTFContractionToLinalgPatterns(RewritePatternSet &patterns);
 
 } // namespace mlir::ta
 

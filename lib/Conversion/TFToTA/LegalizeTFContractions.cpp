@@ -1,0 +1,226 @@
+//===- LegalizeTFContractions.cpp - tf.MatMul and tf.BatchMatMul ----------===//
+//
+// tf.MatMul (transposes as linalg.transpose, then linalg.matmul) and
+// tf.BatchMatMul, BatchMatMulV2 and BatchMatMulV3 (tf.matmul of rank > 2,
+// attention's q k^T): one linalg.generic over the broadcast batch dims, the
+// rows, the columns and the contracted dim, whose indexing maps read the
+// adjoint operands (adj_x, adj_y) and broadcast batch dims of 1 (V2, V3)
+// without a copy. Products are summed in the order of the contracted dim,
+// as linalg.matmul sums; TensorFlow's kernels (Eigen's or oneDNN's
+// blocked contraction, with fused multiply-adds) may sum otherwise: the
+// corpus bounds these results (test/TF/programs_library.py, KERAS_ULP).
+//
+//===----------------------------------------------------------------------===//
+
+#include "LegalizeTFCommon.h"
+#include "TFUtils.h"
+#include "ta/Conversion/TFToTA/LegalizeTF.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Linalg/IR/Linalg.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
+
+using namespace mlir;
+using namespace mlir::ta;
+using namespace mlir::ta::tflegalize;
+
+namespace {
+
+/// Whether `op`'s flag `attr` (transpose_a, adj_x...) is set.
+bool transposes(Operation *op, StringRef attr) {
+  auto flag = op->getAttrOfType<BoolAttr>(attr);
+  return flag && flag.getValue();
+}
+
+/// The shape of a 2-D `type`, its dims swapped where `transposed`.
+SmallVector<int64_t, 2> productShape(RankedTensorType type, bool transposed) {
+  SmallVector<int64_t, 2> shape(type.getShape());
+  if (transposed)
+    std::swap(shape[0], shape[1]);
+  return shape;
+}
+
+std::string unsupportedMatMul(Operation *op) {
+  if (std::string why = checkSignature(op, 2, 1); !why.empty())
+    return why;
+  RankedTensorType a = rankedType(op->getOperand(0));
+  RankedTensorType b = rankedType(op->getOperand(1));
+  RankedTensorType c = rankedType(op->getResult(0));
+  if (!a.hasStaticShape() || !b.hasStaticShape() || !c.hasStaticShape() ||
+      a.getRank() != 2 || b.getRank() != 2 || c.getRank() != 2)
+    return "needs static 2-D types";
+  if (a.getElementType() != b.getElementType() ||
+      a.getElementType() != c.getElementType() ||
+      a.getElementType().isInteger(1))
+    return "needs operands and result of one numeric element type";
+  SmallVector<int64_t, 2> x = productShape(a, transposes(op, "transpose_a"));
+  SmallVector<int64_t, 2> y = productShape(b, transposes(op, "transpose_b"));
+  if (x[1] != y[0] || c.getShape() != ArrayRef<int64_t>{x[0], y[1]})
+    return "has shapes that do not multiply";
+  return "";
+}
+
+LogicalResult rewriteMatMul(Operation *op, ValueRange operands,
+                            ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  RankedTensorType result = rankedType(op->getResult(0));
+  // A transposed operand is transposed first (linalg.transpose).
+  static constexpr StringLiteral kTransposes[] = {"transpose_a", "transpose_b"};
+  SmallVector<Value, 2> factors;
+  for (auto [operand, attr] : llvm::zip(operands, kTransposes)) {
+    RankedTensorType type = rankedType(operand);
+    if (!transposes(op, attr)) {
+      factors.push_back(operand);
+      continue;
+    }
+    auto swapped =
+        RankedTensorType::get(productShape(type, true), type.getElementType());
+    Value init = tensor::EmptyOp::create(rewriter, loc, swapped, ValueRange());
+    factors.push_back(linalg::TransposeOp::create(rewriter, loc, operand, init,
+                                                  ArrayRef<int64_t>{1, 0})
+                          .getResult()[0]);
+  }
+  Value zero = arith::ConstantOp::create(
+      rewriter, loc, rewriter.getZeroAttr(result.getElementType()));
+  Value init = filled(rewriter, loc, result, zero);
+  rewriter.replaceOp(op, linalg::MatmulOp::create(
+                             rewriter, loc, TypeRange{result}, factors, init)
+                             .getResults());
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// BatchMatMul
+//===----------------------------------------------------------------------===//
+
+/// The shape of tf.BatchMatMul* `op`'s product: the operands' batch dims
+/// broadcast (V2, V3; equal for the first version), then x's rows and y's
+/// columns (adj_x, adj_y read the operands' last two dims swapped); null
+/// where they do not multiply or broadcast.
+std::optional<SmallVector<int64_t>> batchProductShape(Operation *op) {
+  RankedTensorType x = rankedType(op->getOperand(0));
+  RankedTensorType y = rankedType(op->getOperand(1));
+  if (x.getRank() < 2 || y.getRank() < 2)
+    return std::nullopt;
+  auto rowsCols = [&](RankedTensorType t, StringRef adj) {
+    int64_t r = t.getDimSize(t.getRank() - 2), c = t.getShape().back();
+    return transposes(op, adj) ? std::make_pair(c, r) : std::make_pair(r, c);
+  };
+  auto [xr, xc] = rowsCols(x, "adj_x");
+  auto [yr, yc] = rowsCols(y, "adj_y");
+  if (xc != yr)
+    return std::nullopt;
+  bool broadcasts = !tf::isNamed(op, "tf.BatchMatMul");
+  int64_t rank = std::max(x.getRank(), y.getRank());
+  if (!broadcasts && x.getRank() != y.getRank())
+    return std::nullopt;
+  SmallVector<int64_t> shape;
+  for (int64_t k = 0; k < rank - 2; ++k) {
+    auto dimOf = [&](RankedTensorType t) -> int64_t {
+      int64_t at = k - (rank - t.getRank());
+      return at < 0 ? 1 : t.getDimSize(at);
+    };
+    int64_t a = dimOf(x), b = dimOf(y);
+    if (a != b && !(broadcasts && (a == 1 || b == 1)))
+      return std::nullopt;
+    shape.push_back(a == 1 ? b : a);
+  }
+  shape.push_back(xr);
+  shape.push_back(yc);
+  return shape;
+}
+
+std::string unsupportedBatchMatMul(Operation *op) {
+  if (std::string why = checkSignature(op, 2, 1); !why.empty())
+    return why;
+  RankedTensorType x = rankedType(op->getOperand(0));
+  RankedTensorType y = rankedType(op->getOperand(1));
+  RankedTensorType z = rankedType(op->getResult(0));
+  if (!x.hasStaticShape() || !y.hasStaticShape())
+    return "needs static operands";
+  if (x.getElementType() != y.getElementType() ||
+      x.getElementType() != z.getElementType() ||
+      x.getElementType().isInteger(1))
+    return "needs operands and result of one numeric element type";
+  std::optional<SmallVector<int64_t>> shape = batchProductShape(op);
+  if (!shape)
+    return "needs operands of rank >= 2 whose matrices multiply and whose "
+           "batch dims broadcast";
+  if (failed(verifyCompatibleShape(z.getShape(), *shape)))
+    return "has a result whose type is not its operands' product";
+  return "";
+}
+
+LogicalResult rewriteBatchMatMul(Operation *op, ValueRange operands,
+                                 ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  SmallVector<int64_t> shape = *batchProductShape(op);
+  Type element = rankedType(operands[0]).getElementType();
+  auto type = RankedTensorType::get(shape, element);
+  int64_t rank = shape.size(), batch = rank - 2;
+  MLIRContext *ctx = rewriter.getContext();
+  // Loops: the batch dims, rows i, columns j, the contracted dim k.
+  AffineExpr i = getAffineDimExpr(batch, ctx),
+             j = getAffineDimExpr(batch + 1, ctx),
+             k = getAffineDimExpr(batch + 2, ctx);
+  auto mapOf = [&](Value operand, AffineExpr row, AffineExpr col,
+                   StringRef adj) {
+    RankedTensorType t = rankedType(operand);
+    SmallVector<AffineExpr> exprs;
+    for (int64_t d = 0; d < t.getRank() - 2; ++d) {
+      int64_t loop = d + (batch - (t.getRank() - 2));
+      // A batch dim of 1 where the product's is not: broadcast.
+      exprs.push_back(t.getDimSize(d) == 1 && shape[loop] != 1
+                          ? getAffineConstantExpr(0, ctx)
+                          : getAffineDimExpr(loop, ctx));
+    }
+    if (transposes(op, adj))
+      std::swap(row, col);
+    exprs.push_back(row);
+    exprs.push_back(col);
+    return AffineMap::get(rank + 1, 0, exprs, ctx);
+  };
+  SmallVector<AffineExpr> out;
+  for (int64_t d = 0; d < rank; ++d)
+    out.push_back(getAffineDimExpr(d, ctx));
+  SmallVector<AffineMap> maps{mapOf(operands[0], i, k, "adj_x"),
+                              mapOf(operands[1], k, j, "adj_y"),
+                              AffineMap::get(rank + 1, 0, out, ctx)};
+  SmallVector<utils::IteratorType> iterators(rank,
+                                             utils::IteratorType::parallel);
+  iterators.push_back(utils::IteratorType::reduction);
+  Value zero =
+      arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, type, operands, filled(rewriter, loc, type, zero), maps,
+      iterators, [&](OpBuilder &b, Location l, ValueRange args) {
+        bool isFloat = isa<FloatType>(element);
+        Value product =
+            isFloat ? Value(arith::MulFOp::create(b, l, args[0], args[1]))
+                    : Value(arith::MulIOp::create(b, l, args[0], args[1]));
+        Value sum = isFloat
+                        ? Value(arith::AddFOp::create(b, l, args[2], product))
+                        : Value(arith::AddIOp::create(b, l, args[2], product));
+        linalg::YieldOp::create(b, l, sum);
+      });
+  rewriter.replaceOp(op, castTo(rewriter, loc, generic.getResult(0),
+                                op->getResult(0).getType()));
+  return success();
+}
+
+constexpr Lowering kLowerings[] = {
+    {"tf.MatMul", unsupportedMatMul, rewriteMatMul},
+    {"tf.BatchMatMul", unsupportedBatchMatMul, rewriteBatchMatMul},
+    {"tf.BatchMatMulV2", unsupportedBatchMatMul, rewriteBatchMatMul},
+    {"tf.BatchMatMulV3", unsupportedBatchMatMul, rewriteBatchMatMul}};
+
+} // namespace
+
+ArrayRef<Lowering> mlir::ta::tflegalize::contractionLowerings() {
+  return kLowerings;
+}
+
+void mlir::ta::populateTFContractionToLinalgPatterns(
+    RewritePatternSet &patterns) {
+  addLoweringPatterns(patterns, contractionLowerings());
+}

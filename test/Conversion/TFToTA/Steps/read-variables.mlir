@@ -1,0 +1,46 @@
+// RUN: ta-opt --allow-unregistered-dialect --ta-tf-read-variables %s -split-input-file | FileCheck %s
+
+// ta-tf-read-variables alone: the entry function's variable arguments (their
+// value's type named in the resource type, or by `ta.variable_type` as
+// ta.from_tensorflow writes it) become value arguments; the loop
+// carrying the handles carries the values; ReadVariableOp is the value,
+// VariableShape its tf.Shape, ResourceGather a tf.GatherV2 along axis 0.
+
+// CHECK-LABEL: func.func @entry(
+// CHECK-SAME: %[[X:[^:]*]]: tensor<2x4xf32>, %[[W:[^:]*]]: tensor<4x3xf32>, %[[E:[^:]*]]: tensor<5x3xf32> {ta.variable_type = tensor<5x3xf32>}
+// CHECK: %[[LOOP:.*]]:3 = "tf.While"(%{{.*}}, %[[W]], %[[E]]) <{body = @body, cond = @cond, is_stateless = false}> : (tensor<i32>, tensor<4x3xf32>, tensor<5x3xf32>) -> (tensor<i32>, tensor<4x3xf32>, tensor<5x3xf32>)
+// CHECK: %[[S:.*]] = "tf.Shape"(%[[LOOP]]#1) : (tensor<4x3xf32>) -> tensor<?xi32>
+// CHECK: %[[Y:.*]] = "tf.MatMul"(%[[X]], %[[W]])
+// CHECK: return %[[Y]], %[[S]]
+// CHECK-LABEL: func.func private @body(
+// CHECK-SAME: %{{[^:]*}}: tensor<i32>, %[[BW:[^:]*]]: tensor<4x3xf32>, %[[BE:[^:]*]]: tensor<5x3xf32>) -> (tensor<i32>, tensor<4x3xf32>, tensor<5x3xf32>)
+// CHECK: %[[AXIS:.*]] = arith.constant dense<0> : tensor<i32>
+// CHECK: "tf.GatherV2"(%[[BE]], %{{.*}}, %[[AXIS]]) {batch_dims = 0 : i64} : (tensor<5x3xf32>, tensor<2xi32>, tensor<i32>) -> tensor<2x3xf32>
+// CHECK: "tf.Sum"(%[[BW]],
+// CHECK: return %{{.*}}, %[[BW]], %[[BE]]
+// CHECK-LABEL: func.func private @cond(
+// CHECK-SAME: tensor<4x3xf32>, %{{[^:]*}}: tensor<5x3xf32>)
+!R = tensor<*x!tf_type.resource>
+func.func @entry(%x: tensor<2x4xf32>, %w: tensor<!tf_type.resource<tensor<4x3xf32>>>, %e: !R {ta.variable_type = tensor<5x3xf32>}) -> (tensor<*xf32>, tensor<?xi32>) {
+  %zero = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %r:3 = "tf.While"(%zero, %w, %e) <{body = @body, cond = @cond, is_stateless = false}> : (tensor<i32>, tensor<!tf_type.resource<tensor<4x3xf32>>>, !R) -> (tensor<i32>, !R, !R)
+  %s = "tf.VariableShape"(%r#1) : (!R) -> tensor<?xi32>
+  %v = "tf.ReadVariableOp"(%w) : (tensor<!tf_type.resource<tensor<4x3xf32>>>) -> tensor<4x3xf32>
+  %y = "tf.MatMul"(%x, %v) <{transpose_a = false, transpose_b = false}> : (tensor<2x4xf32>, tensor<4x3xf32>) -> tensor<*xf32>
+  return %y, %s : tensor<*xf32>, tensor<?xi32>
+}
+func.func private @body(%i: tensor<i32>, %w: !R, %e: !R) -> (tensor<i32>, !R, !R) {
+  %ids = "tf.Const"() <{value = dense<[4, 1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %rows = "tf.ResourceGather"(%e, %ids) <{batch_dims = 0 : i64}> {dtype = f32} : (!R, tensor<2xi32>) -> tensor<2x3xf32>
+  %v = "tf.ReadVariableOp"(%w) : (!R) -> tensor<*xf32>
+  %axes = "tf.Const"() <{value = dense<[0, 1]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %t = "tf.Sum"(%v, %axes) <{keep_dims = false}> : (tensor<*xf32>, tensor<2xi32>) -> tensor<f32>
+  %one = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %j = "tf.AddV2"(%i, %one) : (tensor<i32>, tensor<i32>) -> tensor<i32>
+  return %j, %w, %e : tensor<i32>, !R, !R
+}
+func.func private @cond(%i: tensor<i32>, %w: !R, %e: !R) -> tensor<i1> {
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %c = "tf.Less"(%i, %n) : (tensor<i32>, tensor<i32>) -> tensor<i1>
+  return %c : tensor<i1>
+}
