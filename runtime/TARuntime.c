@@ -83,6 +83,19 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     ": %s",
                     left, c, right);
   }
+  if (code == TA_ERR_GATHER_INDEX_ND) {
+    /* `header` holds the index's position, then the index and the extent. */
+    const int64_t *at = (const int64_t *)header;
+    char position[256] = "";
+    int used = 0;
+    for (int64_t k = 0; at && k < at[0] && used < (int)sizeof(position); ++k)
+      used += snprintf(position + used, sizeof(position) - (size_t)used,
+                       k ? ",%" PRId64 : "%" PRId64, at[1 + k]);
+    const int64_t *rest = at ? at + 1 + at[0] : NULL;
+    return snprintf(buffer, n,
+                    "indices[%s] = %" PRId64 " is not in [0, %" PRId64 ")",
+                    position, rest ? rest[1] : 0, rest ? rest[2] : 0);
+  }
   if (code == TA_ERR_BROADCAST) {
     /* `header` holds the shapes, not an array (ta-legalize-tf's checks). */
     const int64_t *lhs = (const int64_t *)header;

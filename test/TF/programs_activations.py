@@ -88,6 +88,17 @@ def tf_foldl_trig(xs):
     return acc, tape.gradient(y, xs)
 
 
+@tf.function
+def tf_log_softmax(x, labels):
+    # log_softmax, reduce_logsumexp (Max, StopGradient, IsFinite, Exp, Log)
+    # and a cross entropy written with log_softmax, under the tape.
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        logp = tf.nn.log_softmax(x)
+        loss = -tf.reduce_sum(labels * logp)
+    return logp, tf.reduce_logsumexp(x, axis=1), loss, tape.gradient(loss, x)
+
+
 PROGRAMS = [
     Program(
         "tf_activation_ops",
@@ -113,6 +124,14 @@ PROGRAMS = [
         tf_scan_layer_norm,
         [dyadic([3, 2, 4], -1.0, 0.0625), weights([4, 3], 1.0), weights([3, 3], 2.0)],
         ulp=[MaxUlp(16), MaxUlp(16)]),
+    Program(
+        "tf_log_softmax",
+        "tf.nn.log_softmax, tf.reduce_logsumexp and the tape through a cross "
+        "entropy written with log_softmax.",
+        tf_log_softmax,
+        [(np.sin(np.arange(3 * 11) * 1.7) * 4.0).astype(np.float32).reshape(3, 11),
+         np.eye(3, 11, 2, dtype=np.float32)],
+        ulp=[MaxUlp(4), MaxUlp(4), MaxUlp(4), MaxUlp(4)]),
     Program(
         "tf_foldl_trig",
         "tf.foldl of sin and cos over rows, and the tape's gradient.",

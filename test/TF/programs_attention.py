@@ -1,6 +1,7 @@
-"""Corpus programs of stacking, splitting and batched products, as people
-write them: tf.stack/tf.unstack/tf.split by sizes under the tape, a Keras
-SimpleRNN unrolled (unstack and stack of the steps), scaled dot-product
+"""Corpus programs of stacking, splitting, gathers and batched products, as
+people write them: tf.stack/tf.unstack/tf.split by sizes under the tape, a
+Keras SimpleRNN unrolled (unstack and stack of the steps), an Embedding of
+[batch, time] ids before an LSTM, scaled dot-product
 attention with rank-3 tf.matmul (BatchMatMulV2, adjoints in its
 gradients) under the tape, Keras's Attention layer, and attention over a
 tf.scan's states.
@@ -17,6 +18,8 @@ import keras
 
 from programs import MaxUlp, Program, dyadic
 from programs_library import B, F, KERAS_ULP, T, U, X, frozen, weights
+from tensorflow.python.framework.convert_to_constants import (
+    convert_variables_to_constants_v2)
 
 
 @tf.function
@@ -34,6 +37,18 @@ def tf_stack_unstack_split(x, y):
 
 def keras_simple_rnn_unroll():
     return frozen(keras.layers.SimpleRNN(U, unroll=True, return_sequences=True))()
+
+
+def keras_embedding_lstm():
+    # Embedding(10, 4) of [B, T] int32 ids (a gather of [B, T] indices),
+    # then LSTM(3) and a Dense(1) sigmoid head; weights fixed and frozen.
+    model = keras.Sequential([keras.layers.Embedding(10, F), keras.layers.LSTM(U),
+                              keras.layers.Dense(1, activation="sigmoid")])
+    model.build((B, T))
+    model.set_weights([weights(w.shape, i) for i, w in enumerate(model.get_weights())])
+    call = tf.function(lambda ids: model(ids))
+    concrete = call.get_concrete_function(tf.TensorSpec((B, T), tf.int32))
+    return convert_variables_to_constants_v2(concrete, lower_control_flow=False)
 
 
 @tf.function
@@ -80,6 +95,12 @@ PROGRAMS = [
         "frozen): the steps unstacked, the outputs stacked.",
         keras_simple_rnn_unroll, [X], graph=True, ulp=KERAS_ULP,
         helpers=[weights, frozen, keras_simple_rnn_unroll]),
+    Program(
+        "keras_embedding_lstm",
+        "A Keras Embedding(10, 4) of [2, 3] int32 ids (tf.GatherV2 of 2-D "
+        "indices), LSTM(3) and a Dense sigmoid head (weights frozen).",
+        keras_embedding_lstm, [np.array([[3, 0, 9], [7, 7, 1]], np.int32)], graph=True,
+        ulp=KERAS_ULP, helpers=[weights, keras_embedding_lstm]),
     Program(
         "tf_attention_tape",
         "Scaled dot-product attention with rank-3 tf.matmul (BatchMatMulV2) and "

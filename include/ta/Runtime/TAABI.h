@@ -139,6 +139,9 @@ enum TARuntimeError {
   /* tf.ReverseSequence: a = the batch entry whose length passes the
      sequence dim b */
   TA_ERR_SEQ_LENGTH_LONG = 62,
+  /* tf.GatherV2 of indices of rank >= 2: the header holds
+     [r, the index's position (r words), 2, the index, the dim's extent] */
+  TA_ERR_GATHER_INDEX_ND = 63,
 };
 
 /// What a failed allocation was for (TA_ERR_OOM's `c`).

@@ -158,6 +158,10 @@ func::FuncOp declareLibm(OpBuilder &b, Operation *op, StringRef name);
 Value eigenExp(OpBuilder &b, Location loc, func::FuncOp libm, Value x,
                Value inTail);
 
+/// As eigenExp, for log (`libm`: logf).
+Value eigenLog(OpBuilder &b, Location loc, func::FuncOp libm, Value x,
+               Value inTail);
+
 /// As eigenExp, for log1p (`libm`: log1pf).
 Value eigenLog1p(OpBuilder &b, Location loc, func::FuncOp libm, Value x,
                  Value inTail);

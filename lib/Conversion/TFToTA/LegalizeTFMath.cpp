@@ -388,6 +388,11 @@ Value mlir::ta::tflegalize::eigenExp(OpBuilder &b, Location loc,
   return eigenElement(b, loc, libm, Fn::Exp, x, inTail);
 }
 
+Value mlir::ta::tflegalize::eigenLog(OpBuilder &b, Location loc,
+                                     func::FuncOp libm, Value x, Value inTail) {
+  return eigenElement(b, loc, libm, Fn::Log, x, inTail);
+}
+
 Value mlir::ta::tflegalize::eigenLog1p(OpBuilder &b, Location loc,
                                        func::FuncOp libm, Value x,
                                        Value inTail) {

@@ -12,9 +12,11 @@
 // axes, multiples constant, so every shape check TensorFlow makes at run time
 // is made here; and tf.GatherV2 with a constant axis, batch_dims 0 and a scalar
 // or vector of indices (what TensorFlow's standard pipeline makes of an
-// unstacked tf.TensorArray read at a run-time index): the slices of the params
+// unstacked tf.TensorArray read at a run-time index) or indices of a static
+// shape (an embedding lookup of [batch, time] ids): the slices of the params
 // at the indices along the axis, each index checked in [0, n) first, with
-// TensorFlow's text ("indices[1] = 5 is not in [0, 4)"); tf.OneHot of
+// TensorFlow's text ("indices[1] = 5 is not in [0, 4)", "indices[0,2] = 12
+// is not in [0, 10)"); tf.OneHot of
 // static indices and a constant depth (an index outside [0, depth): a row
 // of off_value, as in TensorFlow); tf.BroadcastTo of a static operand to a
 // constant shape.
@@ -34,6 +36,7 @@ using namespace mlir;
 using namespace mlir::ta;
 using namespace mlir::ta::tflegalize;
 using tf::failUnless;
+using tf::failUnlessShapes;
 
 namespace {
 
@@ -345,9 +348,10 @@ std::string unsupportedGatherV2(Operation *op) {
       constantAxis(op->getOperand(2), params.getRank());
   if (!axis)
     return "needs a constant axis within its params' rank";
-  if (indices.getRank() > 1 || !indices.getElementType().isInteger() ||
-      indices.getElementType().isInteger(1))
-    return "needs a scalar or a vector of integer indices";
+  if (!indices.getElementType().isInteger() ||
+      indices.getElementType().isInteger(1) ||
+      (indices.getRank() > 1 && !indices.hasStaticShape()))
+    return "needs integer indices: a scalar, a vector, or of a static shape";
   SmallVector<int64_t> shape(params.getShape().take_front(*axis));
   llvm::append_range(shape, indices.getShape());
   llvm::append_range(shape, params.getShape().drop_front(*axis + 1));
@@ -365,6 +369,16 @@ LogicalResult rewriteGatherV2(Operation *op, ValueRange operands,
   RankedTensorType type = rankedType(params);
   int64_t rank = type.getRank();
   int64_t axis = *constantAxis(op->getOperand(2), rank);
+  // Indices of rank >= 2 (static): gathered as a vector, the axis then
+  // expanded into their shape; an index out of range names its position.
+  ArrayRef<int64_t> indexShape = rankedType(indices).getShape();
+  bool multi = indexShape.size() > 1;
+  if (multi) {
+    SmallVector<ReassociationIndices> all(1);
+    for (int64_t d = 0; d < (int64_t)indexShape.size(); ++d)
+      all[0].push_back(d);
+    indices = tensor::CollapseShapeOp::create(rewriter, loc, indices, all);
+  }
   bool scalar = rankedType(indices).getRank() == 0;
   Value n = tensor::DimOp::create(rewriter, loc, params, axis);
   Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
@@ -379,6 +393,19 @@ LogicalResult rewriteGatherV2(Operation *op, ValueRange operands,
         b, loc,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, i, zero),
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, n));
+    if (multi) {
+      // The position of flat index k in the indices' shape.
+      SmallVector<Value> position(indexShape.size());
+      Value rest = k;
+      for (int64_t d = indexShape.size() - 1; d >= 0; --d) {
+        Value extent = arith::ConstantIndexOp::create(b, loc, indexShape[d]);
+        position[d] = arith::RemUIOp::create(b, loc, rest, extent);
+        rest = arith::DivUIOp::create(b, loc, rest, extent);
+      }
+      failUnlessShapes(b, op, ok, TA_ERR_GATHER_INDEX_ND, position,
+                       ValueRange{i, n});
+      return i;
+    }
     failUnless(b, op, ok, TA_ERR_GATHER_INDEX,
                k ? k : arith::ConstantIndexOp::create(b, loc, -1).getResult(),
                i, n);
@@ -430,6 +457,32 @@ LogicalResult rewriteGatherV2(Operation *op, ValueRange operands,
     scf::YieldOp::create(rewriter, loc, into);
     result = forOp.getResult(0);
     rewriter.setInsertionPointAfter(forOp);
+    if (multi) {
+      // The gathered axis into the indices' shape.
+      SmallVector<int64_t> expanded(type.getShape().take_front(axis));
+      llvm::append_range(expanded, indexShape);
+      llvm::append_range(expanded, type.getShape().drop_front(axis + 1));
+      SmallVector<ReassociationIndices> groups;
+      for (int64_t d = 0; d < rank; ++d) {
+        ReassociationIndices group;
+        int64_t first = d <= axis ? d : d + indexShape.size() - 1;
+        int64_t count = d == axis ? indexShape.size() : 1;
+        for (int64_t e = 0; e < count; ++e)
+          group.push_back(first + e);
+        groups.push_back(group);
+      }
+      SmallVector<OpFoldResult> outputShape;
+      for (auto [e, extent] : llvm::enumerate(expanded))
+        outputShape.push_back(
+            ShapedType::isDynamic(extent)
+                ? OpFoldResult(tensor::DimOp::create(
+                      rewriter, loc, params,
+                      e < (size_t)axis ? e : e - indexShape.size() + 1))
+                : OpFoldResult(rewriter.getIndexAttr(extent)));
+      result = tensor::ExpandShapeOp::create(
+          rewriter, loc, RankedTensorType::get(expanded, type.getElementType()),
+          result, groups, outputShape);
+    }
   }
   rewriter.replaceOp(op,
                      castTo(rewriter, loc, result, op->getResult(0).getType()));

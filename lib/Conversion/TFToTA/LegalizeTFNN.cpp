@@ -18,11 +18,14 @@
 //    times 1 / sum(e) (a reciprocal, then a product). The sum adds in index
 //    order (see LegalizeTFReductions.cpp); TensorFlow's oneDNN softmax,
 //    which its graph rewrite may substitute, computes its own exp: within
-//    a few ulp (the corpus bounds it).
+//    a few ulp (the corpus bounds it); tf.LogSoftmax: (logits - max) -
+//    log(sum(e)), Eigen's log over the row sums (TensorFlow's kernel sums
+//    the exps inside its reduction: the corpus bounds the difference).
 //
 //===----------------------------------------------------------------------===//
 
 #include "LegalizeTFCommon.h"
+#include "TFUtils.h"
 #include "ta/Conversion/TFToTA/LegalizeTF.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -265,49 +268,97 @@ std::string unsupportedSoftmax(Operation *op) {
   return "";
 }
 
+/// The map reading a [..., 1] tensor of per-row values at every element of
+/// a tensor of `rank` dims.
+AffineMap rowMap(OpBuilder &b, int64_t rank) {
+  SmallVector<AffineExpr> exprs;
+  for (int64_t k = 0; k + 1 < rank; ++k)
+    exprs.push_back(b.getAffineDimExpr(k));
+  exprs.push_back(b.getAffineConstantExpr(0));
+  return AffineMap::get(rank, 0, exprs, b.getContext());
+}
+
+/// exp(logits - max(logits along the last dim)), TensorFlow's Eigen exp
+/// over the whole tensor (packets and the scalar tail), and the shifted
+/// logits, for tf.Softmax and tf.LogSoftmax.
+std::pair<Value, Value> shiftedExp(ConversionPatternRewriter &rewriter,
+                                   Operation *op, Value logits) {
+  Location loc = op->getLoc();
+  RankedTensorType type = rankedType(logits);
+  int64_t rank = type.getRank();
+  SmallVector<Value> dims;
+  for (int64_t k = 0; k < rank; ++k)
+    dims.push_back(tensor::DimOp::create(rewriter, loc, logits, k));
+  Value max = reduceAlong(rewriter, loc, logits, {rank - 1}, /*keep=*/true,
+                          ReduceKind::Max);
+  Value tailStart = eigenTailStart(rewriter, loc, dims);
+  func::FuncOp libm = declareLibm(rewriter, op, "expf");
+  auto id = rewriter.getMultiDimIdentityMap(rank);
+  auto parallel =
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{type, type}, ValueRange{logits, max},
+      ValueRange{emptyLike(rewriter, loc, type, logits),
+                 emptyLike(rewriter, loc, type, logits)},
+      SmallVector<AffineMap>{id, rowMap(rewriter, rank), id, id}, parallel,
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        Value shifted = arith::SubFOp::create(b, l, args[0], args[1]);
+        Value tail = inEigenTail(b, l, dims, tailStart);
+        linalg::YieldOp::create(
+            b, l, ValueRange{shifted, eigenExp(b, l, libm, shifted, tail)});
+      });
+  return {generic.getResult(0), generic.getResult(1)};
+}
+
 LogicalResult rewriteSoftmax(Operation *op, ValueRange operands,
                              ConversionPatternRewriter &rewriter) {
   Location loc = op->getLoc();
   Value logits = operands[0];
   RankedTensorType type = rankedType(logits);
   int64_t rank = type.getRank();
-  SmallVector<Value> dims;
-  for (int64_t k = 0; k < rank; ++k)
-    dims.push_back(tensor::DimOp::create(rewriter, loc, logits, k));
   // TensorFlow's kernel: e = exp(logits - max(logits along classes)), one
   // Eigen expression over the whole tensor (packets, and the scalar tail);
-  // softmax = e * (1 / sum(e along classes)).
-  Value max = reduceAlong(rewriter, loc, logits, {rank - 1}, /*keep=*/true,
-                          ReduceKind::Max);
-  Value tailStart = eigenTailStart(rewriter, loc, dims);
-  func::FuncOp libm = declareLibm(rewriter, op, "expf");
-  SmallVector<AffineExpr> rowExprs;
-  for (int64_t k = 0; k + 1 < rank; ++k)
-    rowExprs.push_back(rewriter.getAffineDimExpr(k));
-  rowExprs.push_back(rewriter.getAffineConstantExpr(0));
-  auto id = rewriter.getMultiDimIdentityMap(rank);
-  auto row = AffineMap::get(rank, 0, rowExprs, rewriter.getContext());
-  auto parallel =
-      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel);
-  Value e =
-      linalg::GenericOp::create(
-          rewriter, loc, type, ValueRange{logits, max},
-          emptyLike(rewriter, loc, type, logits),
-          SmallVector<AffineMap>{id, row, id}, parallel,
-          [&](OpBuilder &b, Location l, ValueRange args) {
-            Value shifted = arith::SubFOp::create(b, l, args[0], args[1]);
-            Value tail = inEigenTail(b, l, dims, tailStart);
-            linalg::YieldOp::create(b, l, eigenExp(b, l, libm, shifted, tail));
-          })
-          .getResult(0);
+  // softmax = e * (1 / sum(e along classes)) or, for LogSoftmax,
+  // (logits - max) - log(sum(e along classes)), Eigen's log over the sums.
+  auto [shifted, e] = shiftedExp(rewriter, op, logits);
   Value sum =
       reduceAlong(rewriter, loc, e, {rank - 1}, /*keep=*/true, ReduceKind::Sum);
+  bool log = tf::isNamed(op, "tf.LogSoftmax");
+  auto id = rewriter.getMultiDimIdentityMap(rank);
+  auto parallel =
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel);
+  if (log) {
+    // log(sum), its own Eigen expression over the [..., 1] sums.
+    auto sumType = rankedType(sum);
+    SmallVector<Value> dims;
+    for (int64_t k = 0; k < rank; ++k)
+      dims.push_back(tensor::DimOp::create(rewriter, loc, sum, k));
+    Value tailStart = eigenTailStart(rewriter, loc, dims);
+    func::FuncOp logf = declareLibm(rewriter, op, "logf");
+    auto sumId = rewriter.getMultiDimIdentityMap(rank);
+    sum =
+        linalg::GenericOp::create(
+            rewriter, loc, sumType, sum, emptyLike(rewriter, loc, sumType, sum),
+            SmallVector<AffineMap>{sumId, sumId}, parallel,
+            [&](OpBuilder &b, Location l, ValueRange args) {
+              Value tail = inEigenTail(b, l, dims, tailStart);
+              linalg::YieldOp::create(b, l,
+                                      eigenLog(b, l, logf, args[0], tail));
+            })
+            .getResult(0);
+  }
   Value softmax =
       linalg::GenericOp::create(
-          rewriter, loc, type, ValueRange{e, sum},
+          rewriter, loc, type, ValueRange{log ? shifted : e, sum},
           emptyLike(rewriter, loc, type, logits),
-          SmallVector<AffineMap>{id, row, id}, parallel,
+          SmallVector<AffineMap>{id, rowMap(rewriter, rank), id}, parallel,
           [&](OpBuilder &b, Location l, ValueRange args) {
+            if (log) {
+              linalg::YieldOp::create(
+                  b, l,
+                  arith::SubFOp::create(b, l, args[0], args[1]).getResult());
+              return;
+            }
             Value one = arith::ConstantOp::create(b, l, b.getF32FloatAttr(1));
             Value inverse = arith::DivFOp::create(b, l, one, args[1]);
             linalg::YieldOp::create(
@@ -327,7 +378,8 @@ const Lowering kLowerings[] = {
     {"tf.SigmoidGrad", unsupportedActivationGrad, rewriteActivationGrad},
     {"tf.Relu", unsupportedRelu, rewriteRelu},
     {"tf.ReluGrad", unsupportedReluGrad, rewriteReluGrad},
-    {"tf.Softmax", unsupportedSoftmax, rewriteSoftmax}};
+    {"tf.Softmax", unsupportedSoftmax, rewriteSoftmax},
+    {"tf.LogSoftmax", unsupportedSoftmax, rewriteSoftmax}};
 
 } // namespace
 

@@ -794,10 +794,10 @@ func.func @gather_batch(%p: tensor<4x2xf32>, %i: tensor<2xi32>) {
 
 // -----
 
-func.func @gather_matrix(%p: tensor<4x2xf32>, %i: tensor<2x2xi32>) {
+func.func @gather_dynamic_matrix(%p: tensor<4x2xf32>, %i: tensor<?x2xi32>) {
   %axis = arith.constant dense<0> : tensor<i32>
-  // expected-error @+1 {{'tf.GatherV2' op needs a scalar or a vector of integer indices}}
-  %0 = "tf.GatherV2"(%p, %i, %axis) : (tensor<4x2xf32>, tensor<2x2xi32>, tensor<i32>) -> tensor<2x2x2xf32>
+  // expected-error @+1 {{'tf.GatherV2' op needs integer indices: a scalar, a vector, or of a static shape}}
+  %0 = "tf.GatherV2"(%p, %i, %axis) : (tensor<4x2xf32>, tensor<?x2xi32>, tensor<i32>) -> tensor<?x2x2xf32>
   return
 }
 
