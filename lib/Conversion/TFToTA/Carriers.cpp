@@ -93,6 +93,15 @@ void whileRegionSteps(Operation *op, function_ref<void(Value, Value)> visit) {
 
 } // namespace
 
+bool mlir::ta::tfimport::isCarrier(Operation *op) {
+  return isNamed(op, "tf.Identity") || isNamed(op, "tf.IdentityN") ||
+         isNamed(op, "tf.While") || isNamed(op, "tf.WhileRegion") ||
+         isNamed(op, "tf.If") || isNamed(op, "tf.IfRegion") ||
+         isNamed(op, "tf.PartitionedCall") ||
+         isNamed(op, "tf.StatefulPartitionedCall") || isNamed(op, "tf.Yield") ||
+         isa<func::CallOp, func::ReturnOp>(op);
+}
+
 func::FuncOp mlir::ta::tfimport::calleeOf(Operation *op, StringRef attr) {
   auto symbol = op->getAttrOfType<FlatSymbolRefAttr>(attr);
   return symbol ? SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, symbol)

@@ -238,11 +238,7 @@ bool isFollowed(Value value, const llvm::DenseSet<Operation *> &called) {
   Operation *def = value.getDefiningOp();
   return isNamed(def, "tf.EmptyTensorList") ||
          isNamed(def, "tf.TensorListPushBack") ||
-         isNamed(def, "tf.TensorListPopBack") || isNamed(def, "tf.Identity") ||
-         isNamed(def, "tf.IdentityN") || isNamed(def, "tf.While") ||
-         isNamed(def, "tf.WhileRegion") || isNamed(def, "tf.If") ||
-         isNamed(def, "tf.IfRegion") || isNamed(def, "tf.PartitionedCall") ||
-         isNamed(def, "tf.StatefulPartitionedCall") || isa<func::CallOp>(def);
+         isNamed(def, "tf.TensorListPopBack") || tfimport::isCarrier(def);
 }
 
 /// What every list value of `module` may hold: a fixpoint over the steps

@@ -44,6 +44,7 @@ using namespace mlir;
 using namespace mlir::ta;
 using tf::boolAttr;
 using tf::isNamed;
+using tfimport::isCarrier;
 using tfimport::ValueClasses;
 
 namespace {
@@ -80,22 +81,6 @@ bool makesFlow(Operation *op, unsigned n) {
   return n == 0 && (isNamed(op, "tf.TensorArrayWriteV3") ||
                     isNamed(op, "tf.TensorArrayScatterV3") ||
                     isNamed(op, "tf.TensorArraySplitV3"));
-}
-
-/// Ops that pass handles and flows on without looking at them.
-bool isCarrier(Operation *op) {
-  static constexpr StringLiteral names[] = {"tf.Identity",
-                                            "tf.IdentityN",
-                                            "tf.While",
-                                            "tf.WhileRegion",
-                                            "tf.If",
-                                            "tf.IfRegion",
-                                            "tf.Yield",
-                                            "tf.PartitionedCall",
-                                            "tf.StatefulPartitionedCall",
-                                            "func.return",
-                                            "func.call"};
-  return llvm::any_of(names, [&](StringLiteral n) { return isNamed(op, n); });
 }
 
 /// The handle type of a tf.TensorArrayV3, or null after a diagnostic.

@@ -83,6 +83,10 @@ private:
 void forEachCarriedPair(ModuleOp module,
                         function_ref<void(Value from, Value to)> visit);
 
+/// Whether `op` is one of the ops forEachCarriedPair follows (and the
+/// terminators tf.Yield and func.return through which they pass values).
+bool isCarrier(Operation *op);
+
 /// Joins the values forEachCarriedPair pairs.
 void joinCarriers(ModuleOp module, ValueClasses &classes);
 

@@ -28,19 +28,10 @@
 using namespace mlir;
 using namespace mlir::ta;
 using tf::isNamed;
+using tfimport::isCarrier;
 using tfimport::ValueClasses;
 
 namespace {
-
-/// Ops that pass a handle on (forEachCarriedPair follows them).
-bool isCarrier(Operation *op) {
-  return isNamed(op, "tf.Identity") || isNamed(op, "tf.IdentityN") ||
-         isNamed(op, "tf.While") || isNamed(op, "tf.WhileRegion") ||
-         isNamed(op, "tf.If") || isNamed(op, "tf.IfRegion") ||
-         isNamed(op, "tf.PartitionedCall") ||
-         isNamed(op, "tf.StatefulPartitionedCall") || isNamed(op, "tf.Yield") ||
-         isa<func::CallOp, func::ReturnOp>(op);
-}
 
 /// Ops that read a variable.
 bool isRead(Operation *op) {
