@@ -9,7 +9,8 @@ Bounds: Relu6, Elu, Selu, Softplus, Log1p, the gradients, Floor, Ceil,
 Round, Sign and IsFinite are TensorFlow's kernels bit for bit (0 ulp;
 measured over 200,003 random points besides). Sin, Cos and Rsqrt are the C
 library's where TensorFlow runs Eigen's approximations: at most 2, 2 and 4
-ulp apart over the same points, bounded so here; Pow 1 ulp. Programs whose
+ulp apart over the same points, bounded so here; Pow 1 ulp; Erf 5 ulp and
+Erfc 61 ulp (Eigen's erfc loses digits past x = 8.6) over 100,003 points. Programs whose
 products then round through a MatMul are bounded as programs_library.py
 says (KERAS_ULP, MaxUlp for sums whose terms cancel).
 """
@@ -89,6 +90,15 @@ def tf_foldl_trig(xs):
 
 
 @tf.function
+def tf_gelu(x):
+    # Erf and Erfc (the C library's), and Keras's gelu, exact and tanh
+    # approximated (Pow of 3 near a cancellation: bounded by the largest
+    # magnitude).
+    return (tf.math.erf(x), tf.math.erfc(x), tf.nn.gelu(x),
+            tf.nn.gelu(x, approximate=True))
+
+
+@tf.function
 def tf_log_softmax(x, labels):
     # log_softmax, reduce_logsumexp (Max, StopGradient, IsFinite, Exp, Log)
     # and a cross entropy written with log_softmax, under the tape.
@@ -124,6 +134,11 @@ PROGRAMS = [
         tf_scan_layer_norm,
         [dyadic([3, 2, 4], -1.0, 0.0625), weights([4, 3], 1.0), weights([3, 3], 2.0)],
         ulp=[MaxUlp(16), MaxUlp(16)]),
+    Program(
+        "tf_gelu",
+        "tf.math.erf, tf.math.erfc (the C library's erff, erfcf) and tf.nn.gelu, "
+        "exact and approximate.",
+        tf_gelu, [ACT_X], ulp=[8, 64, MaxUlp(4), MaxUlp(4)]),
     Program(
         "tf_log_softmax",
         "tf.nn.log_softmax, tf.reduce_logsumexp and the tape through a cross "

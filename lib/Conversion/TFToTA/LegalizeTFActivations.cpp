@@ -110,21 +110,7 @@ struct Arith {
   }
   /// An f32 denormal as the zero of its sign (TensorFlow runs with
   /// flush-to-zero); other types unchanged.
-  Value flush(Value v) {
-    if (!type.isF32())
-      return v;
-    Value raw = arith::BitcastOp::create(b, loc, b.getI32Type(), v);
-    auto i32 = [&](uint32_t bits) -> Value {
-      return arith::ConstantIntOp::create(b, loc, static_cast<int32_t>(bits),
-                                          32);
-    };
-    Value exponent = arith::AndIOp::create(b, loc, raw, i32(0x7f800000));
-    Value denormal = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                           exponent, i32(0));
-    Value sign = arith::BitcastOp::create(
-        b, loc, type, arith::AndIOp::create(b, loc, raw, i32(0x80000000u)));
-    return select(denormal, sign, v);
-  }
+  Value flush(Value v) { return flushDenormal(b, loc, v); }
   /// Eigen's mul_no_nan(a, b): 0 where b is 0, else a * b.
   Value mulNoNan(Value a, Value x) {
     return select(cmp(arith::CmpFPredicate::OEQ, x, c(0)), c(0), mul(a, x));

@@ -157,6 +157,22 @@ mlir::ta::tflegalize::constantAxes(Value value, int64_t rank) {
   return axes;
 }
 
+Value mlir::ta::tflegalize::flushDenormal(OpBuilder &b, Location loc, Value v) {
+  if (!v.getType().isF32())
+    return v;
+  Value raw = arith::BitcastOp::create(b, loc, b.getI32Type(), v);
+  auto i32 = [&](uint32_t bits) -> Value {
+    return arith::ConstantIntOp::create(b, loc, static_cast<int32_t>(bits), 32);
+  };
+  Value exponent = arith::AndIOp::create(b, loc, raw, i32(0x7f800000));
+  Value denormal =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, exponent, i32(0));
+  Value sign = arith::BitcastOp::create(
+      b, loc, v.getType(),
+      arith::AndIOp::create(b, loc, raw, i32(0x80000000u)));
+  return arith::SelectOp::create(b, loc, denormal, sign, v);
+}
+
 Value mlir::ta::tflegalize::eigenTailStart(OpBuilder &b, Location loc,
                                            ValueRange dims) {
   Value count = arith::ConstantIndexOp::create(b, loc, 1);

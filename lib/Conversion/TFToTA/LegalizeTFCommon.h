@@ -148,6 +148,10 @@ enum class ReduceKind { Sum, Prod, Max, Min, Any, All };
 Value reduceAlong(OpBuilder &b, Location loc, Value input,
                   ArrayRef<int64_t> dims, bool keep, ReduceKind kind);
 
+/// An f32 denormal `v` as the zero of its sign (TensorFlow runs with
+/// flush-to-zero and denormals-are-zero); other types unchanged.
+Value flushDenormal(OpBuilder &b, Location loc, Value v);
+
 /// The C library's f32 function `name` (expf, log1pf), declared in `op`'s
 /// module on first use.
 func::FuncOp declareLibm(OpBuilder &b, Operation *op, StringRef name);

@@ -7,13 +7,15 @@
 //    both zeros, NaN for NaN; integers too), IsFinite (false for NaN and
 //    infinities), and tf.StopGradient and PreventGradient, which are the
 //    identity when a program runs;
-//  - through the C library: tf.Sin, Cos (sinf, cosf) and Rsqrt (1 / sqrt,
-//    each correctly rounded). TensorFlow's CPU kernels compute these with
-//    Eigen's packet approximations (psin_float, pcos_float, and for rsqrt
-//    the processor's rsqrtps estimate refined by one Newton step, which
-//    differs between processors), so no lowering reproduces them bit for
-//    bit everywhere; the corpus checks the ulp bound docs/embedding.md
-//    states.
+//  - through the C library: tf.Sin, Cos (sinf, cosf), Rsqrt (1 / sqrt,
+//    each correctly rounded), Erf and Erfc on f32 (erff, erfcf: gelu);
+//    denormal operands read as zeros and denormal results flushed, as
+//    TensorFlow's flush-to-zero mode does.
+//    TensorFlow's CPU kernels compute these with Eigen's packet approximations
+//    (psin_float, pcos_float, and for rsqrt the processor's rsqrtps estimate
+//    refined by one Newton step, which differs between processors), so no
+//    lowering reproduces them bit for bit everywhere; the corpus checks the ulp
+//    bound docs/embedding.md states.
 //
 //===----------------------------------------------------------------------===//
 
@@ -21,6 +23,7 @@
 #include "ta/Conversion/TFToTA/LegalizeTF.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -30,7 +33,19 @@ using namespace mlir::ta::tflegalize;
 
 namespace {
 
-enum class Fn { Floor, Ceil, Round, Sign, IsFinite, Identity, Sin, Cos, Rsqrt };
+enum class Fn {
+  Floor,
+  Ceil,
+  Round,
+  Sign,
+  IsFinite,
+  Identity,
+  Sin,
+  Cos,
+  Rsqrt,
+  Erf,
+  Erfc
+};
 
 Fn fnOf(Operation *op) {
   return llvm::StringSwitch<Fn>(op->getName().getStringRef())
@@ -42,6 +57,8 @@ Fn fnOf(Operation *op) {
       .Case("tf.Sin", Fn::Sin)
       .Case("tf.Cos", Fn::Cos)
       .Case("tf.Rsqrt", Fn::Rsqrt)
+      .Case("tf.Erf", Fn::Erf)
+      .Case("tf.Erfc", Fn::Erfc)
       .Default(Fn::Identity);
 }
 
@@ -63,6 +80,9 @@ std::string unsupportedUnaryMath(Operation *op) {
     return fn == Fn::IsFinite ? "needs a bool result of its operand's shape"
                               : "needs an operand and a result of one type";
   bool isFloat = isa<FloatType>(input.getElementType());
+  if ((fn == Fn::Erf || fn == Fn::Erfc) && !input.getElementType().isF32())
+    return "needs an f32 operand (ta-legalize-tf calls the C library's f32 "
+           "function)";
   if (!isFloat && !(takesIntegers(fn) && !input.getElementType().isInteger(1)))
     return takesIntegers(fn) ? "needs a numeric operand"
                              : "needs a float operand (TensorFlow's kernel of "
@@ -70,7 +90,7 @@ std::string unsupportedUnaryMath(Operation *op) {
   return "";
 }
 
-Value compute(OpBuilder &b, Location loc, Fn fn, Value x) {
+Value compute(OpBuilder &b, Location loc, Fn fn, Value x, func::FuncOp libm) {
   Type type = x.getType();
   bool isFloat = isa<FloatType>(type);
   auto constant = [&](double v) -> Value {
@@ -114,13 +134,24 @@ Value compute(OpBuilder &b, Location loc, Fn fn, Value x) {
         b, loc, arith::CmpFPredicate::ONE, magnitude,
         constant(std::numeric_limits<double>::infinity()));
   }
+  // The C library's functions read denormals as zeros and their denormal
+  // results are flushed, as in TensorFlow.
   case Fn::Sin:
-    return math::SinOp::create(b, loc, x);
+    return flushDenormal(b, loc,
+                         math::SinOp::create(b, loc, flushDenormal(b, loc, x)));
   case Fn::Cos:
-    return math::CosOp::create(b, loc, x);
+    return flushDenormal(b, loc,
+                         math::CosOp::create(b, loc, flushDenormal(b, loc, x)));
   case Fn::Rsqrt:
-    return arith::DivFOp::create(b, loc, constant(1),
-                                 math::SqrtOp::create(b, loc, x));
+    return arith::DivFOp::create(
+        b, loc, constant(1),
+        math::SqrtOp::create(b, loc, flushDenormal(b, loc, x)));
+  case Fn::Erf:
+  case Fn::Erfc:
+    return flushDenormal(
+        b, loc,
+        func::CallOp::create(b, loc, libm, flushDenormal(b, loc, x))
+            .getResult(0));
   case Fn::Identity:
     return x;
   }
@@ -139,9 +170,13 @@ LogicalResult rewriteUnaryMath(Operation *op, ValueRange operands,
   auto input = cast<RankedTensorType>(operands[0].getType());
   auto type = RankedTensorType::get(
       input.getShape(), rankedType(op->getResult(0)).getElementType());
-  Value mapped = mapElements(
-      rewriter, loc, operands[0], type,
-      [&](OpBuilder &b, Location l, Value x) { return compute(b, l, fn, x); });
+  func::FuncOp libm = fn == Fn::Erf    ? declareLibm(rewriter, op, "erff")
+                      : fn == Fn::Erfc ? declareLibm(rewriter, op, "erfcf")
+                                       : func::FuncOp();
+  Value mapped = mapElements(rewriter, loc, operands[0], type,
+                             [&](OpBuilder &b, Location l, Value x) {
+                               return compute(b, l, fn, x, libm);
+                             });
   rewriter.replaceOp(op,
                      castTo(rewriter, loc, mapped, op->getResult(0).getType()));
   return success();
@@ -157,7 +192,9 @@ constexpr Lowering kLowerings[] = {
     {"tf.PreventGradient", unsupportedUnaryMath, rewriteUnaryMath},
     {"tf.Sin", unsupportedUnaryMath, rewriteUnaryMath},
     {"tf.Cos", unsupportedUnaryMath, rewriteUnaryMath},
-    {"tf.Rsqrt", unsupportedUnaryMath, rewriteUnaryMath}};
+    {"tf.Rsqrt", unsupportedUnaryMath, rewriteUnaryMath},
+    {"tf.Erf", unsupportedUnaryMath, rewriteUnaryMath},
+    {"tf.Erfc", unsupportedUnaryMath, rewriteUnaryMath}};
 
 } // namespace
 

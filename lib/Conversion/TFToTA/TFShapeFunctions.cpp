@@ -33,30 +33,23 @@ constexpr int64_t kDynamic = ShapedType::kDynamic;
 
 /// Ops whose (one) result has their first operand's shape.
 constexpr StringLiteral kShapePreserving[] = {
-    "tf.Abs",           "tf.BiasAdd",
-    "tf.Cast",          "tf.Ceil",
-    "tf.Cos",           "tf.Cumprod",
-    "tf.Cumsum",        "tf.Elu",
-    "tf.EluGrad",       "tf.Exp",
-    "tf.Floor",         "tf.Identity",
-    "tf.IsFinite",      "tf.LeakyRelu",
-    "tf.LeakyReluGrad", "tf.Log",
-    "tf.Log1p",         "tf.LogSoftmax",
-    "tf.LogicalNot",    "tf.Neg",
-    "tf.OnesLike",      "tf.PreventGradient",
-    "tf.Reciprocal",    "tf.Relu",
-    "tf.Relu6",         "tf.Relu6Grad",
-    "tf.ReluGrad",      "tf.ReverseSequence",
-    "tf.ReverseV2",     "tf.Round",
-    "tf.Rsqrt",         "tf.RsqrtGrad",
-    "tf.Selu",          "tf.SeluGrad",
-    "tf.Sigmoid",       "tf.SigmoidGrad",
-    "tf.Sign",          "tf.Sin",
-    "tf.Softmax",       "tf.Softplus",
-    "tf.SoftplusGrad",  "tf.Sqrt",
-    "tf.SqrtGrad",      "tf.Square",
-    "tf.StopGradient",  "tf.Tanh",
-    "tf.TanhGrad",      "tf.ZerosLike"};
+    "tf.Abs",          "tf.BiasAdd",       "tf.Cast",
+    "tf.Ceil",         "tf.Cos",           "tf.Cumprod",
+    "tf.Cumsum",       "tf.Elu",           "tf.EluGrad",
+    "tf.Erf",          "tf.Erfc",          "tf.Exp",
+    "tf.Floor",        "tf.Identity",      "tf.IsFinite",
+    "tf.LeakyRelu",    "tf.LeakyReluGrad", "tf.Log",
+    "tf.Log1p",        "tf.LogSoftmax",    "tf.LogicalNot",
+    "tf.Neg",          "tf.OnesLike",      "tf.PreventGradient",
+    "tf.Reciprocal",   "tf.Relu",          "tf.Relu6",
+    "tf.Relu6Grad",    "tf.ReluGrad",      "tf.ReverseSequence",
+    "tf.ReverseV2",    "tf.Round",         "tf.Rsqrt",
+    "tf.RsqrtGrad",    "tf.Selu",          "tf.SeluGrad",
+    "tf.Sigmoid",      "tf.SigmoidGrad",   "tf.Sign",
+    "tf.Sin",          "tf.Softmax",       "tf.Softplus",
+    "tf.SoftplusGrad", "tf.Sqrt",          "tf.SqrtGrad",
+    "tf.Square",       "tf.StopGradient",  "tf.Tanh",
+    "tf.TanhGrad",     "tf.ZerosLike"};
 
 /// Reductions over the constant axes of operand 1 (`keep_dims`).
 constexpr StringLiteral kReductions[] = {

@@ -1292,3 +1292,11 @@ func.func @pow_integers(%x: tensor<2xi32>) {
   %0 = "tf.Pow"(%x, %x) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
   return
 }
+
+// -----
+
+func.func @erf_f64(%x: tensor<2xf64>) {
+  // expected-error @+1 {{'tf.Erf' op needs an f32 operand (ta-legalize-tf calls the C library's f32 function)}}
+  %0 = "tf.Erf"(%x) : (tensor<2xf64>) -> tensor<2xf64>
+  return
+}
