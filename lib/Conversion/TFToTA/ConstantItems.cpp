@@ -49,27 +49,12 @@ ElementsAttr constantOf(Value value) {
   return {};
 }
 
-/// Replaces the uses of `old` by the constant `attr`: TensorFlow ops read it
-/// as it is (refined again afterwards), other ops through a tensor.cast to
-/// the type they read.
+/// Replaces the uses of `old` by the constant `attr` (replaceUsesRefined).
 void replaceByConstant(Value old, ElementsAttr attr) {
   OpBuilder b(old.getContext());
-  if (auto arg = dyn_cast<BlockArgument>(old))
-    b.setInsertionPointToStart(arg.getOwner());
-  else
-    b.setInsertionPointAfter(old.getDefiningOp());
-  Location loc = old.getLoc();
-  Value constant = arith::ConstantOp::create(b, loc, cast<TypedAttr>(attr));
-  Value cast;
-  for (OpOperand &use : llvm::make_early_inc_range(old.getUses())) {
-    if (tf::isTFOp(use.getOwner()) || old.getType() == constant.getType()) {
-      use.set(constant);
-      continue;
-    }
-    if (!cast)
-      cast = tf::castTo(b, loc, constant, old.getType());
-    use.set(cast);
-  }
+  b.setInsertionPointAfterValue(old);
+  tf::replaceUsesRefined(
+      old, arith::ConstantOp::create(b, old.getLoc(), cast<TypedAttr>(attr)));
 }
 
 /// The shape of a static operand of numbers, as tf.Shape gives it.

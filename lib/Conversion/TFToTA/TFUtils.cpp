@@ -1,6 +1,7 @@
 //===- TFUtils.cpp - TensorFlow IR read without the tf dialects -----------===//
 
 #include "TFUtils.h"
+#include "TFShapes.h"
 
 #include "mlir/AsmParser/AsmParser.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -135,6 +136,21 @@ Value mlir::ta::tf::castTo(OpBuilder &b, Location loc, Value value, Type type) {
   if (value.getType() == type)
     return value;
   return tensor::CastOp::create(b, loc, type, value);
+}
+
+void mlir::ta::tf::replaceUsesRefined(Value old, Value value) {
+  OpBuilder b(old.getContext());
+  b.setInsertionPointAfterValue(value);
+  Value cast;
+  for (OpOperand &use : llvm::make_early_inc_range(old.getUses())) {
+    if (isTFOp(use.getOwner()) || old.getType() == value.getType()) {
+      use.set(value);
+      continue;
+    }
+    if (!cast)
+      cast = castTo(b, old.getLoc(), value, old.getType());
+    use.set(cast);
+  }
 }
 
 Type mlir::ta::tf::joinTypes(Type a, Type b) {

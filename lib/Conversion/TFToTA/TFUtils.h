@@ -90,6 +90,11 @@ std::optional<SmallVector<int64_t>> constantInts(Value value);
 /// or a tensor.cast.
 Value castTo(OpBuilder &b, Location loc, Value value, Type type);
 
+/// Replaces the uses of `old` by `value`, which may be more refined:
+/// TensorFlow ops read it as it is (types are refined again afterwards),
+/// other ops through one tensor.cast to the type `old` had.
+void replaceUsesRefined(Value old, Value value);
+
 /// The least refined of two TensorFlow types that may carry the same value
 /// (`tensor<2xf32>` and `tensor<?xf32>`: `tensor<?xf32>`; ranks that differ:
 /// unranked), or null if no tensor.cast joins them.

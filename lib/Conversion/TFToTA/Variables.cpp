@@ -47,27 +47,13 @@ struct Variable {
   bool tensorArray = false;
 };
 
-/// Replaces the uses of `old` by `value`: TensorFlow ops read it as it is,
-/// other ops through a tensor.cast to the type they read.
-void replaceByValue(Value old, Value value) {
-  OpBuilder b(old.getContext());
-  b.setInsertionPointAfterValue(value);
-  for (OpOperand &use : llvm::make_early_inc_range(old.getUses())) {
-    if (use.getOwner()->getName().getStringRef().starts_with("tf.") ||
-        old.getType() == value.getType())
-      use.set(value);
-    else
-      use.set(tf::castTo(b, old.getLoc(), value, old.getType()));
-  }
-}
-
 /// The reads of the variable `op` reads, as reads of its value.
 void rewriteRead(Operation *op) {
   OpBuilder b(op);
   Location loc = op->getLoc();
   Value value = op->getOperand(0);
   if (isNamed(op, "tf.ReadVariableOp")) {
-    replaceByValue(op->getResult(0), value);
+    tf::replaceUsesRefined(op->getResult(0), value);
   } else if (isNamed(op, "tf.VariableShape")) {
     Operation *shape =
         tf::createTF(b, loc, "tf.Shape", {value}, op->getResultTypes());
