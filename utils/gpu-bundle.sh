@@ -14,6 +14,11 @@
 # and exit status are what the GPU executable must reproduce exactly.
 #
 # Usage: utils/gpu-bundle.sh [OUTDIR] [--no-bench]
+#        utils/gpu-bundle.sh --lower-only
+#
+# --lower-only takes every test program through ta-lower-to-nvvm
+# (format=isa: no ptxas, nothing linked or run) and builds nothing: the
+# sanitizer suite's check of the GPU lowering on the bundle's programs.
 #
 #===----------------------------------------------------------------------===#
 set -euo pipefail
@@ -22,13 +27,41 @@ build=${TA_BUILD_DIR:-$root/build/ci}
 cuda=${CUDA_ROOT:-/usr/local/cuda}
 out=build/gpu-bundle
 bench=1
+lower_only=0
 for arg in "$@"; do
   case $arg in
   --no-bench) bench=0 ;;
-  -*) echo "usage: $0 [OUTDIR] [--no-bench]" >&2 && exit 2 ;;
+  --lower-only) lower_only=1 ;;
+  -*) echo "usage: $0 [OUTDIR] [--no-bench] | --lower-only" >&2 && exit 2 ;;
   *) out=$arg ;;
   esac
 done
+
+# Every program run of the CPU integration tests and the examples' tests
+# (utils/gpu-bundle/cases.py reads their RUN lines): both checks modes where
+# the CPU suite runs both, every strict-mode error entry; a test marked
+# `// GPU-BUNDLE: cpu-only (reason)` is left out.
+mapfile -t cases < <(python3 "$root/utils/gpu-bundle/cases.py" "$root" \
+  "$root"/test/Integration/CPU/*.mlir "$root"/test/Examples/*.mlir \
+  "$root"/test/Integration/GPU/empty-launch.mlir)
+
+if ((lower_only)); then
+  declare -A lowered=()
+  for entry in "${cases[@]}"; do
+    IFS='|' read -r name program flags options _ <<<"$entry"
+    [[ -n ${lowered["$program|$flags|$options"]:-} ]] && continue
+    lowered["$program|$flags|$options"]=1
+    # shellcheck disable=SC2086
+    if ! "$build/bin/ta-opt" $flags "$program" \
+      "--ta-lower-to-nvvm=format=isa${options:+ $options}" > /dev/null; then
+      echo "gpu-bundle: $name: ta-lower-to-nvvm failed" >&2
+      exit 1
+    fi
+  done
+  echo "gpu-bundle: ${#lowered[@]} programs through ta-lower-to-nvvm"
+  exit 0
+fi
+
 llvm_lib=$(llvm-config-22 --libdir)
 filecheck=$llvm_lib/../bin/FileCheck
 rm -rf "$out"
@@ -39,14 +72,6 @@ clang-22 -O1 -I"$root/include" "$root/utils/gpu-bundle/probe.c" -o "$out/probe" 
   -L"$out/lib" -lta_cuda_runtime -Wl,-rpath,'$ORIGIN/lib'
 clang++-22 -O2 -fPIC -shared -I"$llvm_lib/../include" \
   "$root/utils/gpu-bundle/print.cpp" -o "$out/lib/libta_print.so"
-
-# Every program run of the CPU integration tests and the examples' tests
-# (utils/gpu-bundle/cases.py reads their RUN lines): both checks modes where
-# the CPU suite runs both, every strict-mode error entry; a test marked
-# `// GPU-BUNDLE: cpu-only (reason)` is left out.
-mapfile -t cases < <(python3 "$root/utils/gpu-bundle/cases.py" "$root" \
-  "$root"/test/Integration/CPU/*.mlir "$root"/test/Examples/*.mlir \
-  "$root"/test/Integration/GPU/empty-launch.mlir)
 
 # link NAME OBJECT ENTRY EXTRA-LIBS...: an executable whose main calls ENTRY
 # (a function of the program named main is renamed ta_program_main).
