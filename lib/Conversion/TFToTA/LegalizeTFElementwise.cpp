@@ -591,9 +591,20 @@ std::string unsupportedAddN(Operation *op) {
   if (std::string why = checkSignature(op, -1, 1); !why.empty())
     return why;
   Type result = op->getResult(0).getType();
+  // Every operand of the result's type, or of one that refines it (static
+  // where the result has dynamic dims).
+  auto refines = [&](Type type) {
+    auto t = dyn_cast<RankedTensorType>(type);
+    auto r = dyn_cast<RankedTensorType>(result);
+    return t && r && t.getElementType() == r.getElementType() &&
+           t.getRank() == r.getRank() &&
+           llvm::all_of(llvm::zip(t.getShape(), r.getShape()), [](auto dims) {
+             auto [x, y] = dims;
+             return ShapedType::isDynamic(y) || x == y;
+           });
+  };
   if (op->getNumOperands() == 0 ||
-      llvm::any_of(op->getOperandTypes(),
-                   [&](Type type) { return type != result; }))
+      !llvm::all_of(op->getOperandTypes(), refines))
     return "needs operands of its result's type";
   if (elementOf(op->getResult(0)).isInteger(1))
     return "adds bools, for which TensorFlow has no kernel";
@@ -605,12 +616,17 @@ std::string unsupportedAddN(Operation *op) {
 /// group of eight summed from the left and added to the running sum (as
 /// measured against TensorFlow: 5,200 placements of +-1e8 among ones, N up
 /// to 25, all equal).
-LogicalResult rewriteAddN(Operation *op, ValueRange operands,
+LogicalResult rewriteAddN(Operation *op, ValueRange inputs,
                           ConversionPatternRewriter &rewriter) {
   auto result = cast<RankedTensorType>(op->getResult(0).getType());
   int64_t rank = result.getRank();
   Type element = result.getElementType();
   Location loc = op->getLoc();
+  // Inputs whose types refine the result's (a refined list beside one a
+  // loop carries) are read as the result's type.
+  SmallVector<Value> operands;
+  for (Value input : inputs)
+    operands.push_back(castTo(rewriter, loc, input, result));
   // Inputs of one type; where it has dynamic dims, every input's shape is
   // checked against input 0's, as TensorFlow's kernel does (for lists, the
   // lengths: their elements are of one static shape).
@@ -622,7 +638,7 @@ LogicalResult rewriteAddN(Operation *op, ValueRange operands,
       return dims;
     };
     SmallVector<Value> first = dimsOf(operands[0]);
-    for (auto [j, operand] : llvm::enumerate(operands.drop_front())) {
+    for (auto [j, operand] : llvm::enumerate(ArrayRef(operands).drop_front())) {
       SmallVector<Value> dims = dimsOf(operand);
       Value ok = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
       for (auto [x, y] : llvm::zip(first, dims))

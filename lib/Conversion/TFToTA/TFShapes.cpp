@@ -50,6 +50,14 @@ Type meet(Type declared, Type inferred) {
   return RankedTensorType::get(dims, d.getElementType());
 }
 
+/// Whether `cast` only forgets what its source's type knows (dims or the
+/// rank): the refinement reads through it.
+bool erasesRefinement(tensor::CastOp cast) {
+  Type source = cast.getSource().getType();
+  return isa<RankedTensorType>(source) &&
+         meet(cast.getType(), source) == source;
+}
+
 /// Fixpoint iterations before a loop's values keep their declared types (a
 /// join only loses refinement: dims, then the rank, so three suffice).
 constexpr int kMaxLoopIterations = 8;
@@ -68,8 +76,7 @@ private:
     if (auto it = types.find(value); it != types.end())
       return it->second;
     if (auto cast = value.getDefiningOp<tensor::CastOp>())
-      if (isa<RankedTensorType>(cast.getSource().getType()) &&
-          isa<UnrankedTensorType>(cast.getType()))
+      if (erasesRefinement(cast))
         return typeOf(cast.getSource());
     return value.getType();
   }
@@ -186,12 +193,11 @@ void Refiner::apply(Operation *root) {
   for (Operation *op : ops) {
     OpBuilder b(op);
     if (tf::isTFOp(op)) {
-      // A TensorFlow op reads the ranked value a cast only erased the rank
-      // of.
+      // A TensorFlow op reads the value a cast only erased dims or the rank
+      // of (a loop's result typed as TensorFlow declared it).
       for (OpOperand &operand : op->getOpOperands())
         if (auto cast = operand.get().getDefiningOp<tensor::CastOp>())
-          if (isa<RankedTensorType>(cast.getSource().getType()) &&
-              isa<UnrankedTensorType>(cast.getType()))
+          if (erasesRefinement(cast))
             operand.set(cast.getSource());
       continue;
     }

@@ -26,7 +26,10 @@
 //   [[1,2],[3,4]] + [[10,20],[30,40]] + [[100,200],[300,400]] =
 //   [[111,222],[333,444]]; of shapes [4,2], [4,2], [3,2] it fails with
 //   "Inputs to operation AddN of type AddN must have the same size and
-//   shape.  Input 0: [4,2] != input 2: [3,2]";
+//   shape.  Input 0: [4,2] != input 2: [3,2]"; of a [?,2] input and a
+//   [2,2] one (types ta-import-tf refined apart): [[1,2],[3,4]] +
+//   [[10,20],[30,40]] = [[11,22],[33,44]], and a [4,2] input 0 fails with
+//   "Input 0: [4,2] != input 1: [2,2]";
 //   tf.Shape of a [3,?] tensor holding 3x2 is [3,2]; tf.Fill of dims [2,3]
 //   known at run time with 1.5 is a 2x3 tensor of 1.5; of dims [2,-1] it
 //   fails with "Dimension -1 must be >= 0";
@@ -57,6 +60,7 @@
 // GRAD: ta runtime error: slice index 3 of dimension 0 out of bounds.
 // RUN: not %run_cpu -e addn_shapes %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=ADDN
 // RUN: not %run_cpu -e addn_shapes %t.none.mlir 2>&1 | FileCheck %s --check-prefix=ADDN
+// RUN: not %run_cpu -e addn_mixed_shapes %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=ADDNM
 // RUN: not %run_cpu -e fill_negative %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=FILL
 // FILL: ta runtime error: Dimension -1 must be >= 0
 // RUN: not %run_cpu -e gather_scalar_out %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=GSCALAR
@@ -64,6 +68,7 @@
 // GSCALAR: ta runtime error: indices = 7 is not in [0, 4)
 // GVECTOR: ta runtime error: indices[1] = 5 is not in [0, 4)
 // ADDN: ta runtime error: Inputs to operation AddN of type AddN must have the same size and shape.  Input 0: [4,2] != input 2: [3,2]
+// ADDNM: ta runtime error: Inputs to operation AddN of type AddN must have the same size and shape.  Input 0: [4,2] != input 1: [2,2]
 
 func.func private @printMemrefF32(tensor<*xf32>)
 func.func private @printMemrefI32(tensor<*xi32>)
@@ -106,6 +111,21 @@ func.func @addn_rows(%a: tensor<?x2xf32>, %b: tensor<?x2xf32>, %c: tensor<?x2xf3
   %s = "tf.AddN"(%a, %b, %c) : (tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>) -> tensor<?x2xf32>
   %su = tensor.cast %s : tensor<?x2xf32> to tensor<*xf32>
   call @printMemrefF32(%su) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @addn_mixed(%a: tensor<?x2xf32>, %b: tensor<2x2xf32>) {
+  %s = "tf.AddN"(%a, %b) : (tensor<?x2xf32>, tensor<2x2xf32>) -> tensor<?x2xf32>
+  %su = tensor.cast %s : tensor<?x2xf32> to tensor<*xf32>
+  call @printMemrefF32(%su) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @addn_mixed_shapes() {
+  %a = arith.constant dense<1.0> : tensor<4x2xf32>
+  %b = arith.constant dense<2.0> : tensor<2x2xf32>
+  %ad = tensor.cast %a : tensor<4x2xf32> to tensor<?x2xf32>
+  call @addn_mixed(%ad, %b) : (tensor<?x2xf32>, tensor<2x2xf32>) -> ()
   return
 }
 
@@ -251,6 +271,9 @@ func.func @main() {
   %r2d = tensor.cast %r2 : tensor<2x2xf32> to tensor<?x2xf32>
   %r3d = tensor.cast %r3 : tensor<2x2xf32> to tensor<?x2xf32>
   call @addn_rows(%r1d, %r2d, %r3d) : (tensor<?x2xf32>, tensor<?x2xf32>, tensor<?x2xf32>) -> ()
+  // CHECK: {{\[}}[11,   22],
+  // CHECK-NEXT: [33,   44]]
+  call @addn_mixed(%r1d, %r2) : (tensor<?x2xf32>, tensor<2x2xf32>) -> ()
   // CHECK: [3,  2]
   // CHECK: {{\[}}[1.5,   1.5,   1.5],
   // CHECK-NEXT: [1.5,   1.5,   1.5]]
@@ -355,8 +378,7 @@ func.func @broadcast_1d() {
   %b = arith.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
   %ad = tensor.cast %a : tensor<2xf32> to tensor<?xf32>
   %bd = tensor.cast %b : tensor<3xf32> to tensor<?xf32>
-  %s = "tf.AddV2"(%ad, %bd) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf32>
-  call @showF(%s) : (tensor<?xf32>) -> ()
+  call @add_1d(%ad, %bd) : (tensor<?xf32>, tensor<?xf32>) -> ()
   return
 }
 
@@ -365,6 +387,13 @@ func.func @broadcast_2d() {
   %b = arith.constant dense<2.0> : tensor<4x3xf32>
   %ad = tensor.cast %a : tensor<2x3xf32> to tensor<?x3xf32>
   %bd = tensor.cast %b : tensor<4x3xf32> to tensor<?x3xf32>
+  call @mul_2d(%ad, %bd) : (tensor<?x3xf32>, tensor<?x3xf32>) -> ()
+  return
+}
+
+// Sizes the callee's types do not know (ta-import-tf reads through a cast
+// in the same function, and these would not broadcast at compile time).
+func.func @mul_2d(%ad: tensor<?x3xf32>, %bd: tensor<?x3xf32>) {
   %s = "tf.Mul"(%ad, %bd) : (tensor<?x3xf32>, tensor<?x3xf32>) -> tensor<?x3xf32>
   %su = tensor.cast %s : tensor<?x3xf32> to tensor<*xf32>
   call @printMemrefF32(%su) : (tensor<*xf32>) -> ()

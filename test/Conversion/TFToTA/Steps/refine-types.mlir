@@ -204,3 +204,20 @@ func.func @edges(%x: tensor<4x3xf32>, %v: tensor<4xf32>) {
   "tf.Use"(%sl, %rg, %st) : (tensor<*xf32>, tensor<*xi64>, tensor<*xf32>) -> ()
   return
 }
+
+// A cast that only forgets dims (a loop's result typed as TensorFlow
+// declared it, ?x2x3 where the loop carries 5x2x3) is read through: the
+// TensorFlow ops after it get the static shapes, what is not a TensorFlow
+// op keeps reading the cast.
+// CHECK-LABEL: func.func @read_through_cast(
+// CHECK-SAME: %[[X:.*]]: tensor<5x2x3xf32>
+// CHECK: %[[C:.*]] = tensor.cast %[[X]] : tensor<5x2x3xf32> to tensor<?x2x3xf32>
+// CHECK: %[[T:.*]] = "tf.Transpose"(%[[X]], %{{.*}}) : (tensor<5x2x3xf32>, tensor<3xi32>) -> tensor<2x5x3xf32>
+// CHECK: %[[R:.*]] = tensor.cast %[[T]] : tensor<2x5x3xf32> to tensor<2x?x3xf32>
+// CHECK: return %[[R]], %[[C]]
+func.func @read_through_cast(%x: tensor<5x2x3xf32>) -> (tensor<2x?x3xf32>, tensor<?x2x3xf32>) {
+  %perm = "tf.Const"() {value = dense<[1, 0, 2]> : tensor<3xi32>} : () -> tensor<3xi32>
+  %c = tensor.cast %x : tensor<5x2x3xf32> to tensor<?x2x3xf32>
+  %t = "tf.Transpose"(%c, %perm) : (tensor<?x2x3xf32>, tensor<3xi32>) -> tensor<2x?x3xf32>
+  return %t, %c : tensor<2x?x3xf32>, tensor<?x2x3xf32>
+}
