@@ -96,6 +96,21 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     "indices[%s] = %" PRId64 " is not in [0, %" PRId64 ")",
                     position, rest ? rest[1] : 0, rest ? rest[2] : 0);
   }
+  if (code == TA_ERR_SPARSE_XENT_LABEL) {
+    /* `header` holds the labels, then the bad label and the classes. */
+    const int64_t *at = (const int64_t *)header;
+    char labels[1024] = "";
+    int used = 0;
+    for (int64_t k = 0; at && k < at[0] && used < (int)sizeof(labels); ++k)
+      used += snprintf(labels + used, sizeof(labels) - (size_t)used,
+                       k ? " %" PRId64 : "%" PRId64, at[1 + k]);
+    const int64_t *rest = at ? at + 1 + at[0] : NULL;
+    return snprintf(buffer, n,
+                    "Received a label value of %" PRId64
+                    " which is outside the valid range of [0, %" PRId64
+                    ").  Label values: %s",
+                    rest ? rest[1] : 0, rest ? rest[2] : 0, labels);
+  }
   if (code == TA_ERR_BROADCAST) {
     /* `header` holds the shapes, not an array (ta-legalize-tf's checks). */
     const int64_t *lhs = (const int64_t *)header;

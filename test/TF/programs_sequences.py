@@ -12,8 +12,9 @@ programs_library.py: KERAS_ULP where products round.
 
 import numpy as np
 import tensorflow as tf
+import keras
 
-from programs import Program, f32
+from programs import MaxUlp, Program, dyadic, f32
 from programs_library import B, F, KERAS_ULP, T, U, X, weights
 from tensorflow.python.framework.convert_to_constants import (
     convert_variables_to_constants_v2)
@@ -46,7 +47,70 @@ def v1_bidirectional_cells():
                   [fw, bw])
 
 
+@tf.function
+def tf_tape_loop_cond(x, w):
+    # h = tanh(h * w + x[t]) where sum(h) > 0, else sigmoid(h - x[t] * w),
+    # over the rows of x; the tape's gradients of sum(h^2) with respect to
+    # x and w go through the branch each step took.
+    with tf.GradientTape() as tape:
+        tape.watch([x, w])
+        h = tf.zeros([F])
+        for t in tf.range(tf.shape(x)[0]):
+            xt = x[t]
+            if tf.reduce_sum(h) > 0.0:
+                h = tf.tanh(h * w + xt)
+            else:
+                h = tf.sigmoid(h - xt * w)
+        loss = tf.reduce_sum(h * h)
+    return [h] + tape.gradient(loss, [x, w])
+
+
+@tf.function
+def tf_scan_sparse_xent_tape(xs, w, v, labels):
+    # An Elman tf.scan over [T, B, F], logits of the last state through v
+    # [U, 5], Keras's sparse categorical cross entropy from logits (the
+    # batch mean), and the tape's gradients with respect to w and v.
+    with tf.GradientTape() as tape:
+        tape.watch([w, v])
+        hs = tf.scan(lambda h, x: tf.tanh(tf.matmul(x, w) + h * 0.5), xs,
+                     initializer=tf.zeros([B, U]))
+        logits = tf.matmul(hs[-1], v)
+        loss = keras.losses.SparseCategoricalCrossentropy(from_logits=True)(
+            labels, logits)
+    return [loss] + tape.gradient(loss, [w, v])
+
+
+@tf.function
+def tf_autograph_window(x):
+    # The sum of the rows of each window x[t:t + 2] (the last window one
+    # row), written to a tf.TensorArray and stacked.
+    n = tf.shape(x)[0]
+    out = tf.TensorArray(tf.float32, size=n)
+    for t in tf.range(n):
+        out = out.write(t, tf.reduce_sum(x[t:t + 2], axis=0))
+    return out.stack()
+
+
+@tf.function
+def tf_two_arrays_tape(x):
+    # h = tanh(h + x[t]) written to two default arrays (h and h * h);
+    # rows 0, 2, 4 of the first gathered, the second stacked, and the
+    # tape's gradient of their sums with respect to x.
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        a = tf.TensorArray(tf.float32, size=5)
+        b = tf.TensorArray(tf.float32, size=5)
+        h = tf.zeros([F])
+        for t in tf.range(5):
+            h = tf.tanh(h + x[t])
+            a = a.write(t, h)
+            b = b.write(t, h * h)
+        loss = tf.reduce_sum(a.gather([0, 2, 4])) + tf.reduce_sum(b.stack())
+    return [loss, tape.gradient(loss, x)]
+
+
 LENGTHS = np.array([3, 2], np.int32)
+ROWS = dyadic([5, F], -1.25, 0.125)
 
 PROGRAMS = [
     Program(
@@ -57,4 +121,33 @@ PROGRAMS = [
         "last state.",
         v1_bidirectional_cells, [X, LENGTHS], graph=True, ulp=KERAS_ULP,
         helpers=[weights, freeze, v1_bidirectional_cells]),
+    Program(
+        "tf_tape_loop_cond",
+        "The tape through an autograph loop over the rows of x whose `if` on "
+        "the state picks tanh(h * w + x[t]) or sigmoid(h - x[t] * w): the "
+        "state and its gradients with respect to x and w.",
+        tf_tape_loop_cond, [ROWS, weights([F], 3.0)], ulp=[0, 0, MaxUlp(4)]),
+    Program(
+        "tf_scan_sparse_xent_tape",
+        "A training step's loss and gradients: an Elman tf.scan, logits of "
+        "its last state, Keras's SparseCategoricalCrossentropy(from_logits="
+        "True) of int32 labels [4, 1] (tf.SparseSoftmaxCrossEntropyWithLogits), "
+        "and the tape's gradients with respect to both weights.",
+        tf_scan_sparse_xent_tape,
+        [dyadic([T, B, F], -0.75, 0.0625), weights([F, U], 1.0),
+         weights([U, 5], 2.0), np.array([4, 1], np.int32)],
+        ulp=[KERAS_ULP, MaxUlp(4), MaxUlp(4)]),
+    Program(
+        "tf_autograph_window",
+        "An autograph loop writing the sum of the window x[t:t + 2] of the "
+        "rows at each step (the last window one row: TensorFlow clamps the "
+        "run-time bound) to a tf.TensorArray, then stacked.",
+        tf_autograph_window, [ROWS]),
+    Program(
+        "tf_two_arrays_tape",
+        "The tape through two default tf.TensorArrays written in one loop "
+        "(tanh(h + x[t]) and its square): rows 0, 2, 4 of the first "
+        "gathered, the second stacked, their sum and its gradient with "
+        "respect to x.",
+        tf_two_arrays_tape, [ROWS], ulp=[MaxUlp(4), MaxUlp(4)]),
 ]

@@ -242,6 +242,25 @@ def TATFReadVariablesPass
                            "::mlir::tensor::TensorDialect"];
 }
 
+def TATFDecomposeOptionalsPass
+    : Pass<"ta-tf-decompose-optionals", "::mlir::ModuleOp"> {
+  let summary = "the optionals of a conditional's gradient, as values";
+  let description = [{
+    TensorFlow's gradient of a `tf.cond` inside a loop keeps each branch's
+    intermediates as optionals (`tf.OptionalFromValue` in the branch that
+    computes one, `tf.OptionalNone` in the other), pushed onto accumulator
+    lists and read back with `tf.OptionalGetValue` in the gradient of the
+    branch that made them. Every value carrying an optional (loops,
+    branches, calls, identities, the items of its lists) gets the type of
+    the values put into it; the lists holding them are made with an
+    unknown element shape; `tf.OptionalFromValue` becomes its value,
+    `tf.OptionalNone` zeros of the (static) type, `tf.OptionalGetValue` the
+    value it reads. Whether an optional has a value is not kept: the
+    gradient reads one only where the forward branch made it.
+  }];
+  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+}
+
 def TATFRefineTypesPass : Pass<"ta-tf-refine-types", "::mlir::ModuleOp"> {
   let summary = "refine the tensor types TensorFlow left unranked";
   let description = [{

@@ -142,6 +142,9 @@ enum TARuntimeError {
   /* tf.GatherV2 of indices of rank >= 2: the header holds
      [r, the index's position (r words), 2, the index, the dim's extent] */
   TA_ERR_GATHER_INDEX_ND = 63,
+  /* tf.SparseSoftmaxCrossEntropyWithLogits of a label out of range: the
+     header holds [n, the labels (n words), 2, the label, the classes] */
+  TA_ERR_SPARSE_XENT_LABEL = 64,
 };
 
 /// What a failed allocation was for (TA_ERR_OOM's `c`).

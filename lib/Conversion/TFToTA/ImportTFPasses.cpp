@@ -25,6 +25,7 @@
 namespace mlir::ta {
 #define GEN_PASS_DEF_TATFCONTROLFLOWTOSCFPASS
 #define GEN_PASS_DEF_TATFDECOMPOSELISTSPASS
+#define GEN_PASS_DEF_TATFDECOMPOSEOPTIONALSPASS
 #define GEN_PASS_DEF_TATFDECOMPOSESTACKSPASS
 #define GEN_PASS_DEF_TATFDROPSESSIONINITIALIZERSPASS
 #define GEN_PASS_DEF_TATFFLATTENEXECUTORPASS
@@ -69,6 +70,14 @@ struct FlattenExecutor
     : public ta::impl::TATFFlattenExecutorPassBase<FlattenExecutor> {
   void runOnOperation() override {
     if (failed(tfimport::flattenExecutorGraphs(getOperation())))
+      signalPassFailure();
+  }
+};
+
+struct DecomposeOptionals
+    : public ta::impl::TATFDecomposeOptionalsPassBase<DecomposeOptionals> {
+  void runOnOperation() override {
+    if (failed(tfimport::decomposeOptionals(getOperation())))
       signalPassFailure();
   }
 };
@@ -143,6 +152,7 @@ void mlir::ta::buildImportTFPipeline(OpPassManager &pm) {
   pm.addPass(createTATFFlattenExecutorPass());
   // Variables the program reads are values: typed before types are refined.
   pm.addPass(createTATFReadVariablesPass());
+  pm.addPass(createTATFDecomposeOptionalsPass());
   // Values of TensorFlow 1 loops are unranked: TensorArray writes need
   // their types before handles are typed.
   pm.addPass(createTATFRefineTypesPass());

@@ -89,6 +89,7 @@ struct TALegalizeTFPass
     populateTFUnaryMathToLinalgPatterns(patterns);
     populateTFStackingToTensorPatterns(patterns);
     populateTFContractionToLinalgPatterns(patterns);
+    populateTFLossToLinalgPatterns(patterns);
     ConversionTarget target(getContext());
     target.markUnknownOpDynamicallyLegal([](Operation *op) {
       return !llvm::is_contained(getLegalizedTFOpNames(),

@@ -41,10 +41,13 @@ std::string typeString(Type type) {
 
 ArrayRef<ArrayRef<Lowering>> mlir::ta::tflegalize::loweringGroups() {
   static const ArrayRef<Lowering> groups[] = {
-      elementwiseLowerings(),    structuralLowerings(), sliceLowerings(),
-      transcendentalLowerings(), shapeLowerings(),      layerLowerings(),
-      movementLowerings(),       reductionLowerings(),  activationLowerings(),
-      unaryMathLowerings(),      stackingLowerings(),   contractionLowerings()};
+      elementwiseLowerings(), structuralLowerings(),
+      sliceLowerings(),       transcendentalLowerings(),
+      shapeLowerings(),       layerLowerings(),
+      movementLowerings(),    reductionLowerings(),
+      activationLowerings(),  unaryMathLowerings(),
+      stackingLowerings(),    contractionLowerings(),
+      lossLowerings()};
   return groups;
 }
 

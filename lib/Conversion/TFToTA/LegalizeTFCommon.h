@@ -55,6 +55,7 @@ ArrayRef<Lowering> activationLowerings();
 ArrayRef<Lowering> unaryMathLowerings();
 ArrayRef<Lowering> stackingLowerings();
 ArrayRef<Lowering> contractionLowerings();
+ArrayRef<Lowering> lossLowerings();
 
 /// Whether `op` is one of the elementwise binary ops (which broadcast).
 bool isBroadcastingBinary(Operation *op);
@@ -169,6 +170,17 @@ Value eigenLog(OpBuilder &b, Location loc, func::FuncOp libm, Value x,
 /// As eigenExp, for log1p (`libm`: log1pf).
 Value eigenLog1p(OpBuilder &b, Location loc, func::FuncOp libm, Value x,
                  Value inTail);
+
+/// The map reading a [..., 1] tensor of per-row values at every element of
+/// a tensor of `rank` dims.
+AffineMap rowMap(OpBuilder &b, int64_t rank);
+
+/// logits - max(logits along the last dim), and exp of that with
+/// TensorFlow's Eigen exp over the whole tensor (packets and the scalar
+/// tail): what tf.Softmax, tf.LogSoftmax and the cross entropies compute
+/// first (LegalizeTFNN.cpp).
+std::pair<Value, Value> shiftedExp(ConversionPatternRewriter &rewriter,
+                                   Operation *op, Value logits);
 
 /// `value`'s type if it is a ranked tensor, else null.
 inline RankedTensorType rankedType(Value value) {

@@ -70,6 +70,7 @@ constexpr Binary kBinary[] = {{"tf.AddV2", Kind::Add},
                               {"tf.Sub", Kind::Sub},
                               {"tf.Mul", Kind::Mul},
                               {"tf.RealDiv", Kind::Div},
+                              {"tf.Div", Kind::Div},
                               {"tf.Maximum", Kind::Max},
                               {"tf.Minimum", Kind::Min},
                               {"tf.Less", Kind::Lt},
@@ -245,7 +246,8 @@ std::string unsupportedBinary(Operation *op) {
   if (!isLogical(kind) && bools && kind != Kind::Eq && kind != Kind::Ne)
     return "has bool operands, for which TensorFlow has no kernel of this op";
   if (kind == Kind::Div && !isa<FloatType>(lhs))
-    return "divides integers; ta-legalize-tf lowers tf.RealDiv on floats";
+    return "divides integers; ta-legalize-tf lowers tf.RealDiv and tf.Div "
+           "on floats";
   if (kind == Kind::Pow && !isa<FloatType>(lhs))
     return "raises integers; ta-legalize-tf lowers tf.Pow on floats";
   auto types = {cast<RankedTensorType>(op->getOperand(0).getType()),
@@ -591,20 +593,22 @@ std::string unsupportedAddN(Operation *op) {
   if (std::string why = checkSignature(op, -1, 1); !why.empty())
     return why;
   Type result = op->getResult(0).getType();
-  // Every operand of the result's type, or of one that refines it (static
-  // where the result has dynamic dims).
-  auto refines = [&](Type type) {
+  // Operands of the result's type, or of types that differ only in dims
+  // known on one side: each static dim of the result is one some operand
+  // has (every operand is checked against operand 0 at run time).
+  auto r = dyn_cast<RankedTensorType>(result);
+  bool ok = r && op->getNumOperands() > 0;
+  for (Type type : op->getOperandTypes()) {
     auto t = dyn_cast<RankedTensorType>(type);
-    auto r = dyn_cast<RankedTensorType>(result);
-    return t && r && t.getElementType() == r.getElementType() &&
-           t.getRank() == r.getRank() &&
-           llvm::all_of(llvm::zip(t.getShape(), r.getShape()), [](auto dims) {
-             auto [x, y] = dims;
-             return ShapedType::isDynamic(y) || x == y;
-           });
-  };
-  if (op->getNumOperands() == 0 ||
-      !llvm::all_of(op->getOperandTypes(), refines))
+    ok = ok && t && t.getElementType() == r.getElementType() &&
+         succeeded(verifyCompatibleShape(t, r));
+  }
+  for (int64_t k = 0; ok && k < r.getRank(); ++k)
+    ok = r.isDynamicDim(k) ||
+         llvm::any_of(op->getOperandTypes(), [&](Type type) {
+           return !cast<RankedTensorType>(type).isDynamicDim(k);
+         });
+  if (!ok)
     return "needs operands of its result's type";
   if (elementOf(op->getResult(0)).isInteger(1))
     return "adds bools, for which TensorFlow has no kernel";
@@ -622,24 +626,21 @@ LogicalResult rewriteAddN(Operation *op, ValueRange inputs,
   int64_t rank = result.getRank();
   Type element = result.getElementType();
   Location loc = op->getLoc();
-  // Inputs whose types refine the result's (a refined list beside one a
-  // loop carries) are read as the result's type.
-  SmallVector<Value> operands;
-  for (Value input : inputs)
-    operands.push_back(castTo(rewriter, loc, input, result));
-  // Inputs of one type; where it has dynamic dims, every input's shape is
-  // checked against input 0's, as TensorFlow's kernel does (for lists, the
-  // lengths: their elements are of one static shape).
-  if (!result.hasStaticShape()) {
+  // Inputs of one shape; where a type has dynamic dims, every input's shape
+  // is checked against input 0's, as TensorFlow's kernel does (for lists,
+  // the lengths: their elements are of one static shape).
+  if (llvm::any_of(inputs.getTypes(), [](Type type) {
+        return !cast<RankedTensorType>(type).hasStaticShape();
+      })) {
     auto dimsOf = [&](Value v) {
       SmallVector<Value> dims;
       for (int64_t k = 0; k < rank; ++k)
         dims.push_back(tensor::DimOp::create(rewriter, loc, v, k));
       return dims;
     };
-    SmallVector<Value> first = dimsOf(operands[0]);
-    for (auto [j, operand] : llvm::enumerate(ArrayRef(operands).drop_front())) {
-      SmallVector<Value> dims = dimsOf(operand);
+    SmallVector<Value> first = dimsOf(inputs[0]);
+    for (auto [j, input] : llvm::enumerate(inputs.drop_front())) {
+      SmallVector<Value> dims = dimsOf(input);
       Value ok = arith::ConstantIntOp::create(rewriter, loc, 1, 1);
       for (auto [x, y] : llvm::zip(first, dims))
         ok = arith::AndIOp::create(
@@ -655,6 +656,11 @@ LogicalResult rewriteAddN(Operation *op, ValueRange inputs,
             arith::ConstantIndexOp::create(rewriter, loc, j + 1));
     }
   }
+  // Then read as the result's type (a refined list beside one a loop
+  // carries: types that differ in dims known on one side).
+  SmallVector<Value> operands;
+  for (Value input : inputs)
+    operands.push_back(castTo(rewriter, loc, input, result));
   SmallVector<AffineMap> maps(operands.size() + 1,
                               rewriter.getMultiDimIdentityMap(rank));
   auto generic = linalg::GenericOp::create(

@@ -4,7 +4,9 @@
 // code emit beyond x[i] and constant bounds: indices known at run time on
 // any axis (`x[:, t, :]`, `x[t, k]`, bounds packed by tf.Pack), new axes
 // (`m[:, None]`), an ellipsis (`x[..., 2]`), mixed with ranges of constant
-// bounds on static dims. Each index is checked as x[i]'s is, with
+// bounds on static dims and ranges whose bounds are known at run time only
+// (`x[t:t + 2]`: a dim of the size TensorFlow clamps the bounds to; their
+// gradient is not lowered). Each index is checked as x[i]'s is, with
 // TensorFlow's text naming its dim ("slice index 3 of dimension 1 out of
 // bounds."); the slice is copied out (a view across rows has a layout that
 // function results and loop-carried values cannot take), then the new
@@ -29,14 +31,17 @@ namespace {
 /// A tf.StridedSlice whose indices may be known at run time only (as
 /// autograph's loops index `x[:, t, :]`, `x[t, k]`), with new axes
 /// (`m[:, None]`) and an ellipsis: per input dim, the whole dim, a range
-/// of constant bounds of a static dim, or an index (begin entry `entry`,
-/// checked at run time); and the result's shape, new axes as 1s.
+/// of constant bounds of a static dim, a range whose bounds (begin and
+/// end entry `entry`, or the dim's start and end where masked) are known at
+/// run time only (`x[t:t + 2]`), or an index (begin entry `entry`, checked
+/// at run time); and the result's shape, new axes as 1s.
 struct GeneralSlice {
-  enum class Kind { Whole, Range, Index };
+  enum class Kind { Whole, Range, RunRange, Index };
   struct Dim {
     Kind kind = Kind::Whole;
     int64_t offset = 0, size = 0, stride = 1;
     unsigned entry = 0;
+    bool fromStart = false, toEnd = false;
   };
   SmallVector<Dim> dims;
   /// Per result dim: the input dim it is, or -1 for a new axis.
@@ -144,8 +149,17 @@ std::optional<GeneralSlice> generalSlice(Operation *op,
     }
     int64_t extent = shape[d];
     if (ShapedType::isDynamic(extent) || (!fromStart && !begin[k]) ||
-        (!toEnd && !end[k]))
-      return std::nullopt;
+        (!toEnd && !end[k])) {
+      // Bounds (or the extent) known at run time only: a dynamic dim.
+      dim.kind = GeneralSlice::Kind::RunRange;
+      dim.entry = k;
+      dim.fromStart = fromStart;
+      dim.toEnd = toEnd;
+      dim.stride = stride;
+      slice.resultDims.push_back(d);
+      ++d;
+      continue;
+    }
     int64_t first = fromStart ? 0 : *begin[k];
     int64_t last = toEnd ? extent : *end[k];
     first = std::clamp<int64_t>(first < 0 ? first + extent : first, 0, extent);
@@ -169,6 +183,8 @@ SmallVector<int64_t> generalSliceShape(const GeneralSlice &slice,
     result.push_back(d < 0 ? 1
                      : slice.dims[d].kind == GeneralSlice::Kind::Range
                          ? slice.dims[d].size
+                     : slice.dims[d].kind == GeneralSlice::Kind::RunRange
+                         ? ShapedType::kDynamic
                          : shape[d]);
   return result;
 }
@@ -190,8 +206,7 @@ mlir::ta::tflegalize::unsupportedGeneralStridedSlice(Operation *op) {
   std::optional<GeneralSlice> slice = generalSlice(op, input.getShape());
   if (!slice)
     return "is neither x[i] nor a slice of ranges, indices and new axes "
-           "(positive constant strides; ranges of constant bounds on "
-           "static dims; constant indices in range)";
+           "(positive constant strides; constant indices in range)";
   RankedTensorType result = rankedType(op->getResult(0));
   if (result.getElementType() != input.getElementType() ||
       failed(verifyCompatibleShape(
@@ -206,8 +221,13 @@ mlir::ta::tflegalize::unsupportedGeneralStridedSliceGrad(Operation *op) {
   std::optional<GeneralSlice> slice = generalSlice(op, result.getShape());
   if (!slice)
     return "is neither x[i] nor a slice of ranges, indices and new axes "
-           "(positive constant strides; ranges of constant bounds; constant "
-           "indices in range)";
+           "(positive constant strides; constant indices in range)";
+  if (llvm::any_of(slice->dims, [](const GeneralSlice::Dim &dim) {
+        return dim.kind == GeneralSlice::Kind::RunRange;
+      }))
+    return "is the gradient of a slice whose range bounds or extent are "
+           "known at run time only (`x[t:t + 2]`), which ta-legalize-tf "
+           "does not lower";
   RankedTensorType dy = rankedType(op->getOperand(4));
   if (dy.getElementType() != result.getElementType() ||
       failed(verifyCompatibleShape(
@@ -322,6 +342,47 @@ LogicalResult mlir::ta::tflegalize::rewriteGeneralStridedSlice(
       strides.push_back(rewriter.getIndexAttr(dim.stride));
       kept.push_back(dim.size);
       break;
+    case GeneralSlice::Kind::RunRange: {
+      // TensorFlow's bounds for a positive stride: a negative one counted
+      // from the end, then clamped to [0, extent].
+      auto index = [&](int64_t v) -> Value {
+        return arith::ConstantIndexOp::create(rewriter, loc, v);
+      };
+      unsigned entry = dim.entry;
+      auto bound = [&](Value vector) -> Value {
+        Value raw = tensor::ExtractOp::create(rewriter, loc, vector,
+                                              ValueRange{index(entry)});
+        Value v = arith::IndexCastOp::create(rewriter, loc,
+                                             rewriter.getIndexType(), raw);
+        Value negative = arith::CmpIOp::create(
+            rewriter, loc, arith::CmpIPredicate::slt, v, index(0));
+        v = arith::SelectOp::create(
+            rewriter, loc, negative,
+            arith::AddIOp::create(rewriter, loc, v, extent), v);
+        v = arith::MaxSIOp::create(rewriter, loc, v, index(0));
+        return arith::MinSIOp::create(rewriter, loc, v, extent);
+      };
+      Value first = dim.fromStart ? index(0) : bound(operands[1]);
+      Value last = dim.toEnd ? extent : bound(operands[2]);
+      // (last - first - 1) / stride + 1 elements where last > first.
+      Value span = arith::SubIOp::create(rewriter, loc, last, first);
+      Value count = arith::AddIOp::create(
+          rewriter, loc,
+          arith::DivUIOp::create(
+              rewriter, loc,
+              arith::SubIOp::create(rewriter, loc, span, index(1)),
+              index(dim.stride)),
+          index(1));
+      Value any = arith::CmpIOp::create(
+          rewriter, loc, arith::CmpIPredicate::sgt, span, index(0));
+      offsets.push_back(first);
+      sizes.push_back(
+          arith::SelectOp::create(rewriter, loc, any, count, index(0))
+              .getResult());
+      strides.push_back(rewriter.getIndexAttr(dim.stride));
+      kept.push_back(ShapedType::kDynamic);
+      break;
+    }
     case GeneralSlice::Kind::Index:
       offsets.push_back(
           checkedSliceIndex(rewriter, op, operands[1], extent, dim.entry, d));

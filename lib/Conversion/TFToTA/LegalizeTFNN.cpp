@@ -36,6 +36,44 @@ using namespace mlir;
 using namespace mlir::ta;
 using namespace mlir::ta::tflegalize;
 
+AffineMap mlir::ta::tflegalize::rowMap(OpBuilder &b, int64_t rank) {
+  SmallVector<AffineExpr> exprs;
+  for (int64_t k = 0; k + 1 < rank; ++k)
+    exprs.push_back(b.getAffineDimExpr(k));
+  exprs.push_back(b.getAffineConstantExpr(0));
+  return AffineMap::get(rank, 0, exprs, b.getContext());
+}
+
+std::pair<Value, Value>
+mlir::ta::tflegalize::shiftedExp(ConversionPatternRewriter &rewriter,
+                                 Operation *op, Value logits) {
+  Location loc = op->getLoc();
+  RankedTensorType type = rankedType(logits);
+  int64_t rank = type.getRank();
+  SmallVector<Value> dims;
+  for (int64_t k = 0; k < rank; ++k)
+    dims.push_back(tensor::DimOp::create(rewriter, loc, logits, k));
+  Value max = reduceAlong(rewriter, loc, logits, {rank - 1}, /*keep=*/true,
+                          ReduceKind::Max);
+  Value tailStart = eigenTailStart(rewriter, loc, dims);
+  func::FuncOp libm = declareLibm(rewriter, op, "expf");
+  auto id = rewriter.getMultiDimIdentityMap(rank);
+  auto parallel =
+      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel);
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, TypeRange{type, type}, ValueRange{logits, max},
+      ValueRange{emptyLike(rewriter, loc, type, logits),
+                 emptyLike(rewriter, loc, type, logits)},
+      SmallVector<AffineMap>{id, rowMap(rewriter, rank), id, id}, parallel,
+      [&](OpBuilder &b, Location l, ValueRange args) {
+        Value shifted = arith::SubFOp::create(b, l, args[0], args[1]);
+        Value tail = inEigenTail(b, l, dims, tailStart);
+        linalg::YieldOp::create(
+            b, l, ValueRange{shifted, eigenExp(b, l, libm, shifted, tail)});
+      });
+  return {generic.getResult(0), generic.getResult(1)};
+}
+
 namespace {
 
 //===----------------------------------------------------------------------===//
@@ -266,48 +304,6 @@ std::string unsupportedSoftmax(Operation *op) {
     return "needs an f32 operand of rank >= 1 and a result of its type "
            "(ta-legalize-tf computes TensorFlow's f32 kernel)";
   return "";
-}
-
-/// The map reading a [..., 1] tensor of per-row values at every element of
-/// a tensor of `rank` dims.
-AffineMap rowMap(OpBuilder &b, int64_t rank) {
-  SmallVector<AffineExpr> exprs;
-  for (int64_t k = 0; k + 1 < rank; ++k)
-    exprs.push_back(b.getAffineDimExpr(k));
-  exprs.push_back(b.getAffineConstantExpr(0));
-  return AffineMap::get(rank, 0, exprs, b.getContext());
-}
-
-/// exp(logits - max(logits along the last dim)), TensorFlow's Eigen exp
-/// over the whole tensor (packets and the scalar tail), and the shifted
-/// logits, for tf.Softmax and tf.LogSoftmax.
-std::pair<Value, Value> shiftedExp(ConversionPatternRewriter &rewriter,
-                                   Operation *op, Value logits) {
-  Location loc = op->getLoc();
-  RankedTensorType type = rankedType(logits);
-  int64_t rank = type.getRank();
-  SmallVector<Value> dims;
-  for (int64_t k = 0; k < rank; ++k)
-    dims.push_back(tensor::DimOp::create(rewriter, loc, logits, k));
-  Value max = reduceAlong(rewriter, loc, logits, {rank - 1}, /*keep=*/true,
-                          ReduceKind::Max);
-  Value tailStart = eigenTailStart(rewriter, loc, dims);
-  func::FuncOp libm = declareLibm(rewriter, op, "expf");
-  auto id = rewriter.getMultiDimIdentityMap(rank);
-  auto parallel =
-      SmallVector<utils::IteratorType>(rank, utils::IteratorType::parallel);
-  auto generic = linalg::GenericOp::create(
-      rewriter, loc, TypeRange{type, type}, ValueRange{logits, max},
-      ValueRange{emptyLike(rewriter, loc, type, logits),
-                 emptyLike(rewriter, loc, type, logits)},
-      SmallVector<AffineMap>{id, rowMap(rewriter, rank), id, id}, parallel,
-      [&](OpBuilder &b, Location l, ValueRange args) {
-        Value shifted = arith::SubFOp::create(b, l, args[0], args[1]);
-        Value tail = inEigenTail(b, l, dims, tailStart);
-        linalg::YieldOp::create(
-            b, l, ValueRange{shifted, eigenExp(b, l, libm, shifted, tail)});
-      });
-  return {generic.getResult(0), generic.getResult(1)};
 }
 
 LogicalResult rewriteSoftmax(Operation *op, ValueRange operands,

@@ -7,6 +7,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
@@ -79,4 +80,51 @@ void mlir::ta::tf::failUnlessShapes(OpBuilder &builder, Operation *op, Value ok,
   callFail(builder, op, code,
            {address, constant(lhs.size()), constant(rhs.size()),
             c ? toI64(builder, loc, c) : constant(0)});
+}
+
+void mlir::ta::tf::failUnlessListing(OpBuilder &builder, Operation *op,
+                                     Value ok, TARuntimeError code,
+                                     Value values, ValueRange rhs) {
+  OpBuilder::InsertionGuard guard(builder);
+  Location loc = op->getLoc();
+  enterFailure(builder, loc, ok);
+  // [n, values..., rank(rhs), rhs...], the values copied on this path only.
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, v);
+  };
+  Value n = tensor::DimOp::create(builder, loc, values, 0);
+  Value words = arith::AddIOp::create(builder, loc, n, index(2 + rhs.size()));
+  auto buffer = memref::AllocaOp::create(
+      builder, loc,
+      MemRefType::get({ShapedType::kDynamic}, builder.getI64Type()),
+      ValueRange{words});
+  memref::StoreOp::create(builder, loc, toI64(builder, loc, n), buffer,
+                          ValueRange{index(0)});
+  auto copy = scf::ForOp::create(builder, loc, index(0), n, index(1));
+  {
+    OpBuilder::InsertionGuard inLoop(builder);
+    builder.setInsertionPointToStart(copy.getBody());
+    Value k = copy.getInductionVar();
+    Value v = tensor::ExtractOp::create(builder, loc, values, ValueRange{k});
+    if (v.getType() != builder.getI64Type())
+      v = arith::ExtSIOp::create(builder, loc, builder.getI64Type(), v);
+    memref::StoreOp::create(
+        builder, loc, v, buffer,
+        ValueRange{arith::AddIOp::create(builder, loc, k, index(1))});
+  }
+  Value at = arith::AddIOp::create(builder, loc, n, index(1));
+  memref::StoreOp::create(
+      builder, loc, arith::ConstantIntOp::create(builder, loc, rhs.size(), 64),
+      buffer, ValueRange{at});
+  for (auto [j, v] : llvm::enumerate(rhs))
+    memref::StoreOp::create(
+        builder, loc, toI64(builder, loc, v), buffer,
+        ValueRange{arith::AddIOp::create(builder, loc, at, index(1 + j))});
+  Value address = toI64(
+      builder, loc,
+      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, buffer));
+  Value zero = arith::ConstantIntOp::create(builder, loc, 0, 64);
+  callFail(builder, op, code,
+           {address, toI64(builder, loc, n),
+            arith::ConstantIntOp::create(builder, loc, rhs.size(), 64), zero});
 }

@@ -33,6 +33,11 @@ void failUnlessShapes(OpBuilder &builder, Operation *op, Value ok,
                       TARuntimeError code, ValueRange lhs, ValueRange rhs,
                       Value c = {});
 
+/// Like failUnlessShapes, with `lhs` the entries of the 1-D integer tensor
+/// `values` (of any length: copied, in a loop, on the failure path only).
+void failUnlessListing(OpBuilder &builder, Operation *op, Value ok,
+                       TARuntimeError code, Value values, ValueRange rhs);
+
 } // namespace mlir::ta::tf
 
 #endif // TA_LIB_CONVERSION_TFTOTA_RUNTIMECHECKS_H

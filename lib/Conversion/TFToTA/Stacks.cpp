@@ -52,17 +52,6 @@ Value shapeConst(OpBuilder &b, Location loc, RankedTensorType type) {
   return createConst(b, loc, attr);
 }
 
-/// `tensor<!tf_type.variant<tensor<E>>>`, the type of a TensorList of
-/// `element`s.
-Type listType(RankedTensorType element) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << "variant<" << element << ">";
-  MLIRContext *ctx = element.getContext();
-  return RankedTensorType::get(
-      {}, OpaqueType::get(StringAttr::get(ctx, "tf_type"), os.str()));
-}
-
 /// One stack: the values that are its handle and what its lists hold.
 class Stack {
 public:
@@ -304,7 +293,7 @@ LogicalResult Stack::rewrite() {
   Value list =
       createTF(b, loc, "tf.EmptyTensorList",
                {shapeConst(b, loc, element), createConst(b, loc, unbounded)},
-               listType(element),
+               tf::listType(element),
                {b.getNamedAttr("element_dtype",
                                TypeAttr::get(element.getElementType()))})
           ->getResult(0);

@@ -623,6 +623,15 @@ SmallVector<Type> tf::inferResultTypes(Operation *op,
       types[k] = q.result(dims, k);
     return types;
   }
+  if (name == "tf.SparseSoftmaxCrossEntropyWithLogits") {
+    // loss [batch], backprop the logits' shape.
+    RankedTensorType in = q.ranked(0);
+    if (!in || in.getRank() != 2 || op->getNumResults() != 2)
+      return types;
+    types[0] = q.result({in.getDimSize(0)}, 0);
+    types[1] = q.result(in.getShape(), 1);
+    return types;
+  }
   if (name == "tf.SplitV") {
     // Pieces of the constant size_splits (operand 1; one may be -1) of the
     // value (operand 0) along the axis (operand 2).

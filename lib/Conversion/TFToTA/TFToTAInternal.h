@@ -11,6 +11,9 @@
 //   ta-tf-read-variables: readVariables, the resource variables a program
 //      reads (Keras weights, tf.Variables) as values the caller passes
 //      (Variables.cpp);
+//   ta-tf-decompose-optionals: decomposeOptionals, the optionals of a
+//      conditional's gradient in a loop as the values they hold
+//      (Optionals.cpp);
 //   ta-tf-refine-types: refineTypes, TensorFlow's unranked types refined
 //      where operands determine them (TFShapes.cpp), loop-carried values
 //      included;
@@ -139,6 +142,12 @@ LogicalResult decomposeStacks(ModuleOp module);
 /// value), VariableShape (tf.Shape) and ResourceGather (tf.GatherV2);
 /// diagnoses other uses (Variables.cpp).
 LogicalResult readVariables(ModuleOp module);
+
+/// TensorFlow's optionals (a conditional's intermediates, as its gradient
+/// inside a loop keeps them) as the values they hold: the values and lists
+/// carrying them retyped, OptionalFromValue, OptionalNone (zeros) and
+/// OptionalGetValue rewritten (Optionals.cpp).
+LogicalResult decomposeOptionals(ModuleOp module);
 
 /// The argument attribute naming a variable argument's value type, where
 /// its resource type does not (`tensor<*x!tf_type.resource>`).

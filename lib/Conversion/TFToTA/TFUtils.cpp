@@ -187,3 +187,12 @@ void mlir::ta::tf::refreshSignature(func::FuncOp fn) {
   fn.setFunctionType(FunctionType::get(fn.getContext(),
                                        fn.front().getArgumentTypes(), results));
 }
+
+Type mlir::ta::tf::listType(TensorType element) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "variant<" << element << ">";
+  MLIRContext *ctx = element.getContext();
+  return RankedTensorType::get(
+      {}, OpaqueType::get(StringAttr::get(ctx, "tf_type"), os.str()));
+}

@@ -104,6 +104,10 @@ Type joinTypes(Type a, Type b);
 /// index.
 Value scalarIndex(OpBuilder &b, Location loc, Value tensor);
 
+/// `tensor<!tf_type.variant<tensor<E>>>`, the type of a TensorList of
+/// `element`s.
+Type listType(TensorType element);
+
 /// Gives the function `fn` the signature its entry block's arguments and
 /// its returned values now have (after their values were retyped).
 void refreshSignature(func::FuncOp fn);

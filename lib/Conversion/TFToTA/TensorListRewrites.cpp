@@ -119,9 +119,11 @@ LogicalResult ListRewriter::rewrite() {
     results.push_back(asResult(packed, 0));
   } else if (name == "tf.TensorListElementShape") {
     // TensorFlow's shape of unknown rank is the scalar -1; unknown dims -1.
-    auto shapeType = dyn_cast<RankedTensorType>(resultType(0));
+    // (A result of unknown rank, as the tape's gradients declare it, is
+    // given the shape's.)
+    auto shapeType = dyn_cast<TensorType>(resultType(0));
     int64_t rank = madeElement.hasRank() ? 1 : 0;
-    if (!shapeType || shapeType.getRank() != rank ||
+    if (!shapeType || (shapeType.hasRank() && shapeType.getRank() != rank) ||
         !shapeType.getElementType().isSignlessInteger())
       return op->emitOpError("needs a ")
              << (rank ? "1-D" : "scalar") << " integer result";

@@ -85,8 +85,65 @@ func.func @bool_add(%a: tensor<2xi1>) {
 // -----
 
 func.func @int_div(%a: tensor<2xi32>) {
-  // expected-error @+1 {{'tf.RealDiv' op divides integers; ta-legalize-tf lowers tf.RealDiv on floats}}
+  // expected-error @+1 {{'tf.RealDiv' op divides integers; ta-legalize-tf lowers tf.RealDiv and tf.Div on floats}}
   %0 = "tf.RealDiv"(%a, %a) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @int_truncating_div(%a: tensor<2xi32>) {
+  // tf.Div of integers truncates (tf.truncatediv); not lowered.
+  // expected-error @+1 {{'tf.Div' op divides integers; ta-legalize-tf lowers tf.RealDiv and tf.Div on floats}}
+  %0 = "tf.Div"(%a, %a) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+  return
+}
+
+// -----
+
+func.func @xent_f64(%l: tensor<2x3xf64>, %y: tensor<2xi32>) {
+  // expected-error @+1 {{'tf.SparseSoftmaxCrossEntropyWithLogits' op needs static f32 logits [batch, classes] (ta-legalize-tf computes TensorFlow's f32 kernel)}}
+  %0:2 = "tf.SparseSoftmaxCrossEntropyWithLogits"(%l, %y) : (tensor<2x3xf64>, tensor<2xi32>) -> (tensor<2xf64>, tensor<2x3xf64>)
+  return
+}
+
+// -----
+
+func.func @xent_dynamic(%l: tensor<?x3xf32>, %y: tensor<?xi32>) {
+  // expected-error @+1 {{'tf.SparseSoftmaxCrossEntropyWithLogits' op needs static f32 logits [batch, classes] (ta-legalize-tf computes TensorFlow's f32 kernel)}}
+  %0:2 = "tf.SparseSoftmaxCrossEntropyWithLogits"(%l, %y) : (tensor<?x3xf32>, tensor<?xi32>) -> (tensor<?xf32>, tensor<?x3xf32>)
+  return
+}
+
+// -----
+
+func.func @xent_float_labels(%l: tensor<2x3xf32>, %y: tensor<2xf32>) {
+  // expected-error @+1 {{'tf.SparseSoftmaxCrossEntropyWithLogits' op needs int32 or int64 labels}}
+  %0:2 = "tf.SparseSoftmaxCrossEntropyWithLogits"(%l, %y) : (tensor<2x3xf32>, tensor<2xf32>) -> (tensor<2xf32>, tensor<2x3xf32>)
+  return
+}
+
+// -----
+
+func.func @xent_batch(%l: tensor<2x3xf32>, %y: tensor<3xi32>) {
+  // expected-error @+1 {{'tf.SparseSoftmaxCrossEntropyWithLogits' op needs labels [batch] of the logits' batch (TensorFlow: logits and labels must have the same first dimension)}}
+  %0:2 = "tf.SparseSoftmaxCrossEntropyWithLogits"(%l, %y) : (tensor<2x3xf32>, tensor<3xi32>) -> (tensor<2xf32>, tensor<2x3xf32>)
+  return
+}
+
+// -----
+
+func.func @xent_no_class(%l: tensor<2x0xf32>, %y: tensor<2xi32>) {
+  // expected-error @+1 {{'tf.SparseSoftmaxCrossEntropyWithLogits' op needs logits of at least one class (TensorFlow: Must have at least one class)}}
+  %0:2 = "tf.SparseSoftmaxCrossEntropyWithLogits"(%l, %y) : (tensor<2x0xf32>, tensor<2xi32>) -> (tensor<2xf32>, tensor<2x0xf32>)
+  return
+}
+
+// -----
+
+func.func @xent_results(%l: tensor<2x3xf32>, %y: tensor<2xi32>) {
+  // expected-error @+1 {{'tf.SparseSoftmaxCrossEntropyWithLogits' op needs results [batch] and [batch, classes] of the logits' type}}
+  %0:2 = "tf.SparseSoftmaxCrossEntropyWithLogits"(%l, %y) : (tensor<2x3xf32>, tensor<2xi32>) -> (tensor<3xf32>, tensor<2x3xf32>)
   return
 }
 
@@ -373,13 +430,12 @@ func.func @reshape_count(%a: tensor<4xf32>, %s: tensor<2xi32>) {
 
 // -----
 
-// A range of constant bounds on a dim known at run time only.
-func.func @slice_range(%x: tensor<?x5xf32>) {
-  %b = arith.constant dense<1> : tensor<1xi32>
-  %e = arith.constant dense<2> : tensor<1xi32>
+// The gradient of a range whose bounds are known at run time only.
+func.func @slice_grad_run_time_range(%dy: tensor<?x5xf32>, %t: tensor<1xi32>) {
+  %shape = arith.constant dense<[4, 5]> : tensor<2xi32>
   %s = arith.constant dense<1> : tensor<1xi32>
-  // expected-error @+1 {{'tf.StridedSlice' op is neither x[i] nor a slice of ranges, indices and new axes (positive constant strides; ranges of constant bounds on static dims; constant indices in range)}}
-  %0 = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64} : (tensor<?x5xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<?x5xf32>
+  // expected-error @+1 {{'tf.StridedSliceGrad' op is the gradient of a slice whose range bounds or extent are known at run time only (`x[t:t + 2]`), which ta-legalize-tf does not lower}}
+  %0 = "tf.StridedSliceGrad"(%shape, %t, %t, %s, %dy) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 0 : i64} : (tensor<2xi32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>, tensor<?x5xf32>) -> tensor<4x5xf32>
   return
 }
 
@@ -410,7 +466,7 @@ func.func @slice_two_indices(%x: tensor<4x5xf32>) {
 func.func @slice_dynamic_stride(%x: tensor<4x5xf32>, %s: tensor<1xi32>) {
   %b = arith.constant dense<1> : tensor<1xi32>
   %e = arith.constant dense<2> : tensor<1xi32>
-  // expected-error @+1 {{'tf.StridedSlice' op is neither x[i] nor a slice of ranges, indices and new axes (positive constant strides; ranges of constant bounds on static dims; constant indices in range)}}
+  // expected-error @+1 {{'tf.StridedSlice' op is neither x[i] nor a slice of ranges, indices and new axes (positive constant strides; constant indices in range)}}
   %0 = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64} : (tensor<4x5xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<5xf32>
   return
 }
@@ -421,7 +477,7 @@ func.func @slice_stride(%x: tensor<4x5xf32>) {
   %b = arith.constant dense<1> : tensor<1xi32>
   %e = arith.constant dense<2> : tensor<1xi32>
   %s = arith.constant dense<-1> : tensor<1xi32>
-  // expected-error @+1 {{'tf.StridedSlice' op is neither x[i] nor a slice of ranges, indices and new axes (positive constant strides; ranges of constant bounds on static dims; constant indices in range)}}
+  // expected-error @+1 {{'tf.StridedSlice' op is neither x[i] nor a slice of ranges, indices and new axes (positive constant strides; constant indices in range)}}
   %0 = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64} : (tensor<4x5xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<5xf32>
   return
 }
@@ -717,9 +773,18 @@ func.func @tanh_f64(%a: tensor<2xf64>) {
 
 // -----
 
-func.func @addn_shapes(%a: tensor<2xf32>, %b: tensor<?xf32>) {
+func.func @addn_shapes(%a: tensor<3xf32>, %b: tensor<?xf32>) {
   // expected-error @+1 {{'tf.AddN' op needs operands of its result's type}}
-  %0 = "tf.AddN"(%a, %b) : (tensor<2xf32>, tensor<?xf32>) -> tensor<2xf32>
+  %0 = "tf.AddN"(%a, %b) : (tensor<3xf32>, tensor<?xf32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @addn_unknown(%a: tensor<?xf32>, %b: tensor<?xf32>) {
+  // A static result no operand's type gives.
+  // expected-error @+1 {{'tf.AddN' op needs operands of its result's type}}
+  %0 = "tf.AddN"(%a, %b) : (tensor<?xf32>, tensor<?xf32>) -> tensor<2xf32>
   return
 }
 
@@ -892,7 +957,7 @@ func.func @slice_constant_out_of_range(%x: tensor<4x5xf32>) {
   %b = arith.constant dense<[0, 5]> : tensor<2xi32>
   %e = arith.constant dense<[0, 6]> : tensor<2xi32>
   %s = arith.constant dense<1> : tensor<2xi32>
-  // expected-error @+1 {{'tf.StridedSlice' op is neither x[i] nor a slice of ranges, indices and new axes (positive constant strides; ranges of constant bounds on static dims; constant indices in range)}}
+  // expected-error @+1 {{'tf.StridedSlice' op is neither x[i] nor a slice of ranges, indices and new axes (positive constant strides; constant indices in range)}}
   %0 = "tf.StridedSlice"(%x, %b, %e, %s) {begin_mask = 1 : i64, end_mask = 1 : i64, shrink_axis_mask = 2 : i64} : (tensor<4x5xf32>, tensor<2xi32>, tensor<2xi32>, tensor<2xi32>) -> tensor<4xf32>
   return
 }
@@ -1192,7 +1257,7 @@ func.func @slice_grad_general_stride(%dy: tensor<2x4xf32>, %t: tensor<i32>) {
   %z = arith.constant dense<0> : tensor<i32>
   %b = "tf.Pack"(%z, %t, %z) <{axis = 0 : i64}> : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<3xi32>
   %s = arith.constant dense<[1, -1, 1]> : tensor<3xi32>
-  // expected-error @+1 {{'tf.StridedSliceGrad' op is neither x[i] nor a slice of ranges, indices and new axes (positive constant strides; ranges of constant bounds; constant indices in range)}}
+  // expected-error @+1 {{'tf.StridedSliceGrad' op is neither x[i] nor a slice of ranges, indices and new axes (positive constant strides; constant indices in range)}}
   %0 = "tf.StridedSliceGrad"(%shape, %b, %b, %s, %dy) <{begin_mask = 5 : i64, ellipsis_mask = 0 : i64, end_mask = 5 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 2 : i64}> : (tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<3xi32>, tensor<2x4xf32>) -> tensor<2x3x4xf32>
   return
 }

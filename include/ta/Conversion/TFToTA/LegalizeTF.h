@@ -84,6 +84,10 @@ void populateTFStackingToTensorPatterns(RewritePatternSet &patterns);
 /// and broadcast batch dims read through indexing maps) on static shapes.
 void populateTFContractionToLinalgPatterns(RewritePatternSet &patterns);
 
+/// tf.SparseSoftmaxCrossEntropyWithLogits (Keras's sparse categorical
+/// cross entropy): TensorFlow's f32 kernel, labels checked with its error.
+void populateTFLossToLinalgPatterns(RewritePatternSet &patterns);
+
 } // namespace mlir::ta
 
 #endif // TA_CONVERSION_TFTOTA_LEGALIZETF_H
