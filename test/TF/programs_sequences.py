@@ -98,10 +98,10 @@ def tf_two_arrays_tape(x):
     # tape's gradient of their sums with respect to x.
     with tf.GradientTape() as tape:
         tape.watch(x)
-        a = tf.TensorArray(tf.float32, size=5)
-        b = tf.TensorArray(tf.float32, size=5)
+        a = tf.TensorArray(tf.float32, size=tf.shape(x)[0])
+        b = tf.TensorArray(tf.float32, size=tf.shape(x)[0])
         h = tf.zeros([F])
-        for t in tf.range(5):
+        for t in tf.range(tf.shape(x)[0]):
             h = tf.tanh(h + x[t])
             a = a.write(t, h)
             b = b.write(t, h * h)

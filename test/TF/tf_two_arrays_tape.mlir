@@ -14,10 +14,10 @@
 //       # tape's gradient of their sums with respect to x.
 //       with tf.GradientTape() as tape:
 //           tape.watch(x)
-//           a = tf.TensorArray(tf.float32, size=5)
-//           b = tf.TensorArray(tf.float32, size=5)
+//           a = tf.TensorArray(tf.float32, size=tf.shape(x)[0])
+//           b = tf.TensorArray(tf.float32, size=tf.shape(x)[0])
 //           h = tf.zeros([F])
-//           for t in tf.range(5):
+//           for t in tf.range(tf.shape(x)[0]):
 //               h = tf.tanh(h + x[t])
 //               a = a.write(t, h)
 //               b = b.write(t, h * h)
@@ -49,42 +49,44 @@
 // RUN: %run_cpu -e main %t.none.mlir | %python %S/check.py %s
 
 module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, producer = 2474 : i32}} {
-  func.func @__inference_tf_two_arrays_tape_229(%arg0: tensor<5x4xf32> {tf._user_specified_name = "x"}) -> (tensor<f32>, tensor<5x4xf32>) attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x", outputs = "identity_RetVal,identity_1_RetVal"}} {
-    %cst = "tf.Const"() <{value = dense<1.000000e+00> : tensor<5x4xf32>}> : () -> tensor<5x4xf32>
-    %cst_0 = "tf.Const"() <{value = dense<1.000000e+00> : tensor<3x4xf32>}> : () -> tensor<3x4xf32>
-    %cst_1 = "tf.Const"() <{value = dense<0.000000e+00> : tensor<5x4xf32>}> {device = ""} : () -> tensor<5x4xf32>
-    %cst_2 = "tf.Const"() <{value = dense<0.000000e+00> : tensor<4xf32>}> {device = ""} : () -> tensor<4xf32>
-    %cst_3 = "tf.Const"() <{value = dense<1> : tensor<i32>}> {device = ""} : () -> tensor<i32>
-    %cst_4 = "tf.Const"() <{value = dense<1> : tensor<1xi32>}> {device = ""} : () -> tensor<1xi32>
-    %cst_5 = "tf.Const"() <{value = dense<0> : tensor<i32>}> {device = ""} : () -> tensor<i32>
+  func.func @__inference_tf_two_arrays_tape_241(%arg0: tensor<5x4xf32> {tf._user_specified_name = "x"}) -> (tensor<f32>, tensor<5x4xf32>) attributes {allow_soft_placement = false, tf.entry_function = {control_outputs = "", inputs = "x", outputs = "identity_RetVal,identity_1_RetVal"}} {
+    %cst = "tf.Const"() <{value = dense<0.000000e+00> : tensor<5x4xf32>}> {device = ""} : () -> tensor<5x4xf32>
+    %cst_0 = "tf.Const"() <{value = dense<0.000000e+00> : tensor<4xf32>}> {device = ""} : () -> tensor<4xf32>
+    %cst_1 = "tf.Const"() <{value = dense<1> : tensor<i32>}> {device = ""} : () -> tensor<i32>
+    %cst_2 = "tf.Const"() <{value = dense<[0, 1]> : tensor<2xi32>}> {device = ""} : () -> tensor<2xi32>
+    %cst_3 = "tf.Const"() <{value = dense<-1> : tensor<i32>}> {device = ""} : () -> tensor<i32>
+    %cst_4 = "tf.Const"() <{value = dense<4> : tensor<1xi32>}> {device = ""} : () -> tensor<1xi32>
+    %cst_5 = "tf.Const"() <{value = dense<[0, 2, 4]> : tensor<3xi32>}> {device = ""} : () -> tensor<3xi32>
     %cst_6 = "tf.Const"() <{value = dense<> : tensor<0xi32>}> {device = ""} : () -> tensor<0xi32>
-    %cst_7 = "tf.Const"() <{value = dense<[0, 2, 4]> : tensor<3xi32>}> {device = ""} : () -> tensor<3xi32>
-    %cst_8 = "tf.Const"() <{value = dense<4> : tensor<1xi32>}> {device = ""} : () -> tensor<1xi32>
-    %cst_9 = "tf.Const"() <{value = dense<[0, 1]> : tensor<2xi32>}> {device = ""} : () -> tensor<2xi32>
-    %cst_10 = "tf.Const"() <{value = dense<-1> : tensor<i32>}> {device = ""} : () -> tensor<i32>
-    %cst_11 = "tf.Const"() <{value = dense<5> : tensor<i32>}> {device = ""} : () -> tensor<i32>
-    %0 = "tf.TensorListReserve"(%cst_10, %cst_11) {device = ""} : (tensor<i32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
-    %1 = "tf.TensorListFromTensor"(%cst, %cst_8) {device = ""} : (tensor<5x4xf32>, tensor<1xi32>) -> tensor<!tf_type.variant<tensor<4xf32>>>
-    %2 = "tf.EmptyTensorList"(%cst_6, %cst_10) {device = ""} : (tensor<0xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<i32>>>
-    %3 = "tf.EmptyTensorList"(%cst_8, %cst_10) {device = ""} : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<4xf32>>>
-    %4 = "tf.EmptyTensorList"(%cst_4, %cst_10) {device = ""} : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<1xi32>>>
-    %5:13 = "tf.While"(%cst_5, %cst_10, %cst_5, %0, %0, %cst_2, %cst_11, %arg0, %cst_3, %2, %3, %4, %4) <{body = @while_body_24_rewritten0, cond = @while_cond_23_rewritten0, is_stateless = true, parallel_iterations = 10 : i64, shape_invariant}> {T = [i32, i32, i32, !tf_type.variant, !tf_type.variant, f32, i32, f32, i32, !tf_type.variant, !tf_type.variant, !tf_type.variant, !tf_type.variant], _lower_using_switch_merge = true, _num_original_outputs = 13 : i64, _read_only_resource_inputs = [], device = "", output_shapes = [#tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<4>, #tf_type.shape<>, #tf_type.shape<5x4>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>]} : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<4xf32>, tensor<i32>, tensor<5x4xf32>, tensor<i32>, tensor<!tf_type.variant<tensor<i32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<!tf_type.variant<tensor<1xi32>>>, tensor<!tf_type.variant<tensor<1xi32>>>) -> (tensor<i32>, tensor<i32>, tensor<i32>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<4xf32>, tensor<i32>, tensor<5x4xf32>, tensor<i32>, tensor<!tf_type.variant<tensor<i32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<!tf_type.variant<tensor<1xi32>>>, tensor<!tf_type.variant<tensor<1xi32>>>)
-    %6 = "tf.TensorListStack"(%5#4, %cst_8) <{num_elements = 5 : i64}> {device = ""} : (tensor<!tf_type.variant<tensor<*xf32>>>, tensor<1xi32>) -> tensor<5x4xf32>
-    %7 = "tf.Sum"(%6, %cst_9) <{keep_dims = false}> {device = ""} : (tensor<5x4xf32>, tensor<2xi32>) -> tensor<f32>
-    %8 = "tf.TensorListGather"(%5#3, %cst_7, %cst_8) {device = ""} : (tensor<!tf_type.variant<tensor<*xf32>>>, tensor<3xi32>, tensor<1xi32>) -> tensor<3x4xf32>
-    %9 = "tf.Sum"(%8, %cst_9) <{keep_dims = false}> {device = ""} : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<f32>
-    %10 = "tf.AddV2"(%9, %7) {device = ""} : (tensor<f32>, tensor<f32>) -> tensor<f32>
-    %11 = "tf.Identity"(%10) {device = ""} : (tensor<f32>) -> tensor<f32>
-    %12 = "tf.TensorListElementShape"(%5#3) {device = ""} : (tensor<!tf_type.variant<tensor<*xf32>>>) -> tensor<*xi32>
-    %13 = "tf.TensorListLength"(%5#3) {device = ""} : (tensor<!tf_type.variant<tensor<*xf32>>>) -> tensor<i32>
-    %14 = "tf.TensorListReserve"(%12, %13) {device = ""} : (tensor<*xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
-    %15 = "tf.TensorListScatterIntoExistingList"(%14, %cst_0, %cst_7) {device = ""} : (tensor<!tf_type.variant<tensor<*xf32>>>, tensor<3x4xf32>, tensor<3xi32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
-    %16:11 = "tf.While"(%cst_5, %cst_10, %5#0, %15, %1, %cst_2, %cst_1, %5#9, %5#10, %5#11, %5#12) <{body = @while_body_24_grad_1100, cond = @while_cond_23_grad_1900, is_stateless = true, parallel_iterations = 10 : i64, shape_invariant}> {T = [i32, i32, i32, !tf_type.variant, !tf_type.variant, f32, f32, !tf_type.variant, !tf_type.variant, !tf_type.variant, !tf_type.variant], _lower_using_switch_merge = true, _num_original_outputs = 11 : i64, _read_only_resource_inputs = [], device = "", output_shapes = [#tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<4>, #tf_type.shape<5x4>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>]} : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<4xf32>, tensor<5x4xf32>, tensor<!tf_type.variant<tensor<i32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<!tf_type.variant<tensor<1xi32>>>, tensor<!tf_type.variant<tensor<1xi32>>>) -> (tensor<i32>, tensor<i32>, tensor<i32>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<4xf32>, tensor<5x4xf32>, tensor<!tf_type.variant<tensor<i32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<!tf_type.variant<tensor<1xi32>>>, tensor<!tf_type.variant<tensor<1xi32>>>)
-    %17 = "tf.Identity"(%16#6) {device = ""} : (tensor<5x4xf32>) -> tensor<5x4xf32>
-    %18 = "tf.Identity"(%17) {device = ""} : (tensor<5x4xf32>) -> tensor<5x4xf32>
-    return %11, %18 : tensor<f32>, tensor<5x4xf32>
+    %cst_7 = "tf.Const"() <{value = dense<0> : tensor<i32>}> {device = ""} : () -> tensor<i32>
+    %cst_8 = "tf.Const"() <{value = dense<1> : tensor<1xi32>}> {device = ""} : () -> tensor<1xi32>
+    %cst_9 = "tf.Const"() <{value = dense<1.000000e+00> : tensor<3x4xf32>}> : () -> tensor<3x4xf32>
+    %cst_10 = "tf.Const"() <{value = dense<1.000000e+00> : tensor<1x1xf32>}> : () -> tensor<1x1xf32>
+    %cst_11 = "tf.Const"() <{value = dense<5> : tensor<i32>}> : () -> tensor<i32>
+    %0 = "tf.TensorListReserve"(%cst_3, %cst_11) {device = ""} : (tensor<i32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
+    %1 = "tf.EmptyTensorList"(%cst_6, %cst_3) {device = ""} : (tensor<0xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<i32>>>
+    %2 = "tf.EmptyTensorList"(%cst_4, %cst_3) {device = ""} : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<4xf32>>>
+    %3 = "tf.EmptyTensorList"(%cst_8, %cst_3) {device = ""} : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<1xi32>>>
+    %4:13 = "tf.While"(%cst_7, %cst_3, %cst_7, %0, %0, %cst_0, %cst_11, %arg0, %cst_1, %1, %2, %3, %3) <{body = @while_body_36_rewritten0, cond = @while_cond_35_rewritten0, is_stateless = true, parallel_iterations = 10 : i64, shape_invariant}> {T = [i32, i32, i32, !tf_type.variant, !tf_type.variant, f32, i32, f32, i32, !tf_type.variant, !tf_type.variant, !tf_type.variant, !tf_type.variant], _lower_using_switch_merge = true, _num_original_outputs = 13 : i64, _read_only_resource_inputs = [], device = "", output_shapes = [#tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<4>, #tf_type.shape<>, #tf_type.shape<5x4>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>]} : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<4xf32>, tensor<i32>, tensor<5x4xf32>, tensor<i32>, tensor<!tf_type.variant<tensor<i32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<!tf_type.variant<tensor<1xi32>>>, tensor<!tf_type.variant<tensor<1xi32>>>) -> (tensor<i32>, tensor<i32>, tensor<i32>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<4xf32>, tensor<i32>, tensor<5x4xf32>, tensor<i32>, tensor<!tf_type.variant<tensor<i32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<!tf_type.variant<tensor<1xi32>>>, tensor<!tf_type.variant<tensor<1xi32>>>)
+    %5 = "tf.TensorListStack"(%4#4, %cst_4) <{num_elements = -1 : i64}> {device = ""} : (tensor<!tf_type.variant<tensor<*xf32>>>, tensor<1xi32>) -> tensor<?x4xf32>
+    %6 = "tf.Sum"(%5, %cst_2) <{keep_dims = false}> {device = ""} : (tensor<?x4xf32>, tensor<2xi32>) -> tensor<f32>
+    %7 = "tf.Shape"(%5) {device = ""} : (tensor<?x4xf32>) -> tensor<2xi32>
+    %8 = "tf.Tile"(%cst_10, %7) {device = ""} : (tensor<1x1xf32>, tensor<2xi32>) -> tensor<?x4xf32>
+    %9 = "tf.TensorListFromTensor"(%8, %cst_4) {device = ""} : (tensor<?x4xf32>, tensor<1xi32>) -> tensor<!tf_type.variant<tensor<4xf32>>>
+    %10 = "tf.TensorListGather"(%4#3, %cst_5, %cst_4) {device = ""} : (tensor<!tf_type.variant<tensor<*xf32>>>, tensor<3xi32>, tensor<1xi32>) -> tensor<3x4xf32>
+    %11 = "tf.Sum"(%10, %cst_2) <{keep_dims = false}> {device = ""} : (tensor<3x4xf32>, tensor<2xi32>) -> tensor<f32>
+    %12 = "tf.AddV2"(%11, %6) {device = ""} : (tensor<f32>, tensor<f32>) -> tensor<f32>
+    %13 = "tf.Identity"(%12) {device = ""} : (tensor<f32>) -> tensor<f32>
+    %14 = "tf.TensorListElementShape"(%4#3) {device = ""} : (tensor<!tf_type.variant<tensor<*xf32>>>) -> tensor<*xi32>
+    %15 = "tf.TensorListLength"(%4#3) {device = ""} : (tensor<!tf_type.variant<tensor<*xf32>>>) -> tensor<i32>
+    %16 = "tf.TensorListReserve"(%14, %15) {device = ""} : (tensor<*xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
+    %17 = "tf.TensorListScatterIntoExistingList"(%16, %cst_9, %cst_5) {device = ""} : (tensor<!tf_type.variant<tensor<*xf32>>>, tensor<3x4xf32>, tensor<3xi32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
+    %18:11 = "tf.While"(%cst_7, %cst_3, %4#0, %17, %9, %cst_0, %cst, %4#9, %4#10, %4#11, %4#12) <{body = @while_body_36_grad_1220, cond = @while_cond_35_grad_2020, is_stateless = true, parallel_iterations = 10 : i64, shape_invariant}> {T = [i32, i32, i32, !tf_type.variant, !tf_type.variant, f32, f32, !tf_type.variant, !tf_type.variant, !tf_type.variant, !tf_type.variant], _lower_using_switch_merge = true, _num_original_outputs = 11 : i64, _read_only_resource_inputs = [], device = "", output_shapes = [#tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<4>, #tf_type.shape<5x4>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>, #tf_type.shape<>]} : (tensor<i32>, tensor<i32>, tensor<i32>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<4xf32>, tensor<5x4xf32>, tensor<!tf_type.variant<tensor<i32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<!tf_type.variant<tensor<1xi32>>>, tensor<!tf_type.variant<tensor<1xi32>>>) -> (tensor<i32>, tensor<i32>, tensor<i32>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<4xf32>, tensor<5x4xf32>, tensor<!tf_type.variant<tensor<i32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<!tf_type.variant<tensor<1xi32>>>, tensor<!tf_type.variant<tensor<1xi32>>>)
+    %19 = "tf.Identity"(%18#6) {device = ""} : (tensor<5x4xf32>) -> tensor<5x4xf32>
+    %20 = "tf.Identity"(%19) {device = ""} : (tensor<5x4xf32>) -> tensor<5x4xf32>
+    return %13, %20 : tensor<f32>, tensor<5x4xf32>
   }
-  func.func private @while_body_24_rewritten0(%arg0: tensor<i32> {tf._user_specified_name = "while/loop_counter"}, %arg1: tensor<i32> {tf._user_specified_name = "while/maximum_iterations"}, %arg2: tensor<i32>, %arg3: tensor<!tf_type.variant<tensor<*xf32>>>, %arg4: tensor<!tf_type.variant<tensor<*xf32>>>, %arg5: tensor<4xf32>, %arg6: tensor<i32> {tf._user_specified_name = "range/limit"}, %arg7: tensor<5x4xf32> {tf._user_specified_name = "x"}, %arg8: tensor<i32> {tf._user_specified_name = "range/delta"}, %arg9: tensor<!tf_type.variant<tensor<i32>>> {tf._user_specified_name = "gradient_tape/while/while/Placeholder_0/accumulator"}, %arg10: tensor<!tf_type.variant<tensor<4xf32>>> {tf._user_specified_name = "gradient_tape/while/while/Tanh_0/accumulator"}, %arg11: tensor<!tf_type.variant<tensor<1xi32>>> {tf._user_specified_name = "gradient_tape/while/while/strided_slice/stack_0/accumulator"}, %arg12: tensor<!tf_type.variant<tensor<1xi32>>> {tf._user_specified_name = "gradient_tape/while/while/strided_slice/stack_1_0/accumulator"}) -> (tensor<i32>, tensor<i32>, tensor<i32>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<4xf32>, tensor<i32>, tensor<5x4xf32>, tensor<i32>, tensor<!tf_type.variant<tensor<i32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<!tf_type.variant<tensor<1xi32>>>, tensor<!tf_type.variant<tensor<1xi32>>>) attributes {tf._construction_context = "kEagerRuntime"} {
+  func.func private @while_body_36_rewritten0(%arg0: tensor<i32> {tf._user_specified_name = "while/loop_counter"}, %arg1: tensor<i32> {tf._user_specified_name = "while/maximum_iterations"}, %arg2: tensor<i32>, %arg3: tensor<!tf_type.variant<tensor<*xf32>>>, %arg4: tensor<!tf_type.variant<tensor<*xf32>>>, %arg5: tensor<4xf32>, %arg6: tensor<i32> {tf._user_specified_name = "strided_slice_2"}, %arg7: tensor<5x4xf32> {tf._user_specified_name = "x"}, %arg8: tensor<i32> {tf._user_specified_name = "range/delta"}, %arg9: tensor<!tf_type.variant<tensor<i32>>> {tf._user_specified_name = "gradient_tape/while/while/Placeholder_0/accumulator"}, %arg10: tensor<!tf_type.variant<tensor<4xf32>>> {tf._user_specified_name = "gradient_tape/while/while/Tanh_0/accumulator"}, %arg11: tensor<!tf_type.variant<tensor<1xi32>>> {tf._user_specified_name = "gradient_tape/while/while/strided_slice/stack_0/accumulator"}, %arg12: tensor<!tf_type.variant<tensor<1xi32>>> {tf._user_specified_name = "gradient_tape/while/while/strided_slice/stack_1_0/accumulator"}) -> (tensor<i32>, tensor<i32>, tensor<i32>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<4xf32>, tensor<i32>, tensor<5x4xf32>, tensor<i32>, tensor<!tf_type.variant<tensor<i32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<!tf_type.variant<tensor<1xi32>>>, tensor<!tf_type.variant<tensor<1xi32>>>) attributes {tf._construction_context = "kEagerRuntime"} {
     %cst = "tf.Const"() <{value = dense<1> : tensor<i32>}> {device = ""} : () -> tensor<i32>
     %cst_0 = "tf.Const"() <{value = dense<1> : tensor<1xi32>}> {device = ""} : () -> tensor<1xi32>
     %0 = "tf.AddV2"(%arg2, %cst) {device = ""} : (tensor<i32>, tensor<i32>) -> tensor<i32>
@@ -110,12 +112,12 @@ module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, pr
     %20 = "tf.Identity"(%arg1) {device = ""} : (tensor<i32>) -> tensor<i32>
     return %19, %20, %3, %10, %13, %8, %arg6, %arg7, %arg8, %17, %14, %15, %16 : tensor<i32>, tensor<i32>, tensor<i32>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<4xf32>, tensor<i32>, tensor<5x4xf32>, tensor<i32>, tensor<!tf_type.variant<tensor<i32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<!tf_type.variant<tensor<1xi32>>>, tensor<!tf_type.variant<tensor<1xi32>>>
   }
-  func.func private @while_cond_23_rewritten0(%arg0: tensor<i32> {tf._user_specified_name = "while/loop_counter"}, %arg1: tensor<i32> {tf._user_specified_name = "while/maximum_iterations"}, %arg2: tensor<i32>, %arg3: tensor<!tf_type.variant<tensor<*xf32>>>, %arg4: tensor<!tf_type.variant<tensor<*xf32>>>, %arg5: tensor<4xf32>, %arg6: tensor<i32> {tf._user_specified_name = "range/limit"}, %arg7: tensor<5x4xf32>, %arg8: tensor<i32>, %arg9: tensor<!tf_type.variant<tensor<i32>>> {tf._user_specified_name = "gradient_tape/while/while/Placeholder_0/accumulator"}, %arg10: tensor<!tf_type.variant<tensor<4xf32>>> {tf._user_specified_name = "gradient_tape/while/while/Tanh_0/accumulator"}, %arg11: tensor<!tf_type.variant<tensor<1xi32>>> {tf._user_specified_name = "gradient_tape/while/while/strided_slice/stack_0/accumulator"}, %arg12: tensor<!tf_type.variant<tensor<1xi32>>> {tf._user_specified_name = "gradient_tape/while/while/strided_slice/stack_1_0/accumulator"}) -> tensor<i1> attributes {tf._construction_context = "kEagerRuntime"} {
+  func.func private @while_cond_35_rewritten0(%arg0: tensor<i32> {tf._user_specified_name = "while/loop_counter"}, %arg1: tensor<i32> {tf._user_specified_name = "while/maximum_iterations"}, %arg2: tensor<i32>, %arg3: tensor<!tf_type.variant<tensor<*xf32>>>, %arg4: tensor<!tf_type.variant<tensor<*xf32>>>, %arg5: tensor<4xf32>, %arg6: tensor<i32> {tf._user_specified_name = "strided_slice_2"}, %arg7: tensor<5x4xf32>, %arg8: tensor<i32>, %arg9: tensor<!tf_type.variant<tensor<i32>>> {tf._user_specified_name = "gradient_tape/while/while/Placeholder_0/accumulator"}, %arg10: tensor<!tf_type.variant<tensor<4xf32>>> {tf._user_specified_name = "gradient_tape/while/while/Tanh_0/accumulator"}, %arg11: tensor<!tf_type.variant<tensor<1xi32>>> {tf._user_specified_name = "gradient_tape/while/while/strided_slice/stack_0/accumulator"}, %arg12: tensor<!tf_type.variant<tensor<1xi32>>> {tf._user_specified_name = "gradient_tape/while/while/strided_slice/stack_1_0/accumulator"}) -> tensor<i1> attributes {tf._construction_context = "kEagerRuntime"} {
     %0 = "tf.Less"(%arg2, %arg6) {device = ""} : (tensor<i32>, tensor<i32>) -> tensor<i1>
     %1 = "tf.Identity"(%0) {device = ""} : (tensor<i1>) -> tensor<i1>
     return %1 : tensor<i1>
   }
-  func.func private @while_body_24_grad_1100(%arg0: tensor<i32>, %arg1: tensor<i32>, %arg2: tensor<i32>, %arg3: tensor<!tf_type.variant<tensor<*xf32>>>, %arg4: tensor<!tf_type.variant<tensor<4xf32>>>, %arg5: tensor<4xf32>, %arg6: tensor<5x4xf32>, %arg7: tensor<!tf_type.variant<tensor<i32>>> {tf._user_specified_name = "while/Placeholder"}, %arg8: tensor<!tf_type.variant<tensor<4xf32>>> {tf._user_specified_name = "while/Tanh"}, %arg9: tensor<!tf_type.variant<tensor<1xi32>>> {tf._user_specified_name = "while/strided_slice/stack"}, %arg10: tensor<!tf_type.variant<tensor<1xi32>>> {tf._user_specified_name = "while/strided_slice/stack_1"}) -> (tensor<i32>, tensor<i32>, tensor<i32>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<4xf32>, tensor<5x4xf32>, tensor<!tf_type.variant<tensor<i32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<!tf_type.variant<tensor<1xi32>>>, tensor<!tf_type.variant<tensor<1xi32>>>) attributes {tf._construction_context = "kEagerRuntime"} {
+  func.func private @while_body_36_grad_1220(%arg0: tensor<i32>, %arg1: tensor<i32>, %arg2: tensor<i32>, %arg3: tensor<!tf_type.variant<tensor<*xf32>>>, %arg4: tensor<!tf_type.variant<tensor<4xf32>>>, %arg5: tensor<4xf32>, %arg6: tensor<5x4xf32>, %arg7: tensor<!tf_type.variant<tensor<i32>>> {tf._user_specified_name = "while/Placeholder"}, %arg8: tensor<!tf_type.variant<tensor<4xf32>>> {tf._user_specified_name = "while/Tanh"}, %arg9: tensor<!tf_type.variant<tensor<1xi32>>> {tf._user_specified_name = "while/strided_slice/stack"}, %arg10: tensor<!tf_type.variant<tensor<1xi32>>> {tf._user_specified_name = "while/strided_slice/stack_1"}) -> (tensor<i32>, tensor<i32>, tensor<i32>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<4xf32>, tensor<5x4xf32>, tensor<!tf_type.variant<tensor<i32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<!tf_type.variant<tensor<1xi32>>>, tensor<!tf_type.variant<tensor<1xi32>>>) attributes {tf._construction_context = "kEagerRuntime"} {
     %cst = "tf.Const"() <{value = dense<1> : tensor<i32>}> {device = ""} : () -> tensor<i32>
     %cst_0 = "tf.Const"() <{value = dense<4> : tensor<1xi32>}> {device = ""} : () -> tensor<1xi32>
     %cst_1 = "tf.Const"() <{value = dense<-1> : tensor<i32>}> {device = ""} : () -> tensor<i32>
@@ -149,14 +151,14 @@ module attributes {tf.versions = {bad_consumers = [], min_consumer = 0 : i32, pr
     %20 = "tf.Identity"(%19) {device = ""} : (tensor<5x4xf32>) -> tensor<5x4xf32>
     return %1, %2, %3, %7, %12, %16, %20, %output_handle_9, %output_handle, %output_handle_5, %output_handle_7 : tensor<i32>, tensor<i32>, tensor<i32>, tensor<!tf_type.variant<tensor<*xf32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<4xf32>, tensor<5x4xf32>, tensor<!tf_type.variant<tensor<i32>>>, tensor<!tf_type.variant<tensor<4xf32>>>, tensor<!tf_type.variant<tensor<1xi32>>>, tensor<!tf_type.variant<tensor<1xi32>>>
   }
-  func.func private @while_cond_23_grad_1900(%arg0: tensor<i32>, %arg1: tensor<i32>, %arg2: tensor<i32>, %arg3: tensor<!tf_type.variant<tensor<*xf32>>>, %arg4: tensor<!tf_type.variant<tensor<4xf32>>>, %arg5: tensor<4xf32>, %arg6: tensor<5x4xf32>, %arg7: tensor<!tf_type.variant<tensor<i32>>>, %arg8: tensor<!tf_type.variant<tensor<4xf32>>>, %arg9: tensor<!tf_type.variant<tensor<1xi32>>>, %arg10: tensor<!tf_type.variant<tensor<1xi32>>>) -> tensor<i1> attributes {tf._construction_context = "kEagerRuntime"} {
+  func.func private @while_cond_35_grad_2020(%arg0: tensor<i32>, %arg1: tensor<i32>, %arg2: tensor<i32>, %arg3: tensor<!tf_type.variant<tensor<*xf32>>>, %arg4: tensor<!tf_type.variant<tensor<4xf32>>>, %arg5: tensor<4xf32>, %arg6: tensor<5x4xf32>, %arg7: tensor<!tf_type.variant<tensor<i32>>>, %arg8: tensor<!tf_type.variant<tensor<4xf32>>>, %arg9: tensor<!tf_type.variant<tensor<1xi32>>>, %arg10: tensor<!tf_type.variant<tensor<1xi32>>>) -> tensor<i1> attributes {tf._construction_context = "kEagerRuntime"} {
     %0 = "tf.Less"(%arg0, %arg2) {device = ""} : (tensor<i32>, tensor<i32>) -> tensor<i1>
     %1 = "tf.Identity"(%0) {device = ""} : (tensor<i1>) -> tensor<i1>
     return %1 : tensor<i1>
   }
   func.func @main() {
     %in0 = arith.constant dense<"0x0000A0BF000090BF000080BF000060BF000040BF000020BF000000BF0000C0BE000080BE000000BE000000000000003E0000803E0000C03E0000003F0000203F0000403F0000603F0000803F0000903F"> : tensor<5x4xf32>
-    %r:2 = func.call @__inference_tf_two_arrays_tape_229(%in0) : (tensor<5x4xf32>) -> (tensor<f32>, tensor<5x4xf32>)
+    %r:2 = func.call @__inference_tf_two_arrays_tape_241(%in0) : (tensor<5x4xf32>) -> (tensor<f32>, tensor<5x4xf32>)
     %b0 = arith.bitcast %r#0 : tensor<f32> to tensor<i32>
     %u0 = tensor.cast %b0 : tensor<i32> to tensor<*xi32>
     func.call @printMemrefI32(%u0) : (tensor<*xi32>) -> ()

@@ -104,6 +104,28 @@ static DenseIntElementsAttr invertedPermutation(Operation *def) {
   return DenseIntElementsAttr::get(perm.getType(), inverse);
 }
 
+/// The shape tf.Shape `def` returns where its operand's type is static (or
+/// a cast that only forgot the dims of a static value), as TensorFlow folds
+/// it.
+static DenseIntElementsAttr foldedShape(Operation *def) {
+  if (!mlir::ta::tf::isNamed(def, "tf.Shape") || def->getNumOperands() != 1 ||
+      def->getNumResults() != 1)
+    return {};
+  Value operand = def->getOperand(0);
+  if (auto cast = operand.getDefiningOp<tensor::CastOp>())
+    operand = cast.getSource();
+  auto type = dyn_cast<RankedTensorType>(operand.getType());
+  auto element =
+      dyn_cast<IntegerType>(getElementTypeOrSelf(def->getResult(0).getType()));
+  if (!type || !type.hasStaticShape() || !element)
+    return {};
+  SmallVector<APInt> dims;
+  for (int64_t d : type.getShape())
+    dims.push_back(APInt(element.getWidth(), d, /*isSigned=*/true));
+  return DenseIntElementsAttr::get(
+      RankedTensorType::get({type.getRank()}, element), dims);
+}
+
 /// The integer elements attribute a constant tensor value holds.
 static DenseIntElementsAttr constantAttr(Value value) {
   DenseIntElementsAttr attr;
@@ -111,7 +133,7 @@ static DenseIntElementsAttr constantAttr(Value value) {
     Operation *def = value.getDefiningOp();
     if (mlir::ta::tf::isNamed(def, "tf.Const"))
       attr = dyn_cast_or_null<DenseIntElementsAttr>(def->getAttr("value"));
-    else
+    else if (!(attr = foldedShape(def)))
       attr = invertedPermutation(def);
   }
   return attr;

@@ -78,8 +78,8 @@ TensorType resourceSubtype(Type type);
 FailureOr<std::optional<SmallVector<int64_t>>> parseShape(Attribute attr);
 
 /// The constant integer a one-element tensor value holds (tf.Const, a
-/// constant op, or tf.InvertPermutation of a constant permutation, which
-/// TensorFlow folds), if it is one.
+/// constant op, tf.InvertPermutation of a constant permutation or tf.Shape
+/// of a static value, which TensorFlow folds), if it is one.
 std::optional<int64_t> constantScalar(Value value);
 
 /// The constant integers a tensor value holds (as constantScalar), in

@@ -34,7 +34,10 @@
 //   [-2,3,-0,nan]: [-0.5,3,-0,nan], (alpha 2) of [-2,3]: [-4,3];
 //   BroadcastTo of [[1],[2]] to [3,2,2]: [[1,1],[2,2]] three times;
 //   Mean of int32 [[INT_MAX, INT_MAX]] over axis 1: [INT_MAX] (summed in
-//   int64); FloorDiv of empty int32 vectors: empty, no error.
+//   int64); FloorDiv of empty int32 vectors: empty, no error;
+//   Tile of [[1.5]] by the tf.Shape of a 2x3 value whose type a cast
+//   erased to ?x3 (the tape's gradient of a sum of a stacked array):
+//   2x3 of 1.5.
 // RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm %s > %t.strict.mlir
 // RUN: ta-opt --allow-unregistered-dialect --ta-import-tf --ta-legalize-tf --ta-lower-to-llvm=checks=none %s > %t.none.mlir
 // RUN: %run_cpu -e main %t.strict.mlir | FileCheck %s
@@ -54,7 +57,21 @@ func.func private @printMemrefF32(tensor<*xf32>)
 func.func private @printMemrefI32(tensor<*xi32>)
 func.func private @printMemrefI64(tensor<*xi64>)
 
+func.func @tile_by_shape() {
+  %x = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]]> : tensor<2x3xf32>
+  %xd = tensor.cast %x : tensor<2x3xf32> to tensor<?x3xf32>
+  %s = "tf.Shape"(%xd) : (tensor<?x3xf32>) -> tensor<2xi32>
+  %one = "tf.Const"() <{value = dense<1.5> : tensor<1x1xf32>}> : () -> tensor<1x1xf32>
+  %t = "tf.Tile"(%one, %s) : (tensor<1x1xf32>, tensor<2xi32>) -> tensor<?x?xf32>
+  %u = tensor.cast %t : tensor<?x?xf32> to tensor<*xf32>
+  call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
+  return
+}
+
 func.func @main() {
+  // CHECK: {{\[}}[1.5,   1.5,   1.5],
+  // CHECK-NEXT: [1.5,   1.5,   1.5]]
+  call @tile_by_shape() : () -> ()
   %x = arith.constant dense<[[1.0, 2.0, 3.0], [4.0, 5.0, 7.0]]> : tensor<2x3xf32>
   %ax0 = arith.constant dense<0> : tensor<i32>
   %ax1 = arith.constant dense<1> : tensor<i32>
