@@ -66,6 +66,21 @@ def tf_tape_loop_cond(x, w):
 
 
 @tf.function
+def tf_tape_loop_branches(x, w):
+    # As tf_tape_loop_cond, each branch slicing x[t] itself.
+    with tf.GradientTape() as tape:
+        tape.watch([x, w])
+        h = tf.zeros([F])
+        for t in tf.range(tf.shape(x)[0]):
+            if tf.reduce_sum(h) > 0.0:
+                h = tf.tanh(h * w + x[t])
+            else:
+                h = tf.sigmoid(h - x[t] * w)
+        loss = tf.reduce_sum(h * h)
+    return [h] + tape.gradient(loss, [x, w])
+
+
+@tf.function
 def tf_scan_sparse_xent_tape(xs, w, v, labels):
     # An Elman tf.scan over [T, B, F], logits of the last state through v
     # [U, 5], Keras's sparse categorical cross entropy from logits (the
@@ -127,6 +142,14 @@ PROGRAMS = [
         "the state picks tanh(h * w + x[t]) or sigmoid(h - x[t] * w): the "
         "state and its gradients with respect to x and w.",
         tf_tape_loop_cond, [ROWS, weights([F], 3.0)], ulp=[0, 0, MaxUlp(4)]),
+    Program(
+        "tf_tape_loop_branches",
+        "As tf_tape_loop_cond with each branch slicing x[t] itself: "
+        "TensorFlow's gradient shares one optional between the branches' "
+        "intermediates of different types (a float row, an int32 slice "
+        "bound).",
+        tf_tape_loop_branches, [ROWS, weights([F], 3.0)],
+        ulp=[0, 0, MaxUlp(4)]),
     Program(
         "tf_scan_sparse_xent_tape",
         "A training step's loss and gradients: an Elman tf.scan, logits of "

@@ -255,10 +255,15 @@ def TATFDecomposeOptionalsPass
     the values put into it; the lists holding them are made with an
     unknown element shape; `tf.OptionalFromValue` becomes its value,
     `tf.OptionalNone` zeros of the (static) type, `tf.OptionalGetValue` the
-    value it reads. Whether an optional has a value is not kept: the
+    value it reads. An optional that holds values of different element
+    types in different branches (TensorFlow shares a conditional's optional
+    result among its branches' intermediates) is a union: the 32-bit words
+    of the (static, f32 or i32) value put in, read back as the element type
+    the read asks for. Whether an optional has a value is not kept: the
     gradient reads one only where the forward branch made it.
   }];
-  let dependentDialects = ["::mlir::tensor::TensorDialect"];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::tensor::TensorDialect"];
 }
 
 def TATFRefineTypesPass : Pass<"ta-tf-refine-types", "::mlir::ModuleOp"> {

@@ -54,3 +54,36 @@ func.func private @none(%x: tensor<4xf32>, %k: tensor<2xi32>) -> (tensor<!tf_typ
   %ok = "tf.OptionalFromValue"(%k) : (tensor<2xi32>) -> tensor<!tf_type.variant<tensor<2xi32>>>
   return %o, %ok : tensor<!tf_type.variant>, tensor<!tf_type.variant<tensor<2xi32>>>
 }
+
+// A result the branches share between values of different element types
+// (a float row in one, an int32 slice bound in the other) is a union: each
+// value's 32-bit words, flattened and padded with zeros to the longest
+// (tensor<4xi32>), read back by the element type each read asks for.
+// CHECK-LABEL: func.func @union(
+// CHECK: %[[O:.*]] = "tf.If"({{.*}}) -> tensor<4xi32>
+// CHECK: %[[F:.*]] = arith.bitcast %[[O]] : tensor<4xi32> to tensor<4xf32>
+// CHECK: %[[I:.*]] = tensor.extract_slice %[[O]][0] [1] [1] : tensor<4xi32> to tensor<1xi32>
+// CHECK: return %{{.*}}, %{{.*}}
+// CHECK-LABEL: func.func private @row(
+// CHECK-SAME: -> tensor<4xi32>
+// CHECK: %[[B:.*]] = arith.bitcast %{{.*}} : tensor<4xf32> to tensor<4xi32>
+// CHECK-NEXT: return %[[B]]
+// CHECK-LABEL: func.func private @bound(
+// CHECK-SAME: -> tensor<4xi32>
+// CHECK: %[[Z:.*]] = arith.constant dense<0> : tensor<4xi32>
+// CHECK: %[[P:.*]] = tensor.insert_slice %{{.*}} into %[[Z]][0] [1] [1] : tensor<1xi32> into tensor<4xi32>
+// CHECK-NEXT: return %[[P]]
+func.func @union(%p: tensor<i1>, %x: tensor<4xf32>, %i: tensor<1xi32>) -> (tensor<*xf32>, tensor<*xi32>) {
+  %o = "tf.If"(%p, %x, %i) <{else_branch = @bound, then_branch = @row, is_stateless = true}> : (tensor<i1>, tensor<4xf32>, tensor<1xi32>) -> tensor<*x!tf_type.variant>
+  %f = "tf.OptionalGetValue"(%o) : (tensor<*x!tf_type.variant>) -> tensor<*xf32>
+  %n = "tf.OptionalGetValue"(%o) : (tensor<*x!tf_type.variant>) -> tensor<*xi32>
+  return %f, %n : tensor<*xf32>, tensor<*xi32>
+}
+func.func private @row(%x: tensor<4xf32>, %i: tensor<1xi32>) -> tensor<!tf_type.variant<tensor<4xf32>>> {
+  %o = "tf.OptionalFromValue"(%x) : (tensor<4xf32>) -> tensor<!tf_type.variant<tensor<4xf32>>>
+  return %o : tensor<!tf_type.variant<tensor<4xf32>>>
+}
+func.func private @bound(%x: tensor<4xf32>, %i: tensor<1xi32>) -> tensor<!tf_type.variant<tensor<1xi32>>> {
+  %o = "tf.OptionalFromValue"(%i) : (tensor<1xi32>) -> tensor<!tf_type.variant<tensor<1xi32>>>
+  return %o : tensor<!tf_type.variant<tensor<1xi32>>>
+}
