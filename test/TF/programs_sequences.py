@@ -124,6 +124,35 @@ def tf_two_arrays_tape(x):
     return [loss, tape.gradient(loss, x)]
 
 
+@tf.function
+def tf_einsum_ops(x, y, q, k):
+    # Transpose, full sum, matmul, dot, outer product along a shared label,
+    # and attention scores and their weighted sum (batch labels).
+    scores = tf.nn.softmax(tf.einsum("bqd,bkd->bqk", q, k) * 0.5)
+    return [tf.einsum("ij->ji", x), tf.einsum("ij->", x),
+            tf.einsum("ij,jk->ik", x, y), tf.einsum("i,i->", x[0], x[1]),
+            tf.einsum("ij,kj->ikj", x, x), tf.einsum("bqk,bkd->bqd", scores, k)]
+
+
+def keras_multi_head_attention():
+    # MultiHeadAttention(2 heads of 3) of a [2, 3, 4] query over a [2, 5, 4]
+    # value (EinsumDense projections, einsum scores, softmax), its weights
+    # fixed and frozen, and the tape's gradient of sum(y^2) with respect to
+    # the query.
+    layer = keras.layers.MultiHeadAttention(num_heads=2, key_dim=3)
+
+    @tf.function
+    def call(q, v):
+        with tf.GradientTape() as tape:
+            tape.watch(q)
+            y = layer(q, v)
+            loss = tf.reduce_sum(y * y)
+        return [y, tape.gradient(loss, q)]
+
+    return freeze(call, [tf.TensorSpec((B, T, F), f32),
+                         tf.TensorSpec((B, 5, F), f32)], [layer])
+
+
 LENGTHS = np.array([3, 2], np.int32)
 ROWS = dyadic([5, F], -1.25, 0.125)
 
@@ -173,4 +202,25 @@ PROGRAMS = [
         "gathered, the second stacked, their sum and its gradient with "
         "respect to x.",
         tf_two_arrays_tape, [ROWS], ulp=[MaxUlp(4), MaxUlp(4)]),
+    Program(
+        "tf_einsum_ops",
+        "tf.einsum as a transpose, a full sum, a matmul, a dot product, an "
+        "outer product along a shared label, and attention's scores and "
+        "weighted sum over batch labels.",
+        tf_einsum_ops,
+        [dyadic([3, 4], -1.0, 0.125), dyadic([4, 2], -0.5, 0.125),
+         dyadic([B, T, F], -0.75, 0.0625), dyadic([B, 5, F], 0.5, -0.0625)],
+        ulp=[0, MaxUlp(4), KERAS_ULP, MaxUlp(4), 0, KERAS_ULP]),
+    Program(
+        "keras_multi_head_attention",
+        "A Keras MultiHeadAttention(num_heads=2, key_dim=3) of a [2, 3, 4] "
+        "query over a [2, 5, 4] value (weights fixed and frozen): its output "
+        "and the tape's gradient of sum(y^2) with respect to the query.",
+        keras_multi_head_attention,
+        [dyadic([B, T, F], -0.75, 0.0625), dyadic([B, 5, F], 0.5, -0.0625)],
+        # The query's gradient chains six contractions back through the
+        # softmax, each summed in another order by TensorFlow's: 8 ulp of
+        # its largest magnitude (6 measured).
+        graph=True, ulp=[KERAS_ULP, MaxUlp(8)],
+        helpers=[weights, freeze, keras_multi_head_attention]),
 ]

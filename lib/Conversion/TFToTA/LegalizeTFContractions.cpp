@@ -1,14 +1,17 @@
-//===- LegalizeTFContractions.cpp - tf.MatMul and tf.BatchMatMul ----------===//
+//===- LegalizeTFContractions.cpp - tf.MatMul, BatchMatMul, Einsum --------===//
 //
 // tf.MatMul (transposes as linalg.transpose, then linalg.matmul) and
 // tf.BatchMatMul, BatchMatMulV2 and BatchMatMulV3 (tf.matmul of rank > 2,
 // attention's q k^T): one linalg.generic over the broadcast batch dims, the
 // rows, the columns and the contracted dim, whose indexing maps read the
 // adjoint operands (adj_x, adj_y) and broadcast batch dims of 1 (V2, V3)
-// without a copy. Products are summed in the order of the contracted dim,
-// as linalg.matmul sums; TensorFlow's kernels (Eigen's or oneDNN's
-// blocked contraction, with fused multiply-adds) may sum otherwise: the
-// corpus bounds these results (test/TF/programs_library.py, KERAS_ULP).
+// without a copy. tf.Einsum of one or two static operands (tf.einsum,
+// Keras's EinsumDense and MultiHeadAttention): one linalg.generic with a
+// loop per label, its maps read off the equation. Products are summed in the
+// order of the contracted dim, as linalg.matmul sums; TensorFlow's kernels
+// (Eigen's or oneDNN's blocked contraction, with fused multiply-adds) may sum
+// otherwise: the corpus bounds these results (test/TF/programs_library.py,
+// KERAS_ULP).
 //
 //===----------------------------------------------------------------------===//
 
@@ -208,7 +211,157 @@ LogicalResult rewriteBatchMatMul(Operation *op, ValueRange operands,
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// tf.Einsum
+//===----------------------------------------------------------------------===//
+
+/// A tf.Einsum equation over static operands: the loops (the output's
+/// labels, then the contracted ones in the order they first appear), each
+/// label's size, and each operand's and the output's labels.
+struct Einsum {
+  SmallVector<char> loops;
+  llvm::SmallDenseMap<char, int64_t> sizes;
+  SmallVector<std::string> inputs;
+  std::string output;
+  unsigned parallel = 0;
+};
+
+/// `op`'s equation over its operands, or why it is not one ta-legalize-tf
+/// lowers.
+FailureOr<Einsum> parseEinsum(Operation *op, std::string &why) {
+  auto equation = op->getAttrOfType<StringAttr>("equation");
+  why = "needs an equation of one or two operands' labels (letters; no "
+        "ellipsis), each label once per operand, the output's labels among "
+        "the operands' and of equal sizes where they repeat";
+  if (!equation || op->getNumOperands() < 1 || op->getNumOperands() > 2)
+    return failure();
+  StringRef text = equation.getValue();
+  auto [lhs, output] = text.split("->");
+  if (!text.contains("->"))
+    return failure();
+  Einsum e;
+  SmallVector<StringRef> inputs;
+  lhs.split(inputs, ',');
+  if (inputs.size() != op->getNumOperands())
+    return failure();
+  auto labelsOf = [&](StringRef labels, std::string &into) {
+    for (char c : labels) {
+      if (c == ' ')
+        continue;
+      if (!llvm::isAlpha(c) || llvm::is_contained(into, c))
+        return false;
+      into.push_back(c);
+    }
+    return true;
+  };
+  for (auto [k, labels] : llvm::enumerate(inputs)) {
+    e.inputs.emplace_back();
+    RankedTensorType type = rankedType(op->getOperand(k));
+    if (!labelsOf(labels, e.inputs.back()) || !type || !type.hasStaticShape() ||
+        type.getRank() != (int64_t)e.inputs.back().size())
+      return failure();
+    for (auto [c, size] : llvm::zip(e.inputs.back(), type.getShape())) {
+      auto [it, fresh] = e.sizes.try_emplace(c, size);
+      if (!fresh && it->second != size)
+        return failure();
+    }
+  }
+  if (!labelsOf(output, e.output))
+    return failure();
+  for (char c : e.output) {
+    if (!e.sizes.count(c))
+      return failure();
+    e.loops.push_back(c);
+  }
+  e.parallel = e.loops.size();
+  for (const std::string &labels : e.inputs)
+    for (char c : labels)
+      if (!llvm::is_contained(e.loops, c))
+        e.loops.push_back(c);
+  return e;
+}
+
+std::string unsupportedEinsum(Operation *op) {
+  if (std::string why = checkSignature(op, -1, 1); !why.empty())
+    return why;
+  std::string why;
+  FailureOr<Einsum> e = parseEinsum(op, why);
+  if (failed(e))
+    return why;
+  Type element = rankedType(op->getOperand(0)).getElementType();
+  if ((!isa<FloatType>(element) && !element.isSignlessInteger()) ||
+      element.isInteger(1) || llvm::any_of(op->getOperandTypes(), [&](Type t) {
+        return getElementTypeOrSelf(t) != element;
+      }))
+    return "needs operands of one float or integer element type";
+  SmallVector<int64_t> shape;
+  for (char c : e->output)
+    shape.push_back(e->sizes.lookup(c));
+  RankedTensorType result = rankedType(op->getResult(0));
+  if (!result || result.getElementType() != element ||
+      failed(verifyCompatibleShape(result.getShape(), shape)))
+    return "has a result whose type is not the equation's";
+  return "";
+}
+
+/// One linalg.generic: a loop per label, the output's parallel, the
+/// contracted ones reductions (summed in their order, as the matmuls
+/// above sum; TensorFlow contracts through its batched matmul).
+LogicalResult rewriteEinsum(Operation *op, ValueRange operands,
+                            ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  std::string why;
+  Einsum e = *parseEinsum(op, why);
+  Type element = rankedType(operands[0]).getElementType();
+  SmallVector<int64_t> shape;
+  for (char c : e.output)
+    shape.push_back(e.sizes.lookup(c));
+  auto type = RankedTensorType::get(shape, element);
+  MLIRContext *ctx = rewriter.getContext();
+  auto mapOf = [&](StringRef labels) {
+    SmallVector<AffineExpr> exprs;
+    for (char c : labels)
+      exprs.push_back(
+          getAffineDimExpr(llvm::find(e.loops, c) - e.loops.begin(), ctx));
+    return AffineMap::get(e.loops.size(), 0, exprs, ctx);
+  };
+  SmallVector<AffineMap> maps;
+  for (const std::string &labels : e.inputs)
+    maps.push_back(mapOf(labels));
+  maps.push_back(mapOf(e.output));
+  SmallVector<utils::IteratorType> iterators(e.loops.size(),
+                                             utils::IteratorType::reduction);
+  for (unsigned k = 0; k < e.parallel; ++k)
+    iterators[k] = utils::IteratorType::parallel;
+  Value zero =
+      arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(element));
+  bool isFloat = isa<FloatType>(element);
+  auto generic = linalg::GenericOp::create(
+      rewriter, loc, type, operands, filled(rewriter, loc, type, zero), maps,
+      iterators, [&](OpBuilder &b, Location l, ValueRange args) {
+        Value term = args[0];
+        if (args.size() == 3)
+          term = isFloat ? Value(arith::MulFOp::create(b, l, args[0], args[1]))
+                         : Value(arith::MulIOp::create(b, l, args[0], args[1]));
+        // Without contracted labels, the product itself (a sum from 0
+        // would turn -0 into +0).
+        if (e.parallel == e.loops.size()) {
+          linalg::YieldOp::create(b, l, term);
+          return;
+        }
+        Value acc = args.back();
+        linalg::YieldOp::create(
+            b, l,
+            isFloat ? Value(arith::AddFOp::create(b, l, acc, term))
+                    : Value(arith::AddIOp::create(b, l, acc, term)));
+      });
+  rewriter.replaceOp(op, castTo(rewriter, loc, generic.getResult(0),
+                                op->getResult(0).getType()));
+  return success();
+}
+
 constexpr Lowering kLowerings[] = {
+    {"tf.Einsum", unsupportedEinsum, rewriteEinsum},
     {"tf.MatMul", unsupportedMatMul, rewriteMatMul},
     {"tf.BatchMatMul", unsupportedBatchMatMul, rewriteBatchMatMul},
     {"tf.BatchMatMulV2", unsupportedBatchMatMul, rewriteBatchMatMul},

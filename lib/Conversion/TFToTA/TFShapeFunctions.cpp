@@ -623,6 +623,36 @@ SmallVector<Type> tf::inferResultTypes(Operation *op,
       types[k] = q.result(dims, k);
     return types;
   }
+  if (name == "tf.Einsum") {
+    // The output labels' sizes, read off the operands' dims.
+    auto equation = op->getAttrOfType<StringAttr>("equation");
+    if (!equation || !equation.getValue().contains("->"))
+      return types;
+    auto [lhs, output] = equation.getValue().split("->");
+    SmallVector<StringRef> inputs;
+    lhs.split(inputs, ',');
+    if (inputs.size() != op->getNumOperands())
+      return types;
+    llvm::SmallDenseMap<char, int64_t> sizes;
+    for (auto [k, labels] : llvm::enumerate(inputs)) {
+      RankedTensorType in = q.ranked(k);
+      std::string letters;
+      for (char c : labels)
+        if (c != ' ')
+          letters.push_back(c);
+      if (!in || in.getRank() != (int64_t)letters.size())
+        return types;
+      for (auto [c, size] : llvm::zip(letters, in.getShape()))
+        if (!ShapedType::isDynamic(size))
+          sizes[c] = size;
+    }
+    SmallVector<int64_t> dims;
+    for (char c : output)
+      if (c != ' ')
+        dims.push_back(sizes.count(c) ? sizes[c] : kDynamic);
+    types[0] = q.result(dims);
+    return types;
+  }
   if (name == "tf.SparseSoftmaxCrossEntropyWithLogits") {
     // loss [batch], backprop the logits' shape.
     RankedTensorType in = q.ranked(0);

@@ -1365,3 +1365,44 @@ func.func @erf_f64(%x: tensor<2xf64>) {
   %0 = "tf.Erf"(%x) : (tensor<2xf64>) -> tensor<2xf64>
   return
 }
+
+// -----
+
+func.func @einsum_ellipsis(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{'tf.Einsum' op needs an equation of one or two operands' labels (letters; no ellipsis), each label once per operand, the output's labels among the operands' and of equal sizes where they repeat}}
+  %0 = "tf.Einsum"(%a, %b) {equation = "...j,jk->...k"} : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @einsum_trace(%a: tensor<3x3xf32>) {
+  // A label twice in one operand (a diagonal).
+  // expected-error @+1 {{'tf.Einsum' op needs an equation of one or two operands' labels (letters; no ellipsis), each label once per operand, the output's labels among the operands' and of equal sizes where they repeat}}
+  %0 = "tf.Einsum"(%a) {equation = "ii->"} : (tensor<3x3xf32>) -> tensor<f32>
+  return
+}
+
+// -----
+
+func.func @einsum_sizes(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) {
+  // expected-error @+1 {{'tf.Einsum' op needs an equation of one or two operands' labels (letters; no ellipsis), each label once per operand, the output's labels among the operands' and of equal sizes where they repeat}}
+  %0 = "tf.Einsum"(%a, %b) {equation = "ij,jk->ik"} : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
+  return
+}
+
+// -----
+
+func.func @einsum_bools(%a: tensor<2x3xi1>, %b: tensor<3x4xi1>) {
+  // expected-error @+1 {{'tf.Einsum' op needs operands of one float or integer element type}}
+  %0 = "tf.Einsum"(%a, %b) {equation = "ij,jk->ik"} : (tensor<2x3xi1>, tensor<3x4xi1>) -> tensor<2x4xi1>
+  return
+}
+
+// -----
+
+func.func @einsum_result(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{'tf.Einsum' op has a result whose type is not the equation's}}
+  %0 = "tf.Einsum"(%a, %b) {equation = "ij,jk->ik"} : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<4x2xf32>
+  return
+}
