@@ -15,8 +15,10 @@
 //  - tf.Maximum/Minimum propagate NaN and otherwise return the first operand
 //    on ties (Eigen's `a < b ? b : a`), so max(-0.0, 0.0) is -0.0;
 //  - tf.FloorDiv and tf.FloorMod round toward -inf (floor(x / y), and
-//    fmod moved to the divisor's sign, for floats); integers divided by 0
-//    stop with TensorFlow's "Integer division by zero", and x / -1 wraps;
+//    fmod moved to the divisor's sign, for floats); tf.Div of integers and
+//    tf.TruncateDiv toward zero (trunc(x / y) for floats); integers
+//    divided by 0 stop with TensorFlow's "Integer division by zero", and
+//    x / -1 wraps;
 //  - tf.Cast follows static_cast on x86: float to int32/int64 gives the
 //    most negative value for NaN and out-of-range values (cvttss2si),
 //    narrower ints go through int32 and wrap, float to bool is `x != 0`
@@ -45,6 +47,7 @@ enum class Kind {
   Sub,
   Mul,
   Div,
+  TruncateDiv,
   Max,
   Min,
   Lt,
@@ -71,6 +74,7 @@ constexpr Binary kBinary[] = {{"tf.AddV2", Kind::Add},
                               {"tf.Mul", Kind::Mul},
                               {"tf.RealDiv", Kind::Div},
                               {"tf.Div", Kind::Div},
+                              {"tf.TruncateDiv", Kind::TruncateDiv},
                               {"tf.Maximum", Kind::Max},
                               {"tf.Minimum", Kind::Min},
                               {"tf.Less", Kind::Lt},
@@ -101,6 +105,26 @@ bool isLogical(Kind kind) { return kind == Kind::And || kind == Kind::Or; }
 
 Type elementOf(Value value) {
   return cast<ShapedType>(value.getType()).getElementType();
+}
+
+/// TensorFlow's integer division of `x` by `y` rounding toward zero (C's,
+/// as tf.Div and tf.TruncateDiv divide integers), x / -1 wrapping (-INT_MIN
+/// is INT_MIN) and a zero divisor read as 1 (the caller checks it first).
+Value truncated(OpBuilder &b, Location loc, Value x, Value y) {
+  Type type = x.getType();
+  Value zero = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 0));
+  Value one = arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, 1));
+  Value minusOne =
+      arith::ConstantOp::create(b, loc, b.getIntegerAttr(type, -1));
+  auto eq = [&](Value v, Value c) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, v, c);
+  };
+  Value negates = eq(y, minusOne);
+  Value divisor = arith::SelectOp::create(
+      b, loc, arith::OrIOp::create(b, loc, eq(y, zero), negates), one, y);
+  return arith::SelectOp::create(b, loc, negates,
+                                 arith::SubIOp::create(b, loc, zero, x),
+                                 arith::DivSIOp::create(b, loc, x, divisor));
 }
 
 /// TensorFlow's floor division (`div`) or floor modulo of `x` by `y`:
@@ -183,7 +207,12 @@ Value scalarBinary(OpBuilder &b, Location loc, Kind kind, Type type, Value lhs,
     return isFloat ? Value(arith::MulFOp::create(b, loc, lhs, rhs))
                    : Value(arith::MulIOp::create(b, loc, lhs, rhs));
   case Kind::Div:
-    return arith::DivFOp::create(b, loc, lhs, rhs);
+    return isFloat ? Value(arith::DivFOp::create(b, loc, lhs, rhs))
+                   : truncated(b, loc, lhs, rhs);
+  case Kind::TruncateDiv:
+    return isFloat ? Value(math::TruncOp::create(
+                         b, loc, arith::DivFOp::create(b, loc, lhs, rhs)))
+                   : truncated(b, loc, lhs, rhs);
   case Kind::Max:
     return isFloat ? pick(cmpf(arith::CmpFPredicate::OLT, lhs, rhs))
                    : Value(arith::MaxSIOp::create(b, loc, lhs, rhs));
@@ -245,9 +274,10 @@ std::string unsupportedBinary(Operation *op) {
     return "needs bool operands";
   if (!isLogical(kind) && bools && kind != Kind::Eq && kind != Kind::Ne)
     return "has bool operands, for which TensorFlow has no kernel of this op";
-  if (kind == Kind::Div && !isa<FloatType>(lhs))
-    return "divides integers; ta-legalize-tf lowers tf.RealDiv and tf.Div "
-           "on floats";
+  if (kind == Kind::Div && !isa<FloatType>(lhs) &&
+      tf::isNamed(op, "tf.RealDiv"))
+    return "divides integers; ta-legalize-tf lowers tf.RealDiv on floats "
+           "(tf.Div and tf.TruncateDiv divide integers)";
   if (kind == Kind::Pow && !isa<FloatType>(lhs))
     return "raises integers; ta-legalize-tf lowers tf.Pow on floats";
   auto types = {cast<RankedTensorType>(op->getOperand(0).getType()),
@@ -406,7 +436,8 @@ LogicalResult rewriteBinary(Operation *op, ValueRange operands,
   maps.push_back(rewriter.getMultiDimIdentityMap(rank));
   Kind kind = kindOf(op);
   Type element = types[0].getElementType();
-  if (isFloored(kind) && !isa<FloatType>(element))
+  if ((isFloored(kind) || kind == Kind::Div || kind == Kind::TruncateDiv) &&
+      !isa<FloatType>(element))
     checkNoZero(rewriter, op, operands[1]);
   auto generic = linalg::GenericOp::create(
       rewriter, loc, result, inputs,

@@ -85,17 +85,8 @@ func.func @bool_add(%a: tensor<2xi1>) {
 // -----
 
 func.func @int_div(%a: tensor<2xi32>) {
-  // expected-error @+1 {{'tf.RealDiv' op divides integers; ta-legalize-tf lowers tf.RealDiv and tf.Div on floats}}
+  // expected-error @+1 {{'tf.RealDiv' op divides integers; ta-legalize-tf lowers tf.RealDiv on floats (tf.Div and tf.TruncateDiv divide integers)}}
   %0 = "tf.RealDiv"(%a, %a) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
-  return
-}
-
-// -----
-
-func.func @int_truncating_div(%a: tensor<2xi32>) {
-  // tf.Div of integers truncates (tf.truncatediv); not lowered.
-  // expected-error @+1 {{'tf.Div' op divides integers; ta-legalize-tf lowers tf.RealDiv and tf.Div on floats}}
-  %0 = "tf.Div"(%a, %a) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
   return
 }
 

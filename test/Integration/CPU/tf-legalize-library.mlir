@@ -17,7 +17,9 @@
 //   FloorDiv of int32 [7,-7,7,-7,INT_MIN] by [2,2,-2,-2,-1]:
 //   [3,-4,-4,3,INT_MIN], FloorMod: [1,1,-1,-1,0]; of f32 [7,-7,7,-7,0,-0]
 //   by [2,2,-2,-2,-3,3]: [3,-4,-4,3,-0,-0] and [1,1,-1,-1,0,-0]; FloorMod
-//   of [5.5,-5.5,1,1] by [2,2,inf,-inf]: [1.5,0.5,1,-inf]; an int32 division
+//   of [5.5,-5.5,1,1] by [2,2,inf,-inf]: [1.5,0.5,1,-inf]; Div and
+//   TruncateDiv of the int32s: [3,-3,-3,3,INT_MIN] (toward zero), and
+//   TruncateDiv of the f32s: [3,-3,-3,3,-0,-0]; an int32 FloorDiv or Div
 //   by 0 fails with "Integer division by zero";
 //   Slice of arange(12) as 3x4 at begin [1,1] size [2,-1]:
 //   [[5,6,7],[9,10,11]]; begin [4,0] fails with "Expected begin[0] in
@@ -44,6 +46,7 @@
 // RUN: %run_cpu -e main %t.none.mlir | FileCheck %s
 // RUN: not %run_cpu -e divide_by_zero %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=DIV
 // RUN: not %run_cpu -e divide_by_zero %t.none.mlir 2>&1 | FileCheck %s --check-prefix=DIV
+// RUN: not %run_cpu -e truncating_divide_by_zero %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=DIV
 // DIV: ta runtime error: Integer division by zero
 // RUN: not %run_cpu -e slice_begin %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=BEGIN
 // BEGIN: ta runtime error: Expected begin[0] in [0, 3], but got 4
@@ -158,6 +161,21 @@ func.func @main() {
   %fmi = "tf.FloorMod"(%ni, %di) : (tensor<5xi32>, tensor<5xi32>) -> tensor<5xi32>
   %fmiu = tensor.cast %fmi : tensor<5xi32> to tensor<*xi32>
   call @printMemrefI32(%fmiu) : (tensor<*xi32>) -> ()
+  // tf.Div and tf.TruncateDiv of integers round toward zero.
+  // CHECK: [3,  -3,  -3,  3,  -2147483648]
+  // CHECK: [3,  -3,  -3,  3,  -2147483648]
+  %tdi = "tf.Div"(%ni, %di) : (tensor<5xi32>, tensor<5xi32>) -> tensor<5xi32>
+  %tdiu = tensor.cast %tdi : tensor<5xi32> to tensor<*xi32>
+  call @printMemrefI32(%tdiu) : (tensor<*xi32>) -> ()
+  %tti = "tf.TruncateDiv"(%ni, %di) : (tensor<5xi32>, tensor<5xi32>) -> tensor<5xi32>
+  %ttiu = tensor.cast %tti : tensor<5xi32> to tensor<*xi32>
+  call @printMemrefI32(%ttiu) : (tensor<*xi32>) -> ()
+  // CHECK: [3,  -3,  -3,  3,  -0,  -0]
+  %nf3 = arith.constant dense<[7.0, -7.0, 7.0, -7.0, 0.0, -0.0]> : tensor<6xf32>
+  %df3 = arith.constant dense<[2.0, 2.0, -2.0, -2.0, -3.0, 3.0]> : tensor<6xf32>
+  %ttf = "tf.TruncateDiv"(%nf3, %df3) : (tensor<6xf32>, tensor<6xf32>) -> tensor<6xf32>
+  %ttfu = tensor.cast %ttf : tensor<6xf32> to tensor<*xf32>
+  call @printMemrefF32(%ttfu) : (tensor<*xf32>) -> ()
   // CHECK: [3,  -4,  -4,  3,  -0,  -0]
   // CHECK: [1,  1,  -1,  -1,  0,  -0]
   %nf = arith.constant dense<[7.0, -7.0, 7.0, -7.0, 0.0, -0.0]> : tensor<6xf32>
@@ -302,6 +320,15 @@ func.func @slice_to_1x2(%r: tensor<3x4xf32>, %begin: tensor<2xi32>, %size: tenso
   %s = "tf.Slice"(%r, %begin, %size) : (tensor<3x4xf32>, tensor<2xi32>, tensor<2xi32>) -> tensor<1x2xf32>
   %su = tensor.cast %s : tensor<1x2xf32> to tensor<*xf32>
   call @printMemrefF32(%su) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @truncating_divide_by_zero() {
+  %n = arith.constant dense<[7, -7]> : tensor<2xi32>
+  %d = arith.constant dense<[2, 0]> : tensor<2xi32>
+  %q = "tf.Div"(%n, %d) : (tensor<2xi32>, tensor<2xi32>) -> tensor<2xi32>
+  %qu = tensor.cast %q : tensor<2xi32> to tensor<*xi32>
+  call @printMemrefI32(%qu) : (tensor<*xi32>) -> ()
   return
 }
 
