@@ -96,6 +96,26 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     "indices[%s] = %" PRId64 " is not in [0, %" PRId64 ")",
                     position, rest ? rest[1] : 0, rest ? rest[2] : 0);
   }
+  if (code == TA_ERR_GATHER_ND_ROW) {
+    /* `header` holds the row's position, the row, and the params' shape. */
+    const int64_t *at = (const int64_t *)header;
+    char position[256] = "", row[512] = "", shape[256] = "";
+    const int64_t *next = at;
+    char *texts[3] = {position, row, shape};
+    const char *separators[3] = {",", ", ", ","};
+    for (int part = 0; part < 3 && next; ++part) {
+      int used = 0;
+      for (int64_t k = 0; k < next[0] && used < 256; ++k)
+        used += snprintf(texts[part] + used, 256 - (size_t)used, "%s%" PRId64,
+                         k ? separators[part] : "", next[1 + k]);
+      next = next + 1 + next[0];
+    }
+    return snprintf(buffer, n,
+                    "indices%s%s%s = [%s] does not index into param shape "
+                    "[%s]",
+                    position[0] ? "[" : "", position, position[0] ? "]" : "",
+                    row, shape);
+  }
   if (code == TA_ERR_SPARSE_XENT_LABEL) {
     /* `header` holds the labels, then the bad label and the classes. */
     const int64_t *at = (const int64_t *)header;

@@ -153,6 +153,20 @@ def keras_multi_head_attention():
                          tf.TensorSpec((B, 5, F), f32)], [layer])
 
 
+@tf.function
+def tf_last_relevant(xs, w, lengths):
+    # An Elman tf.scan over [T, B, F] (states [B, T, U] after a transpose),
+    # and each sequence's state at its last step (lengths - 1): by
+    # tf.gather with batch_dims=1, and by tf.gather_nd of (batch, step)
+    # rows.
+    hs = tf.scan(lambda h, x: tf.tanh(tf.matmul(x, w) + h * 0.5), xs,
+                 initializer=tf.zeros([B, U]))
+    outputs = tf.transpose(hs, [1, 0, 2])
+    by_gather = tf.gather(outputs, lengths - 1, axis=1, batch_dims=1)
+    rows = tf.stack([tf.range(B), lengths - 1], axis=1)
+    return [by_gather, tf.gather_nd(outputs, rows)]
+
+
 LENGTHS = np.array([3, 2], np.int32)
 ROWS = dyadic([5, F], -1.25, 0.125)
 
@@ -211,6 +225,15 @@ PROGRAMS = [
         [dyadic([3, 4], -1.0, 0.125), dyadic([4, 2], -0.5, 0.125),
          dyadic([B, T, F], -0.75, 0.0625), dyadic([B, 5, F], 0.5, -0.0625)],
         ulp=[0, MaxUlp(4), KERAS_ULP, MaxUlp(4), 0, KERAS_ULP]),
+    Program(
+        "tf_last_relevant",
+        "Each sequence's last relevant state (lengths [3, 1]) of an Elman "
+        "tf.scan, picked by tf.gather(..., batch_dims=1) and by "
+        "tf.gather_nd of (batch, step) rows.",
+        tf_last_relevant,
+        [dyadic([T, B, F], -0.75, 0.0625), weights([F, U], 1.0),
+         np.array([3, 1], np.int32)],
+        ulp=KERAS_ULP),
     Program(
         "keras_multi_head_attention",
         "A Keras MultiHeadAttention(num_heads=2, key_dim=3) of a [2, 3, 4] "

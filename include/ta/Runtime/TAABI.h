@@ -145,6 +145,10 @@ enum TARuntimeError {
   /* tf.SparseSoftmaxCrossEntropyWithLogits of a label out of range: the
      header holds [n, the labels (n words), 2, the label, the classes] */
   TA_ERR_SPARSE_XENT_LABEL = 64,
+  /* tf.GatherNd of an index row out of the params: the header holds [r,
+     the row's position (r words), k, the row (k words), p, the params'
+     shape (p words)] */
+  TA_ERR_GATHER_ND_ROW = 65,
 };
 
 /// What a failed allocation was for (TA_ERR_OOM's `c`).

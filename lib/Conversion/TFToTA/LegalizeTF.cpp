@@ -90,6 +90,7 @@ struct TALegalizeTFPass
     populateTFStackingToTensorPatterns(patterns);
     populateTFContractionToLinalgPatterns(patterns);
     populateTFLossToLinalgPatterns(patterns);
+    populateTFGatherToLinalgPatterns(patterns);
     ConversionTarget target(getContext());
     target.markUnknownOpDynamicallyLegal([](Operation *op) {
       return !llvm::is_contained(getLegalizedTFOpNames(),

@@ -41,13 +41,11 @@ std::string typeString(Type type) {
 
 ArrayRef<ArrayRef<Lowering>> mlir::ta::tflegalize::loweringGroups() {
   static const ArrayRef<Lowering> groups[] = {
-      elementwiseLowerings(), structuralLowerings(),
-      sliceLowerings(),       transcendentalLowerings(),
-      shapeLowerings(),       layerLowerings(),
-      movementLowerings(),    reductionLowerings(),
-      activationLowerings(),  unaryMathLowerings(),
-      stackingLowerings(),    contractionLowerings(),
-      lossLowerings()};
+      elementwiseLowerings(),    structuralLowerings(), sliceLowerings(),
+      transcendentalLowerings(), shapeLowerings(),      layerLowerings(),
+      movementLowerings(),       reductionLowerings(),  activationLowerings(),
+      unaryMathLowerings(),      stackingLowerings(),   contractionLowerings(),
+      lossLowerings(),           gatherLowerings()};
   return groups;
 }
 

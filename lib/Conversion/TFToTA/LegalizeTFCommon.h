@@ -56,6 +56,7 @@ ArrayRef<Lowering> unaryMathLowerings();
 ArrayRef<Lowering> stackingLowerings();
 ArrayRef<Lowering> contractionLowerings();
 ArrayRef<Lowering> lossLowerings();
+ArrayRef<Lowering> gatherLowerings();
 
 /// Whether `op` is one of the elementwise binary ops (which broadcast).
 bool isBroadcastingBinary(Operation *op);
@@ -170,6 +171,12 @@ Value eigenLog(OpBuilder &b, Location loc, func::FuncOp libm, Value x,
 /// As eigenExp, for log1p (`libm`: log1pf).
 Value eigenLog1p(OpBuilder &b, Location loc, func::FuncOp libm, Value x,
                  Value inTail);
+
+/// tf.GatherV2 with batch_dims (LegalizeTFGathers.cpp), which the batch_dims
+/// 0 lowering (LegalizeTFMovement.cpp) hands on.
+std::string unsupportedGatherBatched(Operation *op);
+LogicalResult rewriteGatherBatched(Operation *op, ValueRange operands,
+                                   ConversionPatternRewriter &rewriter);
 
 /// The map reading a [..., 1] tensor of per-row values at every element of
 /// a tensor of `rank` dims.

@@ -10,7 +10,8 @@
 // broadcasts (tf.Tile) emit them: each one linalg.generic over the result that
 // reads its operands where TensorFlow's kernel does. Shapes are static and
 // axes, multiples constant, so every shape check TensorFlow makes at run time
-// is made here; and tf.GatherV2 with a constant axis, batch_dims 0 and a scalar
+// is made here; and tf.GatherV2 with a constant axis, batch_dims 0 (others:
+// LegalizeTFGathers.cpp) and a scalar
 // or vector of indices (what TensorFlow's standard pipeline makes of an
 // unstacked tf.TensorArray read at a run-time index) or indices of a static
 // shape (an embedding lookup of [batch, time] ids): the slices of the params
@@ -341,7 +342,7 @@ std::string unsupportedGatherV2(Operation *op) {
     return why;
   if (auto batch = op->getAttrOfType<IntegerAttr>("batch_dims");
       batch && batch.getInt() != 0)
-    return "has batch_dims; ta-legalize-tf lowers gathers of batch_dims 0";
+    return unsupportedGatherBatched(op);
   RankedTensorType params = rankedType(op->getOperand(0));
   RankedTensorType indices = rankedType(op->getOperand(1));
   std::optional<int64_t> axis =
@@ -364,6 +365,9 @@ std::string unsupportedGatherV2(Operation *op) {
 
 LogicalResult rewriteGatherV2(Operation *op, ValueRange operands,
                               ConversionPatternRewriter &rewriter) {
+  if (auto batch = op->getAttrOfType<IntegerAttr>("batch_dims");
+      batch && batch.getInt() != 0)
+    return rewriteGatherBatched(op, operands, rewriter);
   Location loc = op->getLoc();
   Value params = operands[0], indices = operands[1];
   RankedTensorType type = rankedType(params);

@@ -50,36 +50,43 @@ void mlir::ta::tf::failUnless(OpBuilder &builder, Operation *op, Value ok,
             c ? toI64(builder, loc, c) : zero});
 }
 
-void mlir::ta::tf::failUnlessShapes(OpBuilder &builder, Operation *op, Value ok,
-                                    TARuntimeError code, ValueRange lhs,
-                                    ValueRange rhs, Value c) {
+void mlir::ta::tf::failUnlessVectors(OpBuilder &builder, Operation *op,
+                                     Value ok, TARuntimeError code,
+                                     ArrayRef<ValueRange> vectors, Value c) {
   OpBuilder::InsertionGuard guard(builder);
   Location loc = op->getLoc();
   enterFailure(builder, loc, ok);
-  // [rank(lhs), lhs..., rank(rhs), rhs...], as _ta_rt_format_shape reads.
+  // [size(v0), v0..., size(v1), v1..., ...], as the runtime's message reads.
   SmallVector<Value> words;
-  for (ValueRange shape : {lhs, rhs}) {
+  for (ValueRange vector : vectors) {
     words.push_back(
-        arith::ConstantIntOp::create(builder, loc, shape.size(), 64));
-    for (Value dim : shape)
-      words.push_back(toI64(builder, loc, dim));
+        arith::ConstantIntOp::create(builder, loc, vector.size(), 64));
+    for (Value v : vector)
+      words.push_back(toI64(builder, loc, v));
   }
-  auto dims = memref::AllocaOp::create(
+  auto buffer = memref::AllocaOp::create(
       builder, loc,
       MemRefType::get({int64_t(words.size())}, builder.getI64Type()));
   for (auto [k, word] : llvm::enumerate(words))
     memref::StoreOp::create(
-        builder, loc, word, dims,
+        builder, loc, word, buffer,
         ValueRange{arith::ConstantIndexOp::create(builder, loc, k)});
-  Value address =
-      toI64(builder, loc,
-            memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, dims));
+  Value address = toI64(
+      builder, loc,
+      memref::ExtractAlignedPointerAsIndexOp::create(builder, loc, buffer));
   auto constant = [&](int64_t v) -> Value {
     return arith::ConstantIntOp::create(builder, loc, v, 64);
   };
   callFail(builder, op, code,
-           {address, constant(lhs.size()), constant(rhs.size()),
+           {address, constant(vectors.empty() ? 0 : vectors[0].size()),
+            constant(vectors.size() < 2 ? 0 : vectors[1].size()),
             c ? toI64(builder, loc, c) : constant(0)});
+}
+
+void mlir::ta::tf::failUnlessShapes(OpBuilder &builder, Operation *op, Value ok,
+                                    TARuntimeError code, ValueRange lhs,
+                                    ValueRange rhs, Value c) {
+  failUnlessVectors(builder, op, ok, code, {lhs, rhs}, c);
 }
 
 void mlir::ta::tf::failUnlessListing(OpBuilder &builder, Operation *op,

@@ -33,6 +33,12 @@ void failUnlessShapes(OpBuilder &builder, Operation *op, Value ok,
                       TARuntimeError code, ValueRange lhs, ValueRange rhs,
                       Value c = {});
 
+/// Like failUnlessShapes, for any number of vectors of index values: the
+/// header holds [size(v0), v0..., size(v1), v1..., ...].
+void failUnlessVectors(OpBuilder &builder, Operation *op, Value ok,
+                       TARuntimeError code, ArrayRef<ValueRange> vectors,
+                       Value c = {});
+
 /// Like failUnlessShapes, with `lhs` the entries of the 1-D integer tensor
 /// `values` (of any length: copied, in a loop, on the failure path only).
 void failUnlessListing(OpBuilder &builder, Operation *op, Value ok,

@@ -238,12 +238,28 @@ RankedTensorType gatherType(const ShapeQuery &q) {
   std::optional<int64_t> axis =
       constantAxis(q.op->getOperand(2), params.getRank());
   int64_t batchDims = intAttr(q.op, "batch_dims", 0);
+  if (batchDims < 0)
+    batchDims += indices.getRank();
   if (!axis || batchDims < 0 || batchDims > indices.getRank() ||
       batchDims > *axis)
     return {};
   SmallVector<int64_t> dims(params.getShape().take_front(*axis));
   llvm::append_range(dims, indices.getShape().drop_front(batchDims));
   llvm::append_range(dims, params.getShape().drop_front(*axis + 1));
+  return q.result(dims);
+}
+
+RankedTensorType gatherNdType(const ShapeQuery &q) {
+  // indices [..., k] of params: indices' dims but the last, params' from k.
+  RankedTensorType params = q.ranked(0), indices = q.ranked(1);
+  if (!params || !indices || indices.getRank() < 1 ||
+      indices.isDynamicDim(indices.getRank() - 1))
+    return {};
+  int64_t k = indices.getShape().back();
+  if (k > params.getRank())
+    return {};
+  SmallVector<int64_t> dims(indices.getShape().drop_back());
+  llvm::append_range(dims, params.getShape().drop_front(k));
   return q.result(dims);
 }
 
@@ -575,6 +591,7 @@ Type inferOne(const ShapeQuery &q) {
                    .Case("tf.ConcatV2", concatType)
                    .Case("tf.ExpandDims", expandDimsType)
                    .Case("tf.GatherV2", gatherType)
+                   .Case("tf.GatherNd", gatherNdType)
                    .Case("tf.MatMul", matmulType)
                    .Case("tf.BatchMatMul", batchMatmulType)
                    .Case("tf.BatchMatMulV2", batchMatmulType)

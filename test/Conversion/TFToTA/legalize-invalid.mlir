@@ -843,7 +843,9 @@ func.func @slice_grad_range(%dy: tensor<2x2xf32>) {
 
 func.func @gather_batch(%p: tensor<4x2xf32>, %i: tensor<2xi32>) {
   %axis = arith.constant dense<0> : tensor<i32>
-  // expected-error @+1 {{'tf.GatherV2' op has batch_dims; ta-legalize-tf lowers gathers of batch_dims 0}}
+  // batch_dims above the axis (TensorFlow: batch_dims must be less than or
+  // equal to axis).
+  // expected-error @+1 {{'tf.GatherV2' op needs a constant axis and batch_dims with batch_dims <= axis, batch_dims <= rank(indices), and the batch dims the same in params and indices}}
   %0 = "tf.GatherV2"(%p, %i, %axis) {batch_dims = 1 : i64} : (tensor<4x2xf32>, tensor<2xi32>, tensor<i32>) -> tensor<2x2xf32>
   return
 }
@@ -1395,5 +1397,64 @@ func.func @einsum_bools(%a: tensor<2x3xi1>, %b: tensor<3x4xi1>) {
 func.func @einsum_result(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
   // expected-error @+1 {{'tf.Einsum' op has a result whose type is not the equation's}}
   %0 = "tf.Einsum"(%a, %b) {equation = "ij,jk->ik"} : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_dynamic(%p: tensor<?x4xf32>, %i: tensor<2x1xi32>) {
+  // expected-error @+1 {{'tf.GatherNd' op needs static params of rank >= 1}}
+  %0 = "tf.GatherNd"(%p, %i) : (tensor<?x4xf32>, tensor<2x1xi32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_float_indices(%p: tensor<3x4xf32>, %i: tensor<2x1xf32>) {
+  // expected-error @+1 {{'tf.GatherNd' op needs integer indices of a static shape, rank >= 1}}
+  %0 = "tf.GatherNd"(%p, %i) : (tensor<3x4xf32>, tensor<2x1xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_long_rows(%p: tensor<3x4xf32>, %i: tensor<2x3xi32>) {
+  // expected-error @+1 {{'tf.GatherNd' op needs index rows of 1 to rank(params) entries (TensorFlow: index innermost dimension length must be <= params rank)}}
+  %0 = "tf.GatherNd"(%p, %i) : (tensor<3x4xf32>, tensor<2x3xi32>) -> tensor<2xf32>
+  return
+}
+
+// -----
+
+func.func @gather_nd_result(%p: tensor<3x4xf32>, %i: tensor<2x1xi32>) {
+  // expected-error @+1 {{'tf.GatherNd' op has a result whose type is not the params gathered}}
+  %0 = "tf.GatherNd"(%p, %i) : (tensor<3x4xf32>, tensor<2x1xi32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @gather_batch_above_axis(%x: tensor<2x3x4xf32>, %i: tensor<2x2xi32>) {
+  %axis = arith.constant dense<0> : tensor<i32>
+  // expected-error @+1 {{'tf.GatherV2' op needs a constant axis and batch_dims with batch_dims <= axis, batch_dims <= rank(indices), and the batch dims the same in params and indices}}
+  %0 = "tf.GatherV2"(%x, %i, %axis) {batch_dims = 1 : i64} : (tensor<2x3x4xf32>, tensor<2x2xi32>, tensor<i32>) -> tensor<2x2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_batch_mismatch(%x: tensor<2x3x4xf32>, %i: tensor<3x2xi32>) {
+  %axis = arith.constant dense<1> : tensor<i32>
+  // expected-error @+1 {{'tf.GatherV2' op needs a constant axis and batch_dims with batch_dims <= axis, batch_dims <= rank(indices), and the batch dims the same in params and indices}}
+  %0 = "tf.GatherV2"(%x, %i, %axis) {batch_dims = 1 : i64} : (tensor<2x3x4xf32>, tensor<3x2xi32>, tensor<i32>) -> tensor<2x3x2x4xf32>
+  return
+}
+
+// -----
+
+func.func @gather_batch_dynamic(%x: tensor<?x3x4xf32>, %i: tensor<2x2xi32>) {
+  %axis = arith.constant dense<1> : tensor<i32>
+  // expected-error @+1 {{'tf.GatherV2' op needs static params and integer indices of a static shape}}
+  %0 = "tf.GatherV2"(%x, %i, %axis) {batch_dims = 1 : i64} : (tensor<?x3x4xf32>, tensor<2x2xi32>, tensor<i32>) -> tensor<2x2x4xf32>
   return
 }

@@ -8,6 +8,8 @@
 // naming the smallest label if one is negative, else the largest, and
 // listing them all, in both checks modes (TensorFlow's kernel checks
 // always).
+// GPU-BUNDLE: cpu-only (kernels cannot call the host's expf and logf:
+// TensorFlow's exp on the GPU is not lowered yet)
 //
 // RUN: ta-opt --allow-unregistered-dialect --ta-legalize-tf --ta-lower-to-llvm %s > %t.strict.mlir
 // RUN: ta-opt --allow-unregistered-dialect --ta-legalize-tf --ta-lower-to-llvm=checks=none %s > %t.none.mlir

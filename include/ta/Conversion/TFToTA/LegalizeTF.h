@@ -88,6 +88,10 @@ void populateTFContractionToLinalgPatterns(RewritePatternSet &patterns);
 /// cross entropy): TensorFlow's f32 kernel, labels checked with its error.
 void populateTFLossToLinalgPatterns(RewritePatternSet &patterns);
 
+/// tf.GatherNd and tf.GatherV2 with batch_dims on static shapes, every
+/// index checked with TensorFlow's texts.
+void populateTFGatherToLinalgPatterns(RewritePatternSet &patterns);
+
 } // namespace mlir::ta
 
 #endif // TA_CONVERSION_TFTOTA_LEGALIZETF_H
