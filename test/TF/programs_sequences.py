@@ -167,6 +167,19 @@ def tf_last_relevant(xs, w, lengths):
     return [by_gather, tf.gather_nd(outputs, rows)]
 
 
+@tf.function
+def tf_top_k_scan(xs, w):
+    # Scores of each step of an Elman tf.scan (states [T, B, U] through w
+    # back to [T, B, F]); the top 2 candidates of every step with their
+    # indices, the scores sorted both ways, and their argsort.
+    hs = tf.scan(lambda h, x: tf.tanh(tf.matmul(x, w) + h * 0.5), xs,
+                 initializer=tf.zeros([B, U]))
+    scores = tf.matmul(hs, tf.transpose(w)) + xs
+    best, where = tf.math.top_k(scores, k=2)
+    return [best, where, tf.sort(scores, direction="DESCENDING"),
+            tf.sort(scores), tf.argsort(scores, axis=-1, stable=True)]
+
+
 LENGTHS = np.array([3, 2], np.int32)
 ROWS = dyadic([5, F], -1.25, 0.125)
 
@@ -234,6 +247,13 @@ PROGRAMS = [
         [dyadic([T, B, F], -0.75, 0.0625), weights([F, U], 1.0),
          np.array([3, 1], np.int32)],
         ulp=KERAS_ULP),
+    Program(
+        "tf_top_k_scan",
+        "The top 2 scores of every step of an Elman tf.scan with their "
+        "indices, the scores sorted descending and ascending, and their "
+        "stable argsort.",
+        tf_top_k_scan, [dyadic([T, B, F], -0.75, 0.0625), weights([F, U], 1.0)],
+        ulp=[KERAS_ULP, 0, KERAS_ULP, KERAS_ULP, 0]),
     Program(
         "keras_multi_head_attention",
         "A Keras MultiHeadAttention(num_heads=2, key_dim=3) of a [2, 3, 4] "

@@ -45,7 +45,7 @@ ArrayRef<ArrayRef<Lowering>> mlir::ta::tflegalize::loweringGroups() {
       transcendentalLowerings(), shapeLowerings(),      layerLowerings(),
       movementLowerings(),       reductionLowerings(),  activationLowerings(),
       unaryMathLowerings(),      stackingLowerings(),   contractionLowerings(),
-      lossLowerings(),           gatherLowerings()};
+      lossLowerings(),           gatherLowerings(),     topKLowerings()};
   return groups;
 }
 

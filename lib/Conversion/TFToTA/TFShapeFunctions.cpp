@@ -670,6 +670,20 @@ SmallVector<Type> tf::inferResultTypes(Operation *op,
     types[0] = q.result(dims);
     return types;
   }
+  if (name == "tf.TopKV2") {
+    // Values and indices: the input's dims with the last k.
+    RankedTensorType in = q.ranked(0);
+    std::optional<int64_t> k = op->getNumOperands() == 2
+                                   ? tf::constantScalar(op->getOperand(1))
+                                   : std::nullopt;
+    if (!in || in.getRank() < 1 || !k || op->getNumResults() != 2)
+      return types;
+    SmallVector<int64_t> dims(in.getShape().drop_back());
+    dims.push_back(*k);
+    types[0] = q.result(dims, 0);
+    types[1] = q.result(dims, 1);
+    return types;
+  }
   if (name == "tf.SparseSoftmaxCrossEntropyWithLogits") {
     // loss [batch], backprop the logits' shape.
     RankedTensorType in = q.ranked(0);

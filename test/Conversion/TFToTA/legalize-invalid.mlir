@@ -1458,3 +1458,47 @@ func.func @gather_batch_dynamic(%x: tensor<?x3x4xf32>, %i: tensor<2x2xi32>) {
   %0 = "tf.GatherV2"(%x, %i, %axis) {batch_dims = 1 : i64} : (tensor<?x3x4xf32>, tensor<2x2xi32>, tensor<i32>) -> tensor<2x2x4xf32>
   return
 }
+
+// -----
+
+func.func @top_k_too_many(%x: tensor<2x7xf32>) {
+  %k = arith.constant dense<8> : tensor<i32>
+  // expected-error @+1 {{'tf.TopKV2' op has k = 8 of 7 columns (TensorFlow: input must have at least k columns)}}
+  %v, %i = "tf.TopKV2"(%x, %k) : (tensor<2x7xf32>, tensor<i32>) -> (tensor<2x8xf32>, tensor<2x8xi32>)
+  return
+}
+
+// -----
+
+func.func @top_k_run_time_k(%x: tensor<2x7xf32>, %k: tensor<i32>) {
+  // expected-error @+1 {{'tf.TopKV2' op needs a constant, non-negative k}}
+  %v, %i = "tf.TopKV2"(%x, %k) : (tensor<2x7xf32>, tensor<i32>) -> (tensor<2x?xf32>, tensor<2x?xi32>)
+  return
+}
+
+// -----
+
+func.func @top_k_unsorted(%x: tensor<2x7xf32>) {
+  %k = arith.constant dense<2> : tensor<i32>
+  // expected-error @+1 {{'tf.TopKV2' op has sorted = false, whose order TensorFlow leaves to its kernel}}
+  %v, %i = "tf.TopKV2"(%x, %k) {sorted = false} : (tensor<2x7xf32>, tensor<i32>) -> (tensor<2x2xf32>, tensor<2x2xi32>)
+  return
+}
+
+// -----
+
+func.func @top_k_dynamic(%x: tensor<?x7xf32>) {
+  %k = arith.constant dense<2> : tensor<i32>
+  // expected-error @+1 {{'tf.TopKV2' op needs a static input of rank >= 1, of floats or integers}}
+  %v, %i = "tf.TopKV2"(%x, %k) : (tensor<?x7xf32>, tensor<i32>) -> (tensor<?x2xf32>, tensor<?x2xi32>)
+  return
+}
+
+// -----
+
+func.func @top_k_results(%x: tensor<2x7xf32>) {
+  %k = arith.constant dense<2> : tensor<i32>
+  // expected-error @+1 {{'tf.TopKV2' op needs results of the input's values and integer indices, [..., k]}}
+  %v, %i = "tf.TopKV2"(%x, %k) : (tensor<2x7xf32>, tensor<i32>) -> (tensor<2x2xf32>, tensor<2x2xf32>)
+  return
+}

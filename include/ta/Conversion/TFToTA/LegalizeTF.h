@@ -92,6 +92,10 @@ void populateTFLossToLinalgPatterns(RewritePatternSet &patterns);
 /// index checked with TensorFlow's texts.
 void populateTFGatherToLinalgPatterns(RewritePatternSet &patterns);
 
+/// tf.TopKV2 (tf.math.top_k, tf.sort) of a static input and a constant k:
+/// a selection per row, equal values in the order of their indices.
+void populateTFTopKToTensorPatterns(RewritePatternSet &patterns);
+
 } // namespace mlir::ta
 
 #endif // TA_CONVERSION_TFTOTA_LEGALIZETF_H
