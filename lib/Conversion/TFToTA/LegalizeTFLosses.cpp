@@ -73,10 +73,10 @@ Value eigenRowSumExp(ConversionPatternRewriter &rewriter, Operation *op,
       return eigenExp(b, l, expf, x,
                       arith::ConstantIntOp::create(b, l, scalar, 1));
     };
-    // `accumulators` packets of lanes add the packets of [begin, end)
-    // round robin; returns them.
-    auto packets = [&](int64_t begin, int64_t end, int64_t accumulators) {
-      SmallVector<Value> lanes(8 * accumulators, zero);
+    // `lanes` (packets of eight) add the packets of [begin, end) round
+    // robin; returns them.
+    auto packets = [&](int64_t begin, int64_t end, SmallVector<Value> lanes) {
+      int64_t accumulators = lanes.size() / 8;
       if (begin >= end)
         return lanes;
       int64_t step = 8 * accumulators;
@@ -98,7 +98,8 @@ Value eigenRowSumExp(ConversionPatternRewriter &rewriter, Operation *op,
       int64_t start = 0;
       if (count >= 32) {
         int64_t four = count / 32 * 32;
-        SmallVector<Value> p = packets(first, first + four, 4);
+        SmallVector<Value> p =
+            packets(first, first + four, SmallVector<Value>(32, zero));
         p0.assign(p.begin(), p.begin() + 8);
         for (int64_t m = 1; m < 4; ++m)
           for (int64_t k = 0; k < 8; ++k)
@@ -107,14 +108,8 @@ Value eigenRowSumExp(ConversionPatternRewriter &rewriter, Operation *op,
       }
       if (start + 8 <= count) {
         int64_t whole = count / 8 * 8;
-        SmallVector<Value> p = packets(first + start, first + whole, 1);
-        if (start == 0)
-          p0 = p;
-        else
-          for (int64_t k = 0; k < 8; ++k) {
-            // The loop started from zero lanes: p0 + (0 + x) == p0 + x.
-            p0[k] = add(p0[k], p[k]);
-          }
+        // The remaining whole packets, into the first accumulator.
+        p0 = packets(first + start, first + whole, p0);
         start = whole;
       }
       Value accum = zero;
