@@ -15,6 +15,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The words of the vector `v` ([count, words...]) joined by `separator`
+   into `out` (n bytes); returns the vector after it (NULL after NULL). */
+static const int64_t *join_words(char *out, size_t n, const int64_t *v,
+                                 const char *separator) {
+  if (!n)
+    return v ? v + 1 + v[0] : NULL;
+  out[0] = '\0';
+  if (!v)
+    return NULL;
+  size_t used = 0;
+  for (int64_t k = 0; k < v[0] && used < n; ++k) {
+    int w = snprintf(out + used, n - used, "%s%" PRId64, k ? separator : "",
+                     v[1 + k]);
+    if (w < 0)
+      break;
+    used += (size_t)w;
+  }
+  return v + 1 + v[0];
+}
+
 void _ta_rt_format_shape(char *out, size_t n, const int64_t *shape) {
   if (!n)
     return;
@@ -85,31 +105,20 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
   }
   if (code == TA_ERR_GATHER_INDEX_ND) {
     /* `header` holds the index's position, then the index and the extent. */
-    const int64_t *at = (const int64_t *)header;
-    char position[256] = "";
-    int used = 0;
-    for (int64_t k = 0; at && k < at[0] && used < (int)sizeof(position); ++k)
-      used += snprintf(position + used, sizeof(position) - (size_t)used,
-                       k ? ",%" PRId64 : "%" PRId64, at[1 + k]);
-    const int64_t *rest = at ? at + 1 + at[0] : NULL;
+    char position[256];
+    const int64_t *rest =
+        join_words(position, sizeof(position), (const int64_t *)header, ",");
     return snprintf(buffer, n,
                     "indices[%s] = %" PRId64 " is not in [0, %" PRId64 ")",
                     position, rest ? rest[1] : 0, rest ? rest[2] : 0);
   }
   if (code == TA_ERR_GATHER_ND_ROW) {
     /* `header` holds the row's position, the row, and the params' shape. */
-    const int64_t *at = (const int64_t *)header;
-    char position[256] = "", row[512] = "", shape[256] = "";
-    const int64_t *next = at;
-    char *texts[3] = {position, row, shape};
-    const char *separators[3] = {",", ", ", ","};
-    for (int part = 0; part < 3 && next; ++part) {
-      int used = 0;
-      for (int64_t k = 0; k < next[0] && used < 256; ++k)
-        used += snprintf(texts[part] + used, 256 - (size_t)used, "%s%" PRId64,
-                         k ? separators[part] : "", next[1 + k]);
-      next = next + 1 + next[0];
-    }
+    char position[256], row[512], shape[256];
+    const int64_t *next =
+        join_words(position, sizeof(position), (const int64_t *)header, ",");
+    next = join_words(row, sizeof(row), next, ", ");
+    join_words(shape, sizeof(shape), next, ",");
     return snprintf(buffer, n,
                     "indices%s%s%s = [%s] does not index into param shape "
                     "[%s]",
@@ -118,13 +127,9 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
   }
   if (code == TA_ERR_SPARSE_XENT_LABEL) {
     /* `header` holds the labels, then the bad label and the classes. */
-    const int64_t *at = (const int64_t *)header;
-    char labels[1024] = "";
-    int used = 0;
-    for (int64_t k = 0; at && k < at[0] && used < (int)sizeof(labels); ++k)
-      used += snprintf(labels + used, sizeof(labels) - (size_t)used,
-                       k ? " %" PRId64 : "%" PRId64, at[1 + k]);
-    const int64_t *rest = at ? at + 1 + at[0] : NULL;
+    char labels[1024];
+    const int64_t *rest =
+        join_words(labels, sizeof(labels), (const int64_t *)header, " ");
     return snprintf(buffer, n,
                     "Received a label value of %" PRId64
                     " which is outside the valid range of [0, %" PRId64

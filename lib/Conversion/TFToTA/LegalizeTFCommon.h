@@ -173,6 +173,11 @@ Value eigenLog(OpBuilder &b, Location loc, func::FuncOp libm, Value x,
 Value eigenLog1p(OpBuilder &b, Location loc, func::FuncOp libm, Value x,
                  Value inTail);
 
+/// The position in the static `shape` of the row-major flat index `flat`
+/// (LegalizeTFGathers.cpp).
+SmallVector<Value> positionOf(OpBuilder &b, Location loc, Value flat,
+                              ArrayRef<int64_t> shape);
+
 /// tf.GatherV2 with batch_dims (LegalizeTFGathers.cpp), which the batch_dims
 /// 0 lowering (LegalizeTFMovement.cpp) hands on.
 std::string unsupportedGatherBatched(Operation *op);

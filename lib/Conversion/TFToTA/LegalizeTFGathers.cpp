@@ -32,19 +32,6 @@ bool isIndexTensor(RankedTensorType type) {
          !type.getElementType().isInteger(1);
 }
 
-/// The position in `shape` of the row-major flat index `flat`.
-SmallVector<Value> unflatten(OpBuilder &b, Location loc, Value flat,
-                             ArrayRef<int64_t> shape) {
-  SmallVector<Value> position(shape.size());
-  Value rest = flat;
-  for (int64_t d = shape.size() - 1; d >= 0; --d) {
-    Value extent = arith::ConstantIndexOp::create(b, loc, shape[d]);
-    position[d] = arith::RemUIOp::create(b, loc, rest, extent);
-    rest = arith::DivUIOp::create(b, loc, rest, extent);
-  }
-  return position;
-}
-
 /// Emits `body(b, position)` for every position of `shape`, in a loop over
 /// its flat indices.
 void forEachPosition(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
@@ -58,7 +45,7 @@ void forEachPosition(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
                          arith::ConstantIndexOp::create(b, loc, 1));
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(loop.getBody());
-  body(b, unflatten(b, loc, loop.getInductionVar(), shape));
+  body(b, positionOf(b, loc, loop.getInductionVar(), shape));
 }
 
 /// The index the integer tensor `indices` holds at `position`, as an index.
@@ -282,4 +269,17 @@ ArrayRef<Lowering> mlir::ta::tflegalize::gatherLowerings() {
 
 void mlir::ta::populateTFGatherToLinalgPatterns(RewritePatternSet &patterns) {
   addLoweringPatterns(patterns, gatherLowerings());
+}
+
+SmallVector<Value> mlir::ta::tflegalize::positionOf(OpBuilder &b, Location loc,
+                                                    Value flat,
+                                                    ArrayRef<int64_t> shape) {
+  SmallVector<Value> position(shape.size());
+  Value rest = flat;
+  for (int64_t d = shape.size() - 1; d >= 0; --d) {
+    Value extent = arith::ConstantIndexOp::create(b, loc, shape[d]);
+    position[d] = arith::RemUIOp::create(b, loc, rest, extent);
+    rest = arith::DivUIOp::create(b, loc, rest, extent);
+  }
+  return position;
 }

@@ -399,13 +399,7 @@ LogicalResult rewriteGatherV2(Operation *op, ValueRange operands,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, i, n));
     if (multi) {
       // The position of flat index k in the indices' shape.
-      SmallVector<Value> position(indexShape.size());
-      Value rest = k;
-      for (int64_t d = indexShape.size() - 1; d >= 0; --d) {
-        Value extent = arith::ConstantIndexOp::create(b, loc, indexShape[d]);
-        position[d] = arith::RemUIOp::create(b, loc, rest, extent);
-        rest = arith::DivUIOp::create(b, loc, rest, extent);
-      }
+      SmallVector<Value> position = positionOf(b, loc, k, indexShape);
       failUnlessShapes(b, op, ok, TA_ERR_GATHER_INDEX_ND, position,
                        ValueRange{i, n});
       return i;
