@@ -180,12 +180,14 @@ import programs_grad  # noqa: E402
 import programs_library  # noqa: E402
 import programs_library_ops  # noqa: E402
 import programs_lists  # noqa: E402
+import programs_nested  # noqa: E402
 import programs_sequences  # noqa: E402
 import programs_v1  # noqa: E402
 
 PROGRAMS = (programs_forward.PROGRAMS + programs_grad.PROGRAMS + programs_lists.PROGRAMS
             + programs_library.PROGRAMS + programs_library_ops.PROGRAMS
             + programs_v1.PROGRAMS + programs_activations.PROGRAMS
-            + programs_attention.PROGRAMS + programs_sequences.PROGRAMS)
+            + programs_attention.PROGRAMS + programs_sequences.PROGRAMS
+            + programs_nested.PROGRAMS)
 BY_NAME = {p.name: p for p in PROGRAMS}
 assert len(BY_NAME) == len(PROGRAMS), "duplicate program names"

@@ -188,17 +188,7 @@ LogicalResult mlir::ta::tfimport::decomposeOptionals(ModuleOp module) {
   // TensorFlow starts several accumulators from one empty list: each use
   // gets a list of its own (lists are values), so that the accumulators of
   // different intermediates stay apart.
-  module.walk([](Operation *op) {
-    if (!isNamed(op, "tf.EmptyTensorList") &&
-        !isNamed(op, "tf.TensorListReserve"))
-      return;
-    SmallVector<OpOperand *> uses = llvm::to_vector(llvm::map_range(
-        op->getResult(0).getUses(), [](OpOperand &use) { return &use; }));
-    for (OpOperand *use : llvm::drop_begin(uses)) {
-      OpBuilder b(op);
-      use->set(b.clone(*op)->getResult(0));
-    }
-  });
+  tfimport::splitListCreations(module, [](Operation *) { return true; });
 
   // One class per optional and per list, as carriers and list ops pass
   // them on; the items of one list in one class.

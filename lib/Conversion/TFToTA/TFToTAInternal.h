@@ -180,6 +180,53 @@ LogicalResult dropSessionInitializers(ModuleOp module);
 LogicalResult rewriteListOp(Operation *op, int64_t capacity,
                             TensorType madeElement);
 
+/// Gives each use of a list that an EmptyTensorList or TensorListReserve
+/// `filter` accepts makes a list of its own (a clone of the op): TensorFlow
+/// starts several accumulators from one empty list, and lists are values.
+void splitListCreations(ModuleOp module,
+                        function_ref<bool(Operation *)> filter);
+
+/// Whether `op` makes a list (TensorListReserve, TensorListFromTensor,
+/// EmptyTensorList, TensorListScatterV2, TensorListSplit).
+bool makesList(Operation *op);
+
+/// The element type the list-making `op` declares for its list (its
+/// result's `tensor<!tf_type.variant<tensor<E>>>`), if it declares one.
+TensorType madeListElement(Operation *op);
+
+/// The lists whose items are lists among decomposeTensorLists' classes (the
+/// accumulators of a loop nested in a loop, as TensorFlow's gradients keep
+/// them; TensorListsOfLists.cpp): each is a tensor of i64 rows, its lists'
+/// items and a trailer row per list.
+class NestedLists {
+public:
+  /// Finds the classes of lists of lists (made so, or holding lists) among
+  /// the classes of `listOps`' lists and joins the items of each into one
+  /// class; diagnoses ops on them other than EmptyTensorList, PushBack,
+  /// PopBack and Length, and the whole-list arithmetic `wholeListOps`
+  /// (ZerosLike, AddN) on them.
+  LogicalResult join(ArrayRef<Operation *> listOps,
+                     ArrayRef<Operation *> wholeListOps, ValueClasses &classes);
+  /// Whether the class `root` is a list of lists.
+  bool contains(Value root) const { return itemOf.count(root); }
+  /// Types each list of lists (by root in `typeOf`) from its items' class
+  /// type; diagnoses items it cannot keep.
+  LogicalResult assignTypes(ValueClasses &classes,
+                            llvm::DenseMap<Value, RankedTensorType> &typeOf,
+                            MLIRContext *ctx);
+
+private:
+  /// The root of each list of lists, and one of its items (null if none).
+  llvm::DenseMap<Value, Value> itemOf;
+  /// The first op on each list of lists (where its diagnostics go).
+  llvm::DenseMap<Value, Operation *> firstOpOf;
+};
+
+/// Replaces the PushBack, PopBack or Length `op` on a list of lists (see
+/// NestedLists), whose lists have their tensor types, by tensor ops; a
+/// PushBack onto a list of `capacity` >= 0 checks it.
+LogicalResult rewriteNestedListOp(Operation *op, int64_t capacity);
+
 /// Rewrites tf.While, tf.WhileRegion, tf.If, tf.IfRegion into scf.while and
 /// scf.if (the cond/body/branch functions cloned into their regions), and
 /// tf.PartitionedCall/tf.StatefulPartitionedCall into func.call; erases the

@@ -21,7 +21,10 @@
 // partial element shape (TensorFlow's default: it knows the shape when the
 // first item is set) takes the shape its items have: every op that sets,
 // pushes, scatters, reads, gathers, stacks or concatenates items refines it;
-// where they leave a dim open, the list is diagnosed.
+// where they leave a dim open, the list is diagnosed. A list whose items
+// are lists (a nested loop's accumulators in a gradient) is a NestedLists
+// class (TensorListsOfLists.cpp): its items are one class, and it is a
+// tensor of rows holding them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -298,7 +301,38 @@ LogicalResult checkListOp(Operation *op) {
 
 } // namespace
 
+bool mlir::ta::tfimport::makesList(Operation *op) {
+  return madeLength(op).has_value();
+}
+
+TensorType mlir::ta::tfimport::madeListElement(Operation *op) {
+  return makesList(op) ? listElementType(op->getResult(0).getType())
+                       : TensorType();
+}
+
+void mlir::ta::tfimport::splitListCreations(
+    ModuleOp module, function_ref<bool(Operation *)> filter) {
+  module.walk([&](Operation *op) {
+    if ((!isNamed(op, "tf.EmptyTensorList") &&
+         !isNamed(op, "tf.TensorListReserve")) ||
+        !filter(op))
+      return;
+    SmallVector<OpOperand *> uses = llvm::to_vector(llvm::map_range(
+        op->getResult(0).getUses(), [](OpOperand &use) { return &use; }));
+    for (OpOperand *use : llvm::drop_begin(uses)) {
+      OpBuilder b(op);
+      use->set(b.clone(*op)->getResult(0));
+    }
+  });
+}
+
 LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
+  // TensorFlow starts the accumulators of lists of one element shape from
+  // one list; those of lists of lists (of any lists) are lists apart.
+  splitListCreations(module, [](Operation *op) {
+    TensorType element = madeListElement(op);
+    return element && isVariant(element);
+  });
   SmallVector<Operation *> listOps;
   module.walk([&](Operation *op) {
     if (isListOp(op))
@@ -324,16 +358,26 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
   // item by item, an item never set counting as zeros, as TensorListBinaryAdd
   // does): the lists are one class, and the ops, on the tensors they become,
   // are ta-legalize-tf's.
+  SmallVector<Operation *> wholeListOps;
   module.walk([&](Operation *op) {
     if (!isNamed(op, "tf.ZerosLike") && !isNamed(op, "tf.AddN"))
       return;
     if (op->getNumResults() != 1 || !isVariant(op->getResult(0).getType()))
       return;
+    wholeListOps.push_back(op);
     for (Value operand : op->getOperands())
       classes.join(operand, op->getResult(0));
     if (isNamed(op, "tf.AddN"))
       op->setAttr(tf::kListAddAttr, UnitAttr::get(op->getContext()));
   });
+  // Lists of lists (a nested loop's accumulators): their items one class.
+  NestedLists nested;
+  if (failed(nested.join(listOps, wholeListOps, classes)))
+    return failure();
+  auto onNested = [&](Operation *op) {
+    return nested.contains(
+        classes.find(madeLength(op) ? op->getResult(0) : op->getOperand(0)));
+  };
 
   // Each class's element type: what the ops that make the list say
   // (TensorFlow's default element_shape, unknown, or a partial one leaves
@@ -342,7 +386,7 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
   DenseMap<Value, TensorType> elementOf;
   bool ok = true;
   for (Operation *op : listOps) {
-    if (!madeLength(op))
+    if (!madeLength(op) || onNested(op))
       continue;
     TensorType element = listElementType(op->getResult(0).getType());
     if (!element) {
@@ -368,6 +412,8 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
   // What ElementShape gives: the shape the list was made with.
   DenseMap<Value, TensorType> madeElementOf = elementOf;
   for (Operation *op : listOps) {
+    if (onNested(op))
+      continue;
     TensorType seen = elementSeenBy(op);
     Value list = madeLength(op) ? op->getResult(0) : op->getOperand(0);
     auto it = elementOf.find(classes.find(list));
@@ -392,7 +438,7 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
   DenseMap<Value, RankedTensorType> typeOf;
   for (Operation *op : listOps) {
     std::optional<int64_t> length = madeLength(op);
-    if (!length)
+    if (!length || onNested(op))
       continue;
     auto elementIt = elementOf.find(classes.find(op->getResult(0)));
     if (elementIt == elementOf.end())
@@ -473,6 +519,9 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
         dims[0] = ShapedType::kDynamic;
         it->second = RankedTensorType::get(dims, it->second.getElementType());
       }
+  // Lists of lists: rows of their items' elements.
+  if (failed(nested.assignTypes(classes, typeOf, module.getContext())))
+    return failure();
 
   // Retype every list value, then the signatures of private functions.
   SmallVector<Value> values;
@@ -498,8 +547,12 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
     return failure();
   module.walk([](func::FuncOp fn) { tf::refreshSignature(fn); });
 
-  for (auto [op, capacity, made] : llvm::zip(listOps, capacities, madeElements))
-    if (failed(rewriteListOp(op, capacity, made)))
+  SmallVector<bool> nestedOps = llvm::to_vector(llvm::map_range(
+      listOps, [&](Operation *op) { return onNested(op) && !madeLength(op); }));
+  for (auto [op, capacity, made, isNested] :
+       llvm::zip(listOps, capacities, madeElements, nestedOps))
+    if (failed(isNested ? rewriteNestedListOp(op, capacity)
+                        : rewriteListOp(op, capacity, made)))
       ok = false;
   return success(ok);
 }

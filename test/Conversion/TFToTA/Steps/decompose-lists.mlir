@@ -51,3 +51,140 @@ func.func @two_shapes(%x: tensor<2xf32>, %y: tensor<3xf32>, %i: tensor<i32>) {
   %l2 = "tf.TensorListSetItem"(%l1, %i, %y) : (!L, tensor<i32>, tensor<3xf32>) -> !L
   return
 }
+
+// -----
+
+// A list of lists (a nested loop's accumulator) is a tensor of i64 rows:
+// the pushed list's items, each [2]-f32 item's bits widened to two lanes,
+// then a trailer row [its length, the list of lists' length after the
+// push]. The pop reads the last trailer and takes the record off.
+
+// CHECK-LABEL: func.func @list_of_lists(
+// CHECK-SAME: %[[X:.*]]: tensor<2xf32>) -> tensor<?x2xf32>
+// CHECK: linalg.fill {{.*}} -> tensor<?x2xi64>
+// CHECK: %[[TRAILER:.*]] = tensor.from_elements %{{.*}}, %{{.*}} : tensor<1x2xi64>
+// CHECK: %[[BITS:.*]] = arith.bitcast %{{.*}} : tensor<?x2xf32> to tensor<?x2xi32>
+// CHECK: %[[WIDE:.*]] = arith.extui %[[BITS]] : tensor<?x2xi32> to tensor<?x2xi64>
+// CHECK: tensor.insert_slice %[[WIDE]]
+// CHECK: tensor.insert_slice %[[TRAILER]]
+// CHECK: scf.if %{{.*}} -> (tensor<?x2xi64>, tensor<?x2xf32>)
+// CHECK: arith.trunci %{{.*}} : tensor<?x2xi64> to tensor<?x2xi32>
+// CHECK: arith.bitcast %{{.*}} : tensor<?x2xi32> to tensor<?x2xf32>
+// CHECK-NOT: tf.TensorList
+// CHECK-NOT: tf.EmptyTensorList
+!I = tensor<!tf_type.variant<tensor<2xf32>>>
+!O = tensor<!tf_type.variant<tensor<!tf_type.variant>>>
+!V = tensor<!tf_type.variant>
+func.func @list_of_lists(%x: tensor<2xf32>) -> !V {
+  %scalar = "tf.Const"() <{value = dense<> : tensor<0xi32>}> : () -> tensor<0xi32>
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %unbounded = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %e = "tf.EmptyTensorList"(%shape, %unbounded) : (tensor<1xi32>, tensor<i32>) -> !I
+  %l = "tf.TensorListPushBack"(%e, %x) : (!I, tensor<2xf32>) -> !I
+  %o = "tf.EmptyTensorList"(%scalar, %unbounded) : (tensor<0xi32>, tensor<i32>) -> !O
+  %o1 = "tf.TensorListPushBack"(%o, %l) : (!O, !I) -> !O
+  %o2, %p = "tf.TensorListPopBack"(%o1, %unbounded) : (!O, tensor<i32>) -> (!O, !V)
+  return %p : !V
+}
+
+// -----
+
+// Lists of lists take EmptyTensorList, PushBack, PopBack and Length only.
+!I = tensor<!tf_type.variant<tensor<2xf32>>>
+!O = tensor<!tf_type.variant<tensor<!tf_type.variant>>>
+!V = tensor<!tf_type.variant>
+func.func @get_list(%i: tensor<i32>, %x: tensor<2xf32>) -> !V {
+  %scalar = "tf.Const"() <{value = dense<> : tensor<0xi32>}> : () -> tensor<0xi32>
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %unbounded = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %e = "tf.EmptyTensorList"(%shape, %unbounded) : (tensor<1xi32>, tensor<i32>) -> !I
+  %l0 = "tf.TensorListPushBack"(%e, %x) : (!I, tensor<2xf32>) -> !I
+  %o0 = "tf.EmptyTensorList"(%scalar, %unbounded) : (tensor<0xi32>, tensor<i32>) -> !O
+  %o = "tf.TensorListPushBack"(%o0, %l0) : (!O, !I) -> !O
+  // expected-error @+1 {{'tf.TensorListGetItem' op takes a list of lists: ta-import-tf takes those as TensorFlow's gradients of nested loops make them, with EmptyTensorList, TensorListPushBack, TensorListPopBack and TensorListLength}}
+  %l = "tf.TensorListGetItem"(%o, %i, %scalar) : (!O, tensor<i32>, tensor<0xi32>) -> !V
+  return %l : !V
+}
+
+// -----
+
+!O = tensor<!tf_type.variant<tensor<!tf_type.variant>>>
+func.func @reserve_lists() -> !O {
+  %scalar = "tf.Const"() <{value = dense<> : tensor<0xi32>}> : () -> tensor<0xi32>
+  %n = "tf.Const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{'tf.TensorListReserve' op takes a list of lists: ta-import-tf takes those as TensorFlow's gradients of nested loops make them, with EmptyTensorList, TensorListPushBack, TensorListPopBack and TensorListLength}}
+  %o = "tf.TensorListReserve"(%scalar, %n) : (tensor<0xi32>, tensor<i32>) -> !O
+  return %o : !O
+}
+
+// -----
+
+// The lists a list of lists holds must be made in the module.
+!I = tensor<!tf_type.variant<tensor<2xf32>>>
+!O = tensor<!tf_type.variant<tensor<!tf_type.variant>>>
+func.func @argument_list(%l: !I) -> !O {
+  %scalar = "tf.Const"() <{value = dense<> : tensor<0xi32>}> : () -> tensor<0xi32>
+  %unbounded = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  // expected-error @+1 {{'tf.EmptyTensorList' op takes a list of lists holding lists that no TensorListReserve, TensorListFromTensor or EmptyTensorList in the module makes}}
+  %o = "tf.EmptyTensorList"(%scalar, %unbounded) : (tensor<0xi32>, tensor<i32>) -> !O
+  %o1 = "tf.TensorListPushBack"(%o, %l) : (!O, !I) -> !O
+  return %o1 : !O
+}
+
+// -----
+
+!I = tensor<!tf_type.variant<tensor<2xf32>>>
+!O = tensor<!tf_type.variant<tensor<!tf_type.variant>>>
+func.func @add_lists_of_lists(%x: tensor<2xf32>) -> !O {
+  %scalar = "tf.Const"() <{value = dense<> : tensor<0xi32>}> : () -> tensor<0xi32>
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %unbounded = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %e = "tf.EmptyTensorList"(%shape, %unbounded) : (tensor<1xi32>, tensor<i32>) -> !I
+  %l = "tf.TensorListPushBack"(%e, %x) : (!I, tensor<2xf32>) -> !I
+  %o = "tf.EmptyTensorList"(%scalar, %unbounded) : (tensor<0xi32>, tensor<i32>) -> !O
+  %o1 = "tf.TensorListPushBack"(%o, %l) : (!O, !I) -> !O
+  // expected-error @+1 {{'tf.AddN' op adds or zeros lists of lists: ta-import-tf takes arithmetic on lists of tensors only}}
+  %sum = "tf.AddN"(%o1, %o1) : (!O, !O) -> !O
+  return %sum : !O
+}
+
+// -----
+
+// A list of [2]-f32 elements and a list of lists passed to one function.
+!I = tensor<!tf_type.variant<tensor<2xf32>>>
+!O = tensor<!tf_type.variant<tensor<!tf_type.variant>>>
+!V = tensor<!tf_type.variant>
+func.func private @pass(%l: !V) -> !V {
+  return %l : !V
+}
+func.func @list_or_lists(%x: tensor<2xf32>) -> (!V, !V) {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %scalar = "tf.Const"() <{value = dense<> : tensor<0xi32>}> : () -> tensor<0xi32>
+  %unbounded = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %e = "tf.EmptyTensorList"(%shape, %unbounded) : (tensor<1xi32>, tensor<i32>) -> !I
+  %l = "tf.TensorListPushBack"(%e, %x) : (!I, tensor<2xf32>) -> !I
+  %o = "tf.EmptyTensorList"(%scalar, %unbounded) : (tensor<0xi32>, tensor<i32>) -> !O
+  %o1 = "tf.TensorListPushBack"(%o, %l) : (!O, !I) -> !O
+  // expected-error @+1 {{'tf.EmptyTensorList' op makes a list of 'tensor<2xf32>' elements where a list of lists flows into the same values}}
+  %f = "tf.EmptyTensorList"(%shape, %unbounded) : (tensor<1xi32>, tensor<i32>) -> !I
+  %r1 = "tf.StatefulPartitionedCall"(%o1) <{f = @pass}> : (!O) -> !V
+  %r2 = "tf.StatefulPartitionedCall"(%f) <{f = @pass}> : (!I) -> !V
+  return %r1, %r2 : !V, !V
+}
+
+// -----
+
+// Items wider than the rows' 64-bit lanes.
+!I = tensor<!tf_type.variant<tensor<2xf128>>>
+!O = tensor<!tf_type.variant<tensor<!tf_type.variant>>>
+func.func @wide_items(%x: tensor<2xf128>) -> !O {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %scalar = "tf.Const"() <{value = dense<> : tensor<0xi32>}> : () -> tensor<0xi32>
+  %unbounded = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %e = "tf.EmptyTensorList"(%shape, %unbounded) : (tensor<1xi32>, tensor<i32>) -> !I
+  %l = "tf.TensorListPushBack"(%e, %x) : (!I, tensor<2xf128>) -> !I
+  // expected-error @+1 {{'tf.EmptyTensorList' op takes a list of lists holding lists of 'f128' items; ta-import-tf keeps items of up to 64 bits in lists of lists}}
+  %o = "tf.EmptyTensorList"(%scalar, %unbounded) : (tensor<0xi32>, tensor<i32>) -> !O
+  %o1 = "tf.TensorListPushBack"(%o, %l) : (!O, !I) -> !O
+  return %o1 : !O
+}
