@@ -112,6 +112,17 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     "indices[%s] = %" PRId64 " is not in [0, %" PRId64 ")",
                     position, rest ? rest[1] : 0, rest ? rest[2] : 0);
   }
+  if (code == TA_ERR_SEGMENT_ID) {
+    /* `header` holds the id's position, then the id and the count. */
+    char position[256];
+    const int64_t *rest =
+        join_words(position, sizeof(position), (const int64_t *)header, ",");
+    return snprintf(buffer, n,
+                    "segment_ids%s%s%s = %" PRId64
+                    " is out of range [0, %" PRId64 ")",
+                    position[0] ? "[" : "", position, position[0] ? "]" : "",
+                    rest ? rest[1] : 0, rest ? rest[2] : 0);
+  }
   if (code == TA_ERR_GATHER_ND_ROW) {
     /* `header` holds the row's position, the row, and the params' shape. */
     char position[256], row[512], shape[256];
@@ -338,6 +349,10 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     b);
   case TA_ERR_PERMUTATION_DUPLICATE:
     return snprintf(buffer, n, "%" PRId64 " is duplicated in the input.", a);
+  case TA_ERR_SEGMENT_COUNT:
+    return snprintf(buffer, n,
+                    "Input num_segments == %" PRId64 " must not be negative.",
+                    a);
   case TA_ERR_SEQ_LENGTH_NEGATIVE:
     return snprintf(buffer, n, "seq_lens(%" PRId64 ") < 0", a);
   case TA_ERR_SEQ_LENGTH_LONG:

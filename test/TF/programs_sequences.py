@@ -180,6 +180,36 @@ def tf_top_k_scan(xs, w):
             tf.sort(scores), tf.argsort(scores, axis=-1, stable=True)]
 
 
+@tf.function
+def tf_embedding_scan_tape(table, ids, w):
+    # An embedding lookup (tf.gather of the table's rows by token id) fed
+    # to an Elman tf.scan; the tape's gradients of sum(h^2) with respect to
+    # the table (IndexedSlices made dense: tf.UnsortedSegmentSum) and w.
+    with tf.GradientTape() as tape:
+        tape.watch([table, w])
+        x = tf.gather(table, ids)  # [T, B, F]
+        hs = tf.scan(lambda h, r: tf.tanh(tf.matmul(r, w) + h), x,
+                     initializer=tf.zeros([B, U]))
+        loss = tf.reduce_sum(hs * hs)
+    g_table, g_w = tape.gradient(loss, [table, w])
+    return hs, tf.convert_to_tensor(g_table), g_w
+
+
+@tf.function
+def tf_gather_loop_tape(x, n):
+    # h = tanh(h + x[[i, 3 - i]] * 0.5) with i = 3t mod 4, n steps: the
+    # gradient loop adds each step's gathered rows (IndexedSlices) into the
+    # gradient of x.
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        h = tf.zeros([2, F])
+        for t in tf.range(n):
+            i = (t * 3) % 4
+            h = tf.tanh(h + tf.gather(x, [i, 3 - i]) * 0.5)
+        loss = tf.reduce_sum(h)
+    return h, tape.gradient(loss, x)
+
+
 LENGTHS = np.array([3, 2], np.int32)
 ROWS = dyadic([5, F], -1.25, 0.125)
 
@@ -254,6 +284,23 @@ PROGRAMS = [
         "stable argsort.",
         tf_top_k_scan, [dyadic([T, B, F], -0.75, 0.0625), weights([F, U], 1.0)],
         ulp=[KERAS_ULP, 0, KERAS_ULP, KERAS_ULP, 0]),
+    Program(
+        "tf_embedding_scan_tape",
+        "An embedding lookup of int32 token ids [3, 2] in a [6, 4] table fed "
+        "to an Elman tf.scan: the states and the tape's gradients with "
+        "respect to the table (made dense, tf.UnsortedSegmentSum; ids 1 and "
+        "4 repeat) and the weights.",
+        tf_embedding_scan_tape,
+        [dyadic([6, F], -0.75, 0.0625),
+         np.array([[1, 4], [0, 1], [4, 5]], np.int32), weights([F, U], 1.0)],
+        ulp=[KERAS_ULP, MaxUlp(4), MaxUlp(4)]),
+    Program(
+        "tf_gather_loop_tape",
+        "An autograph loop gathering two rows of x per step (rows 0 and 3, "
+        "then 3 and 0, ...) into tanh(h + rows * 0.5), n = 6 steps: the state "
+        "and the gradient with respect to x, the gathered rows' gradients "
+        "added by tf.UnsortedSegmentSum in the gradient loop.",
+        tf_gather_loop_tape, [dyadic([4, F], -1.0, 0.125), np.int32(6)]),
     Program(
         "keras_multi_head_attention",
         "A Keras MultiHeadAttention(num_heads=2, key_dim=3) of a [2, 3, 4] "

@@ -149,6 +149,11 @@ enum TARuntimeError {
      the row's position (r words), k, the row (k words), p, the params'
      shape (p words)] */
   TA_ERR_GATHER_ND_ROW = 65,
+  /* tf.UnsortedSegmentSum/Prod of an id past the segments: the header
+     holds [r, the id's position (r words), 2, the id, num_segments] */
+  TA_ERR_SEGMENT_ID = 66,
+  /* tf.UnsortedSegmentSum/Prod: a = a negative num_segments */
+  TA_ERR_SEGMENT_COUNT = 67,
 };
 
 /// What a failed allocation was for (TA_ERR_OOM's `c`).

@@ -91,6 +91,7 @@ struct TALegalizeTFPass
     populateTFContractionToLinalgPatterns(patterns);
     populateTFLossToLinalgPatterns(patterns);
     populateTFGatherToLinalgPatterns(patterns);
+    populateTFSegmentToLinalgPatterns(patterns);
     populateTFTopKToTensorPatterns(patterns);
     ConversionTarget target(getContext());
     target.markUnknownOpDynamicallyLegal([](Operation *op) {

@@ -45,7 +45,8 @@ ArrayRef<ArrayRef<Lowering>> mlir::ta::tflegalize::loweringGroups() {
       transcendentalLowerings(), shapeLowerings(),      layerLowerings(),
       movementLowerings(),       reductionLowerings(),  activationLowerings(),
       unaryMathLowerings(),      stackingLowerings(),   contractionLowerings(),
-      lossLowerings(),           gatherLowerings(),     topKLowerings()};
+      lossLowerings(),           gatherLowerings(),     topKLowerings(),
+      segmentLowerings()};
   return groups;
 }
 

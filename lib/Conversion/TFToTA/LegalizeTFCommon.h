@@ -57,6 +57,7 @@ ArrayRef<Lowering> stackingLowerings();
 ArrayRef<Lowering> contractionLowerings();
 ArrayRef<Lowering> lossLowerings();
 ArrayRef<Lowering> gatherLowerings();
+ArrayRef<Lowering> segmentLowerings();
 ArrayRef<Lowering> topKLowerings();
 
 /// Whether `op` is one of the elementwise binary ops (which broadcast).

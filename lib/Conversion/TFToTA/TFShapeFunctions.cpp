@@ -263,6 +263,18 @@ RankedTensorType gatherNdType(const ShapeQuery &q) {
   return q.result(dims);
 }
 
+RankedTensorType segmentType(const ShapeQuery &q) {
+  // num_segments rows of data's dims past segment_ids' rank.
+  RankedTensorType data = q.ranked(0), ids = q.ranked(1);
+  if (!data || !ids || q.op->getNumOperands() != 3 ||
+      ids.getRank() > data.getRank())
+    return {};
+  std::optional<int64_t> n = tf::constantScalar(q.op->getOperand(2));
+  SmallVector<int64_t> dims{n && *n >= 0 ? *n : kDynamic};
+  llvm::append_range(dims, data.getShape().drop_front(ids.getRank()));
+  return q.result(dims);
+}
+
 RankedTensorType oneHotType(const ShapeQuery &q) {
   RankedTensorType indices = q.ranked(0);
   if (!indices || q.op->getNumOperands() != 4)
@@ -605,6 +617,8 @@ Type inferOne(const ShapeQuery &q) {
                    .Case("tf.StridedSlice", stridedSliceType)
                    .Case("tf.Tile", tileType)
                    .Case("tf.Transpose", transposeType)
+                   .Case("tf.UnsortedSegmentSum", segmentType)
+                   .Case("tf.UnsortedSegmentProd", segmentType)
                    .Default(nullptr);
   return fn ? fn(q) : Type();
 }

@@ -1502,3 +1502,47 @@ func.func @top_k_results(%x: tensor<2x7xf32>) {
   %v, %i = "tf.TopKV2"(%x, %k) : (tensor<2x7xf32>, tensor<i32>) -> (tensor<2x2xf32>, tensor<2x2xf32>)
   return
 }
+
+// -----
+
+func.func @segment_sum_dynamic(%d: tensor<?x2xf32>, %ids: tensor<3xi32>) {
+  %n = arith.constant dense<4> : tensor<i32>
+  // expected-error @+1 {{'tf.UnsortedSegmentSum' op needs data and segment_ids of static shapes}}
+  %0 = "tf.UnsortedSegmentSum"(%d, %ids, %n) : (tensor<?x2xf32>, tensor<3xi32>, tensor<i32>) -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @segment_sum_float_ids(%d: tensor<3x2xf32>, %ids: tensor<3xf32>) {
+  %n = arith.constant dense<4> : tensor<i32>
+  // expected-error @+1 {{'tf.UnsortedSegmentSum' op needs integer segment_ids}}
+  %0 = "tf.UnsortedSegmentSum"(%d, %ids, %n) : (tensor<3x2xf32>, tensor<3xf32>, tensor<i32>) -> tensor<4x2xf32>
+  return
+}
+
+// -----
+
+func.func @segment_sum_vector_count(%d: tensor<3x2xf32>, %ids: tensor<3xi32>, %n: tensor<1xi32>) {
+  // expected-error @+1 {{'tf.UnsortedSegmentSum' op needs a scalar integer num_segments}}
+  %0 = "tf.UnsortedSegmentSum"(%d, %ids, %n) : (tensor<3x2xf32>, tensor<3xi32>, tensor<1xi32>) -> tensor<?x2xf32>
+  return
+}
+
+// -----
+
+func.func @segment_sum_ids_shape(%d: tensor<1x3xf32>, %ids: tensor<2xi32>) {
+  %n = arith.constant dense<2> : tensor<i32>
+  // expected-error @+1 {{'tf.UnsortedSegmentSum' op needs data whose shape starts with segment_ids' shape (TensorFlow: data.shape does not start with segment_ids.shape)}}
+  %0 = "tf.UnsortedSegmentSum"(%d, %ids, %n) : (tensor<1x3xf32>, tensor<2xi32>, tensor<i32>) -> tensor<2x3xf32>
+  return
+}
+
+// -----
+
+func.func @segment_prod_result(%d: tensor<3x2xf32>, %ids: tensor<3xi32>) {
+  %n = arith.constant dense<4> : tensor<i32>
+  // expected-error @+1 {{'tf.UnsortedSegmentProd' op has a result whose type is not num_segments rows of data's}}
+  %0 = "tf.UnsortedSegmentProd"(%d, %ids, %n) : (tensor<3x2xf32>, tensor<3xi32>, tensor<i32>) -> tensor<3x2xf32>
+  return
+}

@@ -92,6 +92,11 @@ void populateTFLossToLinalgPatterns(RewritePatternSet &patterns);
 /// index checked with TensorFlow's texts.
 void populateTFGatherToLinalgPatterns(RewritePatternSet &patterns);
 
+/// tf.UnsortedSegmentSum (a gather's gradient made dense) and
+/// tf.UnsortedSegmentProd: every id checked, then each row reduced into its
+/// segment in TensorFlow's order.
+void populateTFSegmentToLinalgPatterns(RewritePatternSet &patterns);
+
 /// tf.TopKV2 (tf.math.top_k, tf.sort) of a static input and a constant k:
 /// a selection per row, equal values in the order of their indices.
 void populateTFTopKToTensorPatterns(RewritePatternSet &patterns);

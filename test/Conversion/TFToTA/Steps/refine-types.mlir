@@ -221,3 +221,17 @@ func.func @read_through_cast(%x: tensor<5x2x3xf32>) -> (tensor<2x?x3xf32>, tenso
   %t = "tf.Transpose"(%c, %perm) : (tensor<?x2x3xf32>, tensor<3xi32>) -> tensor<2x?x3xf32>
   return %t, %c : tensor<2x?x3xf32>, tensor<?x2x3xf32>
 }
+
+// tf.UnsortedSegmentSum (a gather's gradient made dense): num_segments
+// rows of data's dims past the ids' rank; a count known at run time only
+// leaves the rows open.
+// CHECK-LABEL: func.func @segments(
+// CHECK: "tf.UnsortedSegmentSum"{{.*}} -> tensor<5x3xf32>
+// CHECK: "tf.UnsortedSegmentProd"{{.*}} -> tensor<?x3xf32>
+func.func @segments(%d: tensor<2x2x3xf32>, %ids: tensor<2x2xi32>, %m: tensor<i32>) {
+  %n = "tf.Const"() {value = dense<5> : tensor<i32>} : () -> tensor<i32>
+  %s = "tf.UnsortedSegmentSum"(%d, %ids, %n) : (tensor<2x2x3xf32>, tensor<2x2xi32>, tensor<i32>) -> tensor<*xf32>
+  %p = "tf.UnsortedSegmentProd"(%d, %ids, %m) : (tensor<2x2x3xf32>, tensor<2x2xi32>, tensor<i32>) -> tensor<*xf32>
+  "tf.Use"(%s, %p) : (tensor<*xf32>, tensor<*xf32>) -> ()
+  return
+}
