@@ -117,6 +117,24 @@ def v1_nested_while_gradients(x, w):
     return [h] + tf.gradients(tf.reduce_sum(h), [x, w])
 
 
+@tf.function
+def tf_nested_arrays_tape(x):
+    # A tf.TensorArray per row written by an inner loop (x[t] * (k + 1)),
+    # its stack's sin summed into row t of an outer array; the tape's
+    # gradient of sum(y^2) with respect to x.
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        outer = tf.TensorArray(tf.float32, size=tf.shape(x)[0])
+        for t in tf.range(tf.shape(x)[0]):
+            inner = tf.TensorArray(tf.float32, size=3)
+            for k in tf.range(3):
+                inner = inner.write(k, x[t] * tf.cast(k + 1, tf.float32))
+            outer = outer.write(t, tf.reduce_sum(tf.sin(inner.stack()), 0))
+        y = outer.stack()
+        loss = tf.reduce_sum(y * y)
+    return y, tape.gradient(loss, x)
+
+
 PROGRAMS = [
     Program(
         "tf_nested_loops_tape",
@@ -151,6 +169,14 @@ PROGRAMS = [
         "tf.scan whose step is a tf.foldl over the halves of its row: the "
         "states and the gradient of their sum with respect to w.",
         tf_scan_foldl_tape, [ROWS, weights([2], 3.0)]),
+    Program(
+        "tf_nested_arrays_tape",
+        "Default tf.TensorArrays in nested autograph loops: row t of the "
+        "outer one the sum of sin of the inner one's [x[t], 2 x[t], 3 x[t]]; "
+        "the stack and the gradient of sum(y^2) with respect to x.",
+        # sin and cos through the C library, 2 ulp each from TensorFlow's
+        # Eigen approximations (docs/embedding.md), then summed.
+        tf_nested_arrays_tape, [ROWS], ulp=[MaxUlp(4), MaxUlp(4)]),
     Program(
         "v1_nested_while_gradients",
         "tf.while_loop nested in tf.while_loop (two inner steps per row of "

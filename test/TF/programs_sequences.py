@@ -210,6 +210,23 @@ def tf_gather_loop_tape(x, n):
     return h, tape.gradient(loss, x)
 
 
+@tf.function
+def tf_array_square_tape(x):
+    # A default tf.TensorArray (no element_shape, size tf.shape(x)[0]) of
+    # sin(x[t]), stacked, squared and summed under the tape: TensorFlow
+    # types the stack ?x4, so the square's gradient asks
+    # tf.BroadcastGradientArgs for the reduction indices of two shapes it
+    # knows at run time only.
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        arr = tf.TensorArray(tf.float32, size=tf.shape(x)[0])
+        for t in tf.range(tf.shape(x)[0]):
+            arr = arr.write(t, tf.sin(x[t]))
+        y = arr.stack()
+        loss = tf.reduce_sum(y * y)
+    return y, tape.gradient(loss, x)
+
+
 LENGTHS = np.array([3, 2], np.int32)
 ROWS = dyadic([5, F], -1.25, 0.125)
 
@@ -301,6 +318,13 @@ PROGRAMS = [
         "and the gradient with respect to x, the gathered rows' gradients "
         "added by tf.UnsortedSegmentSum in the gradient loop.",
         tf_gather_loop_tape, [dyadic([4, F], -1.0, 0.125), np.int32(6)]),
+    Program(
+        "tf_array_square_tape",
+        "A default tf.TensorArray of sin(x[t]) written in an autograph loop, "
+        "stacked, and the tape's gradient of sum(y * y) with respect to x "
+        "(tf.BroadcastGradientArgs of the stack's shape, known once the "
+        "list is a tensor).",
+        tf_array_square_tape, [ROWS]),
     Program(
         "keras_multi_head_attention",
         "A Keras MultiHeadAttention(num_heads=2, key_dim=3) of a [2, 3, 4] "

@@ -273,7 +273,10 @@ def TATFRefineTypesPass : Pass<"ta-tf-refine-types", "::mlir::ModuleOp"> {
     the types their operands determine, by TensorFlow's shape functions for
     the ops ta knows (TFShapes.cpp), loop-carried values and region results
     included, to a fixed point. TensorArray writes of a TensorFlow 1 loop
-    need their types before handles are typed.
+    need their types before handles are typed; ta-import-tf runs it again
+    once lists are tensors, for what TensorFlow typed from a list of an
+    unknown element shape (a stack's `?x4` and the shapes its gradient
+    computes with, tf.BroadcastGradientArgs' operands).
   }];
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }

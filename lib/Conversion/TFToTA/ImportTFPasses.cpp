@@ -163,5 +163,9 @@ void mlir::ta::buildImportTFPipeline(OpPassManager &pm) {
   pm.addPass(createTATFTypeResourcesPass());
   pm.addPass(createTATFConvertTensorArraysPass());
   pm.addPass(createTATFDecomposeListsPass());
+  // What TensorFlow typed from a list or a TensorArray of an unknown
+  // element shape (a stack's `?x4`, the shapes its gradient computes with)
+  // is known now that lists are tensors.
+  pm.addPass(createTATFRefineTypesPass());
   pm.addPass(createTATFControlFlowToSCFPass());
 }

@@ -122,8 +122,7 @@ LogicalResult rewriteSegmentReduction(Operation *op, ValueRange operands,
         rewriter, loc,
         arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, id,
                               index(rewriter, 0)),
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, id,
-                              n));
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, id, n));
     tf::failUnlessShapes(rewriter, op, ok, TA_ERR_SEGMENT_ID, at,
                          ValueRange{id, n});
   }
@@ -178,8 +177,8 @@ LogicalResult rewriteSegmentReduction(Operation *op, ValueRange operands,
     rewriter.setInsertionPointToStart(kept.thenBlock());
     SmallVector<OpFoldResult> offs, sizes, strides;
     slice(rewriter, i, offs, sizes, strides);
-    Value row = tensor::ExtractSliceOp::create(rewriter, loc, rowType,
-                                               flatData, offs, sizes, strides);
+    Value row = tensor::ExtractSliceOp::create(rewriter, loc, rowType, flatData,
+                                               offs, sizes, strides);
     slice(rewriter, id, offs, sizes, strides);
     Value segment = tensor::ExtractSliceOp::create(rewriter, loc, rowType, out,
                                                    offs, sizes, strides);
@@ -194,15 +193,13 @@ LogicalResult rewriteSegmentReduction(Operation *op, ValueRange operands,
             [&](OpBuilder &b, Location l, ValueRange args) {
               // TensorFlow's order: the segment so far, then the row.
               Value acc = args[1], x = args[0];
-              Value r = isa<FloatType>(element)
-                            ? (isSum(op) ? Value(arith::AddFOp::create(
-                                               b, l, acc, x))
-                                         : Value(arith::MulFOp::create(
-                                               b, l, acc, x)))
-                            : (isSum(op) ? Value(arith::AddIOp::create(
-                                               b, l, acc, x))
-                                         : Value(arith::MulIOp::create(
-                                               b, l, acc, x)));
+              Value r =
+                  isa<FloatType>(element)
+                      ? (isSum(op) ? Value(arith::AddFOp::create(b, l, acc, x))
+                                   : Value(arith::MulFOp::create(b, l, acc, x)))
+                      : (isSum(op)
+                             ? Value(arith::AddIOp::create(b, l, acc, x))
+                             : Value(arith::MulIOp::create(b, l, acc, x)));
               linalg::YieldOp::create(b, l, r);
             })
             .getResult(0);
@@ -214,8 +211,8 @@ LogicalResult rewriteSegmentReduction(Operation *op, ValueRange operands,
     rewriter.setInsertionPointAfter(kept);
     scf::YieldOp::create(rewriter, loc, kept.getResult(0));
   }
-  rewriter.replaceOp(op, castTo(rewriter, loc, loop.getResult(0),
-                                op->getResult(0).getType()));
+  rewriter.replaceOp(
+      op, castTo(rewriter, loc, loop.getResult(0), op->getResult(0).getType()));
   return success();
 }
 

@@ -3,7 +3,9 @@
 // The ops that compute with shapes or move data between layouts, as
 // TensorFlow's gradients and its sequence library (Keras recurrent layers,
 // dynamic_rnn) emit them around TensorArrays: tf.Shape (a tensor's dims,
-// static ones as constants), Transpose (linalg.transpose),
+// static ones as constants), BroadcastGradientArgs (the reduction indices
+// of a broadcasting op's gradient, constants of constant shapes, as
+// TensorFlow folds them), Transpose (linalg.transpose),
 // InvertPermutation (a constant where TensorFlow folds it, a checked loop
 // otherwise), Split (slices
 // along an axis), ConcatV2 (inserts along an axis), Squeeze (a
@@ -70,6 +72,40 @@ LogicalResult rewriteShape(Operation *op, ValueRange operands,
   Value shape = tensor::FromElementsOp::create(rewriter, loc, type, dims);
   rewriter.replaceOp(op,
                      castTo(rewriter, loc, shape, op->getResult(0).getType()));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// tf.BroadcastGradientArgs
+//===----------------------------------------------------------------------===//
+
+std::string unsupportedBroadcastGradientArgs(Operation *op) {
+  if (std::string why = checkSignature(op, 2, 2); !why.empty())
+    return why;
+  for (Value result : op->getResults())
+    if (!tf::constantInts(result))
+      return "needs constant shapes that broadcast (TensorFlow's gradients "
+             "compute these from static shapes)";
+  return "";
+}
+
+LogicalResult
+rewriteBroadcastGradientArgs(Operation *op, ValueRange,
+                             ConversionPatternRewriter &rewriter) {
+  SmallVector<Value> results;
+  for (Value result : op->getResults()) {
+    SmallVector<int64_t> dims = *tf::constantInts(result);
+    Type element = rankedType(result).getElementType();
+    auto type = RankedTensorType::get({(int64_t)dims.size()}, element);
+    SmallVector<APInt> values = llvm::map_to_vector(dims, [&](int64_t d) {
+      return APInt(element.getIntOrFloatBitWidth(), d);
+    });
+    Value constant = arith::ConstantOp::create(
+        rewriter, op->getLoc(), DenseIntElementsAttr::get(type, values));
+    results.push_back(
+        castTo(rewriter, op->getLoc(), constant, result.getType()));
+  }
+  rewriter.replaceOp(op, results);
   return success();
 }
 
@@ -469,6 +505,8 @@ LogicalResult rewriteExpandDims(Operation *op, ValueRange operands,
 
 const Lowering kLowerings[] = {
     {"tf.Shape", unsupportedShape, rewriteShape},
+    {"tf.BroadcastGradientArgs", unsupportedBroadcastGradientArgs,
+     rewriteBroadcastGradientArgs},
     {"tf.Transpose", unsupportedTranspose, rewriteTranspose},
     {"tf.InvertPermutation", unsupportedInvertPermutation,
      rewriteInvertPermutation},

@@ -126,6 +126,43 @@ static DenseIntElementsAttr foldedShape(Operation *def) {
       RankedTensorType::get({type.getRank()}, element), dims);
 }
 
+/// The reduction indices tf.BroadcastGradientArgs returns as `value` (its
+/// result 0 or 1) where both shapes are constant and broadcast, as
+/// TensorFlow computes them (BCastList's grad_reduce_idx): none for equal
+/// shapes, else the dims of the broadcast shape where the input's dim (1
+/// where it has fewer dims) is 1; null otherwise.
+static DenseIntElementsAttr gradientReduction(Value value) {
+  auto result = dyn_cast<OpResult>(value);
+  Operation *def = result ? result.getOwner() : nullptr;
+  if (!mlir::ta::tf::isNamed(def, "tf.BroadcastGradientArgs") ||
+      def->getNumOperands() != 2 || def->getNumResults() != 2)
+    return {};
+  std::optional<SmallVector<int64_t>> s0 =
+      mlir::ta::tf::constantInts(def->getOperand(0));
+  std::optional<SmallVector<int64_t>> s1 =
+      mlir::ta::tf::constantInts(def->getOperand(1));
+  auto element = dyn_cast<IntegerType>(getElementTypeOrSelf(value.getType()));
+  if (!s0 || !s1 || !element)
+    return {};
+  size_t rank = std::max(s0->size(), s1->size());
+  // dim(s, d): s's dim d of the broadcast shape, 1 where s has fewer dims.
+  auto dim = [&](ArrayRef<int64_t> s, size_t d) {
+    return d + s.size() < rank ? 1 : s[d + s.size() - rank];
+  };
+  ArrayRef<int64_t> mine = result.getResultNumber() == 0 ? *s0 : *s1;
+  ArrayRef<int64_t> other = result.getResultNumber() == 0 ? *s1 : *s0;
+  SmallVector<APInt> dims;
+  for (size_t d = 0; d < rank; ++d) {
+    int64_t a = dim(mine, d), b = dim(other, d);
+    if (a < 0 || b < 0 || (a != b && a != 1 && b != 1))
+      return {}; // not shapes, or TensorFlow's "Incompatible shapes"
+    if (a == 1 && mine != other)
+      dims.push_back(APInt(element.getWidth(), d));
+  }
+  return DenseIntElementsAttr::get(
+      RankedTensorType::get({(int64_t)dims.size()}, element), dims);
+}
+
 /// The integer elements attribute a constant tensor value holds.
 static DenseIntElementsAttr constantAttr(Value value) {
   DenseIntElementsAttr attr;
@@ -133,8 +170,8 @@ static DenseIntElementsAttr constantAttr(Value value) {
     Operation *def = value.getDefiningOp();
     if (mlir::ta::tf::isNamed(def, "tf.Const"))
       attr = dyn_cast_or_null<DenseIntElementsAttr>(def->getAttr("value"));
-    else if (!(attr = foldedShape(def)))
-      attr = invertedPermutation(def);
+    else if (!(attr = foldedShape(def)) && !(attr = invertedPermutation(def)))
+      attr = gradientReduction(value);
   }
   return attr;
 }

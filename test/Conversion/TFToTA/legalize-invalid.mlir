@@ -1546,3 +1546,23 @@ func.func @segment_prod_result(%d: tensor<3x2xf32>, %ids: tensor<3xi32>) {
   %0 = "tf.UnsortedSegmentProd"(%d, %ids, %n) : (tensor<3x2xf32>, tensor<3xi32>, tensor<i32>) -> tensor<3x2xf32>
   return
 }
+
+// -----
+
+// Shapes known at run time only: TensorFlow's gradients have static ones.
+func.func @broadcast_gradient_args_dynamic(%a: tensor<2xi32>, %b: tensor<2xi32>) {
+  // expected-error @+1 {{'tf.BroadcastGradientArgs' op needs constant shapes that broadcast (TensorFlow's gradients compute these from static shapes)}}
+  %r0, %r1 = "tf.BroadcastGradientArgs"(%a, %b) : (tensor<2xi32>, tensor<2xi32>) -> (tensor<?xi32>, tensor<?xi32>)
+  return
+}
+
+// -----
+
+// Shapes that do not broadcast (TensorFlow: "Incompatible shapes").
+func.func @broadcast_gradient_args_incompatible() {
+  %a = arith.constant dense<[2, 3]> : tensor<2xi32>
+  %b = arith.constant dense<[4, 3]> : tensor<2xi32>
+  // expected-error @+1 {{'tf.BroadcastGradientArgs' op needs constant shapes that broadcast (TensorFlow's gradients compute these from static shapes)}}
+  %r0, %r1 = "tf.BroadcastGradientArgs"(%a, %b) : (tensor<2xi32>, tensor<2xi32>) -> (tensor<?xi32>, tensor<?xi32>)
+  return
+}
