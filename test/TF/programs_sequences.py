@@ -227,6 +227,22 @@ def tf_array_square_tape(x):
     return y, tape.gradient(loss, x)
 
 
+@tf.function
+def tf_switch_case_tape(x, w):
+    # Step t of a loop over the rows of x picks its update by t % 3 with
+    # tf.switch_case (tf.Case); the tape's gradients of sum(h^2) with
+    # respect to x and w go through the branch each step took.
+    with tf.GradientTape() as tape:
+        tape.watch([x, w])
+        h = tf.zeros([F])
+        for t in tf.range(tf.shape(x)[0]):
+            h = tf.switch_case(t % 3, [lambda: tf.tanh(h * w + x[t]),
+                                       lambda: tf.sigmoid(h + x[t]),
+                                       lambda: h * x[t] - w])
+        loss = tf.reduce_sum(h * h)
+    return [h] + tape.gradient(loss, [x, w])
+
+
 LENGTHS = np.array([3, 2], np.int32)
 ROWS = dyadic([5, F], -1.25, 0.125)
 
@@ -325,6 +341,12 @@ PROGRAMS = [
         "(tf.BroadcastGradientArgs of the stack's shape, known once the "
         "list is a tensor).",
         tf_array_square_tape, [ROWS]),
+    Program(
+        "tf_switch_case_tape",
+        "An autograph loop whose step t picks tanh(h * w + x[t]), "
+        "sigmoid(h + x[t]) or h * x[t] - w by t % 3 with tf.switch_case: the "
+        "state and the tape's gradients of sum(h^2) with respect to x and w.",
+        tf_switch_case_tape, [ROWS, weights([F], 3.0)]),
     Program(
         "keras_multi_head_attention",
         "A Keras MultiHeadAttention(num_heads=2, key_dim=3) of a [2, 3, 4] "

@@ -395,12 +395,14 @@ def TATFDecomposeListsPass
 
 def TATFControlFlowToSCFPass
     : Pass<"ta-tf-control-flow-to-scf", "::mlir::ModuleOp"> {
-  let summary = "tf.While/tf.If (and region forms) into scf, calls into "
-                "func.call";
+  let summary = "tf.While/tf.If/tf.Case (and region forms) into scf, calls "
+                "into func.call";
   let description = [{
     `tf.While` (cond/body functions) and `tf.WhileRegion` become
-    `scf.while`, `tf.If` and `tf.IfRegion` `scf.if` (the functions cloned
-    into the regions), `tf.PartitionedCall` and `tf.StatefulPartitionedCall`
+    `scf.while`, `tf.If` and `tf.IfRegion` `scf.if`, `tf.Case`
+    `scf.index_switch` (the last branch the default, as TensorFlow runs it
+    for an index out of range) (the functions cloned into the regions),
+    `tf.PartitionedCall` and `tf.StatefulPartitionedCall`
     `func.call`; private functions left unreferenced are erased, and the
     tensor constants left without users.
   }];

@@ -2,8 +2,9 @@
 //
 // A TensorArray handle, a flow or a TensorList travels through a TensorFlow
 // program as a loop-carried value of tf.While (the body returns it to its
-// own arguments and to the loop's results), an operand of tf.If branches, an
-// argument and result of a called function, and tf.Identity(N); the region
+// own arguments and to the loop's results), an operand of tf.If and tf.Case
+// branches, an argument and result of a called function, and
+// tf.Identity(N); the region
 // forms (tf.WhileRegion, tf.IfRegion) carry it through region arguments and
 // tf.Yield. forEachCarriedPair names each such step, from the value passed
 // on to the value that receives it; the steps of the import join them into
@@ -59,6 +60,22 @@ Block *entryOf(func::FuncOp fn) {
   return fn && !fn.isExternal() ? &fn.front() : nullptr;
 }
 
+/// The branch functions of tf.Case `op` (its `branches`), none if it is
+/// not one.
+SmallVector<func::FuncOp> caseBranches(Operation *op) {
+  SmallVector<func::FuncOp> fns;
+  auto branches = isNamed(op, "tf.Case")
+                      ? op->getAttrOfType<ArrayAttr>("branches")
+                      : ArrayAttr();
+  for (Attribute branch :
+       branches ? branches.getValue() : ArrayRef<Attribute>())
+    if (auto symbol = dyn_cast<FlatSymbolRefAttr>(branch))
+      if (auto fn =
+              SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, symbol))
+        fns.push_back(fn);
+  return fns;
+}
+
 Block *entryOf(Region &region) {
   return region.empty() ? nullptr : &region.front();
 }
@@ -97,7 +114,7 @@ bool mlir::ta::tfimport::isCarrier(Operation *op) {
   return isNamed(op, "tf.Identity") || isNamed(op, "tf.IdentityN") ||
          isNamed(op, "tf.While") || isNamed(op, "tf.WhileRegion") ||
          isNamed(op, "tf.If") || isNamed(op, "tf.IfRegion") ||
-         isNamed(op, "tf.PartitionedCall") ||
+         isNamed(op, "tf.Case") || isNamed(op, "tf.PartitionedCall") ||
          isNamed(op, "tf.StatefulPartitionedCall") || isNamed(op, "tf.Yield") ||
          isa<func::CallOp, func::ReturnOp>(op);
 }
@@ -116,6 +133,8 @@ mlir::ta::tfimport::calledFunctions(ModuleOp module) {
          {"body", "cond", "then_branch", "else_branch", "f", "callee"})
       if (func::FuncOp fn = calleeOf(op, attr))
         called.insert(fn);
+    for (func::FuncOp fn : caseBranches(op))
+      called.insert(fn);
   });
   return called;
 }
@@ -135,6 +154,10 @@ void mlir::ta::tfimport::forEachCarriedPair(
       for (StringRef branch : {"then_branch", "else_branch"})
         passThrough(calleeOf(op, branch), op->getOperands().drop_front(),
                     op->getResults(), visit);
+    } else if (isNamed(op, "tf.Case") && op->getNumOperands() >= 1) {
+      for (func::FuncOp fn : caseBranches(op))
+        passThrough(fn, op->getOperands().drop_front(), op->getResults(),
+                    visit);
     } else if (isNamed(op, "tf.IfRegion")) {
       for (Region &region : op->getRegions())
         if (!region.empty() && !region.back().empty())

@@ -1,7 +1,9 @@
 //===- ControlFlow.cpp - TensorFlow control flow into scf and func --------===//
 //
 // tf.While (cond and body functions) and tf.WhileRegion become scf.while,
-// tf.If and tf.IfRegion scf.if: the functions' single blocks (or the
+// tf.If and tf.IfRegion scf.if, tf.Case scf.index_switch (the last branch
+// the default: TensorFlow runs it for an index out of range): the
+// functions' single blocks (or the
 // regions) are cloned into the scf regions, a `tensor<i1>` condition is
 // extracted, and values whose TensorFlow types differ in refinement between
 // the loop's operands, the body's results and the op's results are joined
@@ -16,6 +18,7 @@
 
 #include "ta/Dialect/TA/IR/TAOps.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
@@ -84,10 +87,10 @@ FailureOr<SmallVector<Value>> cloneBlock(OpBuilder &b, Operation *op,
   return results;
 }
 
-/// The single block of the function `attr` names, or null after a
-/// diagnostic.
-Block *functionBlock(Operation *op, StringRef attr, unsigned arguments) {
-  auto symbol = op->getAttrOfType<FlatSymbolRefAttr>(attr);
+/// The single block of the function `symbol` (from `op`'s attribute
+/// `attr`) names, or null after a diagnostic.
+Block *symbolBlock(Operation *op, FlatSymbolRefAttr symbol, StringRef attr,
+                   unsigned arguments) {
   auto fn = symbol
                 ? SymbolTable::lookupNearestSymbolFrom<func::FuncOp>(op, symbol)
                 : func::FuncOp();
@@ -103,6 +106,13 @@ Block *functionBlock(Operation *op, StringRef attr, unsigned arguments) {
     return nullptr;
   }
   return &fn.front();
+}
+
+/// The single block of the function `attr` names, or null after a
+/// diagnostic.
+Block *functionBlock(Operation *op, StringRef attr, unsigned arguments) {
+  return symbolBlock(op, op->getAttrOfType<FlatSymbolRefAttr>(attr), attr,
+                     arguments);
 }
 
 /// A TensorFlow predicate (a scalar bool tensor) as an i1.
@@ -217,6 +227,55 @@ LogicalResult convertIf(Operation *op, Value cond, Block &then,
   return success();
 }
 
+/// tf.Case: branch k is case k of an scf.index_switch on the branch index
+/// but the last, which is its default (TensorFlow runs the last branch for
+/// an index out of range, negative ones too).
+LogicalResult convertCase(Operation *op) {
+  auto branches = op->getAttrOfType<ArrayAttr>("branches");
+  if (op->getNumOperands() < 1 || !branches || branches.empty())
+    return op->emitOpError("needs a branch index and a nonempty `branches`");
+  unsigned n = op->getNumOperands() - 1;
+  SmallVector<Block *> blocks;
+  for (Attribute branch : branches) {
+    Block *block =
+        symbolBlock(op, dyn_cast<FlatSymbolRefAttr>(branch), "branches", n);
+    if (!block)
+      return failure();
+    blocks.push_back(block);
+  }
+  OpBuilder b(op);
+  Location loc = op->getLoc();
+  FailureOr<Value> index = castTo(b, loc, op->getOperand(0),
+                                  RankedTensorType::get({}, b.getI32Type()));
+  if (failed(index))
+    return op->emitOpError("has a branch index of type ")
+           << op->getOperand(0).getType()
+           << "; ta-import-tf takes scalar int32 tensors";
+  Value i = arith::IndexCastOp::create(
+      b, loc, b.getIndexType(), tensor::ExtractOp::create(b, loc, *index));
+  SmallVector<Type> types(op->getResultTypes());
+  SmallVector<int64_t> cases =
+      llvm::to_vector(llvm::seq<int64_t>(0, blocks.size() - 1));
+  auto cased =
+      scf::IndexSwitchOp::create(b, loc, types, i, cases, cases.size());
+  for (auto [k, block] : llvm::enumerate(blocks)) {
+    Region &region = k + 1 == blocks.size() ? cased.getDefaultRegion()
+                                            : cased.getCaseRegions()[k];
+    b.setInsertionPointToEnd(b.createBlock(&region));
+    FailureOr<SmallVector<Value>> values =
+        cloneBlock(b, op, *block, op->getOperands().drop_front(), types);
+    if (failed(values))
+      return failure();
+    if (values->size() != types.size())
+      return op->emitOpError("has a branch that returns ")
+             << values->size() << " values for " << types.size() << " results";
+    scf::YieldOp::create(b, loc, *values);
+  }
+  op->replaceAllUsesWith(cased.getResults());
+  op->erase();
+  return success();
+}
+
 LogicalResult convertCall(Operation *op) {
   auto symbol = op->getAttrOfType<FlatSymbolRefAttr>("f");
   auto fn = symbol
@@ -266,6 +325,8 @@ LogicalResult convert(Operation *op) {
                    succeeded(convertIf(op, op->getOperand(0), *then, *otherwise,
                                        op->getOperands().drop_front())));
   }
+  if (name == "tf.Case")
+    return convertCase(op);
   if (name == "tf.IfRegion") {
     if (op->getNumOperands() != 1 || op->getNumRegions() != 2 ||
         !op->getRegion(0).hasOneBlock() || !op->getRegion(1).hasOneBlock())
@@ -279,7 +340,7 @@ LogicalResult convert(Operation *op) {
 bool isControlFlow(Operation *op) {
   return isNamed(op, "tf.While") || isNamed(op, "tf.WhileRegion") ||
          isNamed(op, "tf.If") || isNamed(op, "tf.IfRegion") ||
-         isNamed(op, "tf.PartitionedCall") ||
+         isNamed(op, "tf.Case") || isNamed(op, "tf.PartitionedCall") ||
          isNamed(op, "tf.StatefulPartitionedCall");
 }
 

@@ -97,7 +97,8 @@ void joinCarriers(ModuleOp module, ValueClasses &classes);
 func::FuncOp calleeOf(Operation *op, StringRef attr);
 
 /// The functions the control flow and calls of `module` call (`body`,
-/// `cond`, `then_branch`, `else_branch`, `f`, `callee`).
+/// `cond`, `then_branch`, `else_branch`, tf.Case's `branches`, `f`,
+/// `callee`).
 llvm::DenseSet<Operation *> calledFunctions(ModuleOp module);
 
 /// Rewrites the dataflow loops (Enter, Merge, Switch, LoopCond,

@@ -177,3 +177,41 @@ func.func private @sig_then(%a: tensor<?xf32>) -> tensor<?xf32> {
 func.func private @sig_else(%a: tensor<?xf32>) -> tensor<?xf32> {
   return %a : tensor<?xf32>
 }
+
+// tf.Case (tf.switch_case): an scf.index_switch on the branch index, every
+// branch but the last a case and the last the default (TensorFlow runs it
+// for an index out of range); a handle and its flow passed to the branches.
+// CHECK-LABEL: func.func @switch_case(
+// CHECK: %[[H:.*]], %[[F:.*]] = ta.create %{{.*}} : !ta.handle<2, tensor<2xf32>>
+// CHECK: %[[W:.*]] = ta.write %[[H]]
+// CHECK: %[[K:.*]] = tensor.extract %{{.*}}[] : tensor<i32>
+// CHECK: %[[I:.*]] = arith.index_cast %[[K]] : i32 to index
+// CHECK: scf.index_switch %[[I]] -> tensor<2xf32>
+// CHECK: case 0 {
+// CHECK: ta.read %[[H]][%{{.*}}], %[[W]]
+// CHECK: case 1 {
+// CHECK: "tf.Neg"
+// CHECK: default {
+// CHECK: "tf.Square"
+// CHECK-NOT: tf.Case
+func.func @switch_case(%k: tensor<i32>, %x: tensor<2xf32>) -> tensor<2xf32> {
+  %n = "tf.Const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
+  %zero = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %h, %f = "tf.TensorArrayV3"(%n) <{clear_after_read = false, dtype = f32, dynamic_size = false, element_shape = #tf_type.shape<2>, identical_element_shapes = true, tensor_array_name = ""}> : (tensor<i32>) -> (!R, tensor<f32>)
+  %w = "tf.TensorArrayWriteV3"(%h, %zero, %x, %f) : (!R, tensor<i32>, tensor<2xf32>, tensor<f32>) -> tensor<f32>
+  %r = "tf.Case"(%k, %h, %w, %x) <{branches = [@case_read, @case_neg, @case_square], is_stateless = false}> : (tensor<i32>, !R, tensor<f32>, tensor<2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+func.func private @case_read(%h: !U, %f: tensor<f32>, %x: tensor<2xf32>) -> tensor<2xf32> {
+  %zero = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %r = "tf.TensorArrayReadV3"(%h, %zero, %f) {dtype = f32} : (!U, tensor<i32>, tensor<f32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+func.func private @case_neg(%h: !U, %f: tensor<f32>, %x: tensor<2xf32>) -> tensor<2xf32> {
+  %r = "tf.Neg"(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+func.func private @case_square(%h: !U, %f: tensor<f32>, %x: tensor<2xf32>) -> tensor<2xf32> {
+  %r = "tf.Square"(%x) : (tensor<2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}

@@ -607,3 +607,30 @@ func.func @untyped_list(%n: tensor<i32>) {
   %l = "tf.TensorListReserve"(%shape, %n) : (tensor<i32>, tensor<i32>) -> tensor<!tf_type.variant>
   return
 }
+
+// -----
+
+func.func @case_without_branches(%k: tensor<i32>, %x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'tf.Case' op needs a branch index and a nonempty `branches`}}
+  %r = "tf.Case"(%k, %x) <{branches = [], is_stateless = true}> : (tensor<i32>, tensor<2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+
+// -----
+
+func.func @case_missing_branch(%k: tensor<i32>, %x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'tf.Case' op needs `branches` to name a function of the module}}
+  %r = "tf.Case"(%k, %x) <{branches = [@nowhere], is_stateless = true}> : (tensor<i32>, tensor<2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+
+// -----
+
+func.func @case_float_index(%k: tensor<f32>, %x: tensor<2xf32>) -> tensor<2xf32> {
+  // expected-error @+1 {{'tf.Case' op has a branch index of type 'tensor<f32>'; ta-import-tf takes scalar int32 tensors}}
+  %r = "tf.Case"(%k, %x) <{branches = [@identity_branch], is_stateless = true}> : (tensor<f32>, tensor<2xf32>) -> tensor<2xf32>
+  return %r : tensor<2xf32>
+}
+func.func private @identity_branch(%x: tensor<2xf32>) -> tensor<2xf32> {
+  return %x : tensor<2xf32>
+}
