@@ -135,6 +135,23 @@ def tf_nested_arrays_tape(x):
     return y, tape.gradient(loss, x)
 
 
+@tf.function
+def tf_scan_second_order(x):
+    # The gradient of a tf.scan's loss, and the gradient of that gradient's
+    # sum (a tape inside a tape): the second gradient differentiates the
+    # first's backward loop, whose accumulators it keeps on lists of lists.
+    with tf.GradientTape() as outer:
+        outer.watch(x)
+        with tf.GradientTape() as inner:
+            inner.watch(x)
+            hs = tf.scan(lambda h, r: tf.tanh(h + r), x,
+                         initializer=tf.zeros([F]))
+            loss = tf.reduce_sum(hs * hs)
+        g = inner.gradient(loss, x)
+        gs = tf.reduce_sum(g)
+    return g, outer.gradient(gs, x)
+
+
 PROGRAMS = [
     Program(
         "tf_nested_loops_tape",
@@ -177,6 +194,17 @@ PROGRAMS = [
         # sin and cos through the C library, 2 ulp each from TensorFlow's
         # Eigen approximations (docs/embedding.md), then summed.
         tf_nested_arrays_tape, [ROWS], ulp=[MaxUlp(4), MaxUlp(4)]),
+    Program(
+        "tf_scan_second_order",
+        "A tape inside a tape through tf.scan(tanh(h + x[t])): the gradient "
+        "of sum(h^2) with respect to x and the gradient of its sum "
+        "(max_num_elements of the second gradient's accumulators passed "
+        "through the functions TensorFlow makes).",
+        # TensorFlow's graph optimizer (grappler's arithmetic optimization,
+        # remapping and constant folding) regroups the second gradient's
+        # products (TanhGrad's gradient, grad * -2 * b * a); with those off
+        # TensorFlow gives ta's bits. 2 ulp measured.
+        tf_scan_second_order, [ROWS], ulp=[0, MaxUlp(4)]),
     Program(
         "v1_nested_while_gradients",
         "tf.while_loop nested in tf.while_loop (two inner steps per row of "

@@ -175,6 +175,32 @@ void mlir::ta::tfimport::forEachCarriedPair(
   });
 }
 
+tfimport::CarriedConstants::CarriedConstants(ModuleOp module) {
+  forEachCarriedPair(
+      module, [&](Value from, Value to) { sources[to].push_back(from); });
+}
+
+std::optional<int64_t> tfimport::CarriedConstants::scalar(Value value) const {
+  std::optional<int64_t> found;
+  SmallVector<Value> work{value};
+  llvm::DenseSet<Value> seen{value};
+  while (!work.empty()) {
+    Value v = work.pop_back_val();
+    auto it = sources.find(v);
+    if (it == sources.end()) {
+      std::optional<int64_t> c = tf::constantScalar(v);
+      if (!c || (found && *found != *c))
+        return std::nullopt;
+      found = c;
+      continue;
+    }
+    for (Value from : it->second)
+      if (seen.insert(from).second)
+        work.push_back(from);
+  }
+  return found;
+}
+
 void mlir::ta::tfimport::joinCarriers(ModuleOp module, ValueClasses &classes) {
   forEachCarriedPair(module,
                      [&](Value from, Value to) { classes.join(from, to); });

@@ -90,6 +90,20 @@ void forEachCarriedPair(ModuleOp module,
 /// terminators tf.Yield and func.return through which they pass values).
 bool isCarrier(Operation *op);
 
+/// The integer scalars the carriers of a module pass on: a value holds a
+/// constant where every value that reaches it through them
+/// (forEachCarriedPair, followed back to where no carrier passes one on) is
+/// that constant (a loop-invariant loop argument, a function argument every
+/// caller passes it to, a function result that returns one).
+class CarriedConstants {
+public:
+  explicit CarriedConstants(ModuleOp module);
+  std::optional<int64_t> scalar(Value value) const;
+
+private:
+  llvm::DenseMap<Value, SmallVector<Value>> sources;
+};
+
 /// Joins the values forEachCarriedPair pairs.
 void joinCarriers(ModuleOp module, ValueClasses &classes);
 

@@ -13,7 +13,8 @@
 // values, branch and call arguments, identities) are followed like handles.
 //
 // Taken: TensorListReserve, TensorListFromTensor, EmptyTensorList (its
-// max_num_elements, a constant, checked by the pushes), TensorListScatterV2
+// max_num_elements, a constant where it is made or passed on unchanged
+// from one, checked by the pushes), TensorListScatterV2
 // and TensorListSplit make lists; SetItem (also resizing), GetItem, Stack,
 // Gather, ConcatV2, ScatterIntoExistingList, Length, ElementShape, PushBack,
 // PopBack and Resize, with TensorFlow's run-time errors: every method of
@@ -181,10 +182,10 @@ std::optional<int64_t> madeLength(Operation *op) {
 
 /// The capacity a list-making op gives its list: max_num_elements of an
 /// EmptyTensorList (negative: unbounded, -1), else -1.
-int64_t madeCapacity(Operation *op) {
+int64_t madeCapacity(Operation *op, const tfimport::CarriedConstants &known) {
   if (!isNamed(op, "tf.EmptyTensorList"))
     return -1;
-  return std::max<int64_t>(*tf::constantScalar(op->getOperand(1)), -1);
+  return std::max<int64_t>(*known.scalar(op->getOperand(1)), -1);
 }
 
 /// Whether `op` makes, from its list operand, a list of another length.
@@ -240,7 +241,8 @@ constexpr ListOpArity kTaken[] = {
 
 /// Diagnoses a list op ta-import-tf does not take, or one whose operand
 /// and result counts are not TensorFlow's.
-LogicalResult checkListOp(Operation *op) {
+LogicalResult checkListOp(Operation *op,
+                          const tfimport::CarriedConstants &known) {
   const auto *it = llvm::find_if(kTaken, [&](const ListOpArity &a) {
     return a.name == op->getName().getStringRef();
   });
@@ -293,9 +295,9 @@ LogicalResult checkListOp(Operation *op) {
       return op->emitOpError("needs a scalar integer tensor as operand #")
              << it->scalarOperand << ", not " << value.getType();
   }
-  if (isNamed(op, "tf.EmptyTensorList") &&
-      !tf::constantScalar(op->getOperand(1)))
-    return op->emitOpError("needs a constant max_num_elements");
+  if (isNamed(op, "tf.EmptyTensorList") && !known.scalar(op->getOperand(1)))
+    return op->emitOpError("needs a constant max_num_elements (made where "
+                           "it is, or passed to it unchanged)");
   return success();
 }
 
@@ -340,10 +342,13 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
   });
   if (listOps.empty())
     return success();
+  // max_num_elements, a constant where it is made or where it comes from
+  // (a loop's maximum_iterations passed to a gradient's function).
+  tfimport::CarriedConstants known(module);
   // Ops on lists whose length changes first: they explain the rest.
   bool taken = true;
   for (Operation *op : listOps)
-    if (failed(checkListOp(op)))
+    if (failed(checkListOp(op, known)))
       taken = false;
   if (!taken)
     return failure();
@@ -483,7 +488,7 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
   for (Operation *op : listOps) {
     if (!madeLength(op))
       continue;
-    int64_t capacity = madeCapacity(op);
+    int64_t capacity = madeCapacity(op, known);
     auto [it, inserted] =
         capacityOf.try_emplace(classes.find(op->getResult(0)), capacity);
     if (!inserted && it->second != capacity) {

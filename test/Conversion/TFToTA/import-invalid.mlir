@@ -233,13 +233,32 @@ func.func @dataflow_loop(%x: tensor<f32>) -> tensor<f32> {
 
 // -----
 
-// A list's capacity (max_num_elements) is a constant...
+// A list's capacity (max_num_elements) is a constant (or passed unchanged
+// from one)...
 func.func @dynamic_capacity(%x: tensor<2xf32>, %n: tensor<i32>) -> tensor<!tf_type.variant<tensor<2xf32>>> {
   %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
-  // expected-error @+1 {{'tf.EmptyTensorList' op needs a constant max_num_elements}}
+  // expected-error @+1 {{'tf.EmptyTensorList' op needs a constant max_num_elements (made where it is, or passed to it unchanged)}}
   %l = "tf.EmptyTensorList"(%shape, %n) : (tensor<1xi32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
   %l2 = "tf.TensorListPushBack"(%l, %x) : (tensor<!tf_type.variant<tensor<2xf32>>>, tensor<2xf32>) -> tensor<!tf_type.variant<tensor<2xf32>>>
   return %l2 : tensor<!tf_type.variant<tensor<2xf32>>>
+}
+
+// -----
+
+// A function making the list called with two capacities: no constant.
+!L2 = tensor<!tf_type.variant<tensor<2xf32>>>
+func.func private @empty_of(%n: tensor<i32>) -> !L2 {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  // expected-error @+1 {{'tf.EmptyTensorList' op needs a constant max_num_elements (made where it is, or passed to it unchanged)}}
+  %l = "tf.EmptyTensorList"(%shape, %n) : (tensor<1xi32>, tensor<i32>) -> !L2
+  return %l : !L2
+}
+func.func @two_callers() -> (!L2, !L2) {
+  %two = "tf.Const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
+  %three = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %a = "tf.StatefulPartitionedCall"(%two) <{f = @empty_of}> : (tensor<i32>) -> !L2
+  %b = "tf.StatefulPartitionedCall"(%three) <{f = @empty_of}> : (tensor<i32>) -> !L2
+  return %a, %b : !L2, !L2
 }
 
 // -----

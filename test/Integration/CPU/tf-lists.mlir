@@ -32,6 +32,10 @@
 // max_num_elements -5 takes three. @bounded prints [[1,2],[3,4]], 3.
 // RUN: %run_cpu -e bounded %t.none.mlir | FileCheck %s --check-prefix=BOUNDED
 // RUN: not %run_cpu -e bounded_full %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=FULL
+// The capacity passed to the function that makes the list (as TensorFlow's
+// gradients pass a loop's maximum_iterations) is the constant its caller
+// passes: the third push fails the same way.
+// RUN: not %run_cpu -e bounded_by_caller %t.none.mlir 2>&1 | FileCheck %s --check-prefix=FULL
 // BOUNDED: {{\[}}[1,   2],
 // BOUNDED-NEXT: [3,   4]]
 // BOUNDED: [3]
@@ -253,6 +257,27 @@ func.func @bounded_full() {
   %two = "tf.Const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
   %a = "tf.Const"() <{value = dense<[1.0, 2.0]> : tensor<2xf32>}> : () -> tensor<2xf32>
   %l = "tf.EmptyTensorList"(%shape, %two) : (tensor<1xi32>, tensor<i32>) -> !L
+  %l1 = "tf.TensorListPushBack"(%l, %a) : (!L, tensor<2xf32>) -> !L
+  %l2 = "tf.TensorListPushBack"(%l1, %a) : (!L, tensor<2xf32>) -> !L
+  %l3 = "tf.TensorListPushBack"(%l2, %a) : (!L, tensor<2xf32>) -> !L
+  %s = "tf.TensorListStack"(%l3, %shape) : (!L, tensor<1xi32>) -> tensor<3x2xf32>
+  %su = tensor.cast %s : tensor<3x2xf32> to tensor<*xf32>
+  call @printMemrefF32(%su) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func private @empty_of(%n: tensor<i32>) -> !L {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %m = "tf.Identity"(%n) : (tensor<i32>) -> tensor<i32>
+  %l = "tf.EmptyTensorList"(%shape, %m) : (tensor<1xi32>, tensor<i32>) -> !L
+  return %l : !L
+}
+
+func.func @bounded_by_caller() {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %two = "tf.Const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
+  %a = "tf.Const"() <{value = dense<[1.0, 2.0]> : tensor<2xf32>}> : () -> tensor<2xf32>
+  %l = "tf.StatefulPartitionedCall"(%two) <{f = @empty_of}> : (tensor<i32>) -> !L
   %l1 = "tf.TensorListPushBack"(%l, %a) : (!L, tensor<2xf32>) -> !L
   %l2 = "tf.TensorListPushBack"(%l1, %a) : (!L, tensor<2xf32>) -> !L
   %l3 = "tf.TensorListPushBack"(%l2, %a) : (!L, tensor<2xf32>) -> !L
