@@ -11,7 +11,10 @@ variables a function or a Keras layer or model captures become arguments
 after its own, read at every call as TensorFlow reads them, so a trained
 model's new weights are seen), imports it
 (ta-import-tf, ta-legalize-tf) and compiles it for the CPU
-(ta-lower-to-llvm). What ta does not take is a ta.DiagnosticError whose
+(ta-lower-to-llvm). Variables the function assigns in its own body (a
+stateful Keras layer's state; ta-tf-read-variables) are assigned their new
+values after each call, as TensorFlow assigns them. What ta does not take
+is a ta.DiagnosticError whose
 message names the op, its TensorFlow node and why. TensorFlow is imported
 only when this module is used.
 """
@@ -44,7 +47,8 @@ def _captures(concrete):
     """What the concrete function captures, in the order its exported entry
     function takes them after its own arguments: for each, a function
     giving its current value (a variable is read at every call, as
-    TensorFlow reads it) and the MLIR type of its argument."""
+    TensorFlow reads it), the MLIR type of its argument, and the variable
+    (None for a captured tensor)."""
     import tensorflow as tf
 
     variables = {id(v.handle): v for v in concrete.variables}
@@ -62,9 +66,9 @@ def _captures(concrete):
                                  "one ta takes (static, of integers or floats)"
                                  % (variable.name, variable.dtype.name, variable.shape))
             captures.append((lambda v=variable: v.numpy(),
-                             "tensor<%s%s>" % (shape, element)))
+                             "tensor<%s%s>" % (shape, element), variable))
         else:
-            captures.append((lambda t=tensor: t.numpy(), None))
+            captures.append((lambda t=tensor: t.numpy(), None, None))
     return captures
 
 
@@ -90,7 +94,7 @@ def _type_capture_arguments(text, name, first, captures):
         depth += {"(": 1, ")": -1}.get(text[end], 0)
         end += 1
     arguments = text[start:end - 1]
-    for k, (_, typed) in enumerate(captures):
+    for k, (_, typed, _) in enumerate(captures):
         if typed is None:
             continue
         # `%argN: tensor<*x!tf_type.resource>` and its attributes, if any.
@@ -124,16 +128,40 @@ def _export(concrete):
     return captures, text
 
 
+def _assigned_arguments(text, name):
+    """The argument numbers the imported entry function `name` lists in its
+    `ta.assigned_variables` (the variables it assigns, ta-tf-read-variables),
+    in the order their values follow its results."""
+    import re
+
+    for head in ("func.func @%s(" % name, 'func.func @"%s"(' % name):
+        if head in text:
+            start = text.index(head)
+            break
+    else:
+        return []
+    end = text.find("func.func", start + 1)
+    match = re.search(r"ta\.assigned_variables = \[([^\]]*)\]",
+                      text[start:end if end > 0 else len(text)])
+    if not match:
+        return []
+    return [int(v.split(":")[0]) for v in match.group(1).split(",") if v.strip()]
+
+
 class TensorFlowFunction:
     """A TensorFlow function compiled by ta: call it with numpy arrays or
     TensorFlow tensors of the shapes and dtypes it was compiled for; it
     returns numpy arrays (one, or a tuple)."""
 
-    def __init__(self, executable, name, single, module_text, captures=()):
+    def __init__(self, executable, name, single, module_text, captures=(),
+                 assigned=()):
         self._exe = executable
-        self._captures = [read for read, _ in captures]
+        self._captures = [read for read, _, _ in captures]
         self.name = name
         self._single = single
+        # The variables the function assigns, in the order their new values
+        # follow its own results.
+        self._assigned = list(assigned)
         self.mlir = module_text  # the module as TensorFlow exported it
 
     def __call__(self, *args):
@@ -142,6 +170,14 @@ class TensorFlowFunction:
         arrays = [np.asarray(a.numpy() if hasattr(a, "numpy") else a) for a in args]
         arrays += [np.asarray(read()) for read in self._captures]
         results = self._exe.call(self.name, *arrays)
+        if self._assigned:
+            results = results if isinstance(results, tuple) else (results,)
+            n = len(results) - len(self._assigned)
+            for variable, value in zip(self._assigned, results[n:]):
+                variable.assign(value)
+            results = results[:n]
+            if len(results) == 1 and self._single:
+                return results[0]
         if isinstance(results, tuple):
             return results[0] if self._single and len(results) == 1 else results
         return results if self._single else (results,)
@@ -161,13 +197,16 @@ def from_tensorflow(fn, *example_args, input_signature=None, checks="strict",
     captures, text = _export(concrete)
     module = Module(text, allow_unregistered=True)
     module.import_tensorflow()
+    name = concrete.name.decode() if isinstance(concrete.name, bytes) else concrete.name
+    first = len(concrete.inputs) - len(captures)
+    assigned = [captures[k - first][2]
+                for k in _assigned_arguments(str(module), name)]
     exe = Executable(module, checks=checks, opt_level=opt_level)
     functions = exe.functions()
-    name = concrete.name.decode() if isinstance(concrete.name, bytes) else concrete.name
     if name not in functions:
         if len(functions) != 1:
             raise ValueError("from_tensorflow: cannot tell the entry function among %s"
                              % ", ".join(functions))
         name = functions[0]
     single = not isinstance(structure, (list, tuple, dict))
-    return TensorFlowFunction(exe, name, single, text, captures)
+    return TensorFlowFunction(exe, name, single, text, captures, assigned)

@@ -1,7 +1,8 @@
 """ta.from_tensorflow on what people write: a Keras LSTM layer (its weights
 read at every call), the tape through a Keras GRU with respect to its
 weights, a tf.function with a tf.TensorArray (TensorFlow's defaults), an op ta does not
-lower, a run-time error. TensorFlow computes the expected values in the same
+lower, a run-time error, a stateful Keras GRU (its state assigned after
+each call). TensorFlow computes the expected values in the same
 process; the LSTM within 8 ulp of its largest value (TensorFlow's MatMul
 runs in oneDNN with fused multiply-adds on this machine's CPU, ta rounds
 each product: values near 0 differ by more ulp of their own), the rest bit
@@ -118,3 +119,38 @@ try:
     print("read(7): no error")
 except ta.RuntimeError as e:
     print("read(7):", e)
+
+
+# A stateful Keras GRU called twice in one function: the layer assigns its
+# state variable after each call; ta assigns it after each call too. From
+# zero state, both calls' outputs and the state left are TensorFlow's, and
+# the next call continues from it.
+gru = keras.layers.GRU(3, stateful=True)
+gru.build((2, 5, 4))
+gru.set_weights([(np.round(32 * np.sin(np.arange(w.size) * 0.53 + i)) / 64)
+                 .astype(np.float32).reshape(w.shape)
+                 for i, w in enumerate(gru.get_weights())])
+
+
+@tf.function
+def twice(x):
+    return gru(x), gru(x)
+
+
+gx = (np.arange(2 * 5 * 4, dtype=np.float32).reshape(2, 5, 4) - 20) / 16
+stateful = ta.from_tensorflow(twice, gx)
+
+
+def reset():
+    for v in gru.states:
+        v.assign(tf.zeros_like(v))
+
+
+reset()
+want = [t.numpy() for t in twice(gx)] + [gru.states[0].numpy()]
+want += [t.numpy() for t in twice(gx)]
+reset()
+got = list(stateful(gx)) + [gru.states[0].numpy()]
+got += list(stateful(gx))
+print("stateful gru:", all(close(g, w) for g, w in zip(got, want)),
+      "state moved:", not np.array_equal(got[0], got[1]))

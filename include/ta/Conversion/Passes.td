@@ -225,7 +225,7 @@ def TATFFlattenExecutorPass
 
 def TATFReadVariablesPass
     : Pass<"ta-tf-read-variables", "::mlir::ModuleOp"> {
-  let summary = "resource variables a program only reads, as values";
+  let summary = "resource variables a program reads (and assigns), as values";
   let description = [{
     A public function's resource argument that the program reads
     (`tf.ReadVariableOp`, `tf.VariableShape`, `tf.ResourceGather`, also
@@ -235,7 +235,12 @@ def TATFReadVariablesPass
     `ta.variable_type` names (static, of integers or floats), every value
     carrying it is retyped, ReadVariableOp becomes the
     value, VariableShape its `tf.Shape` and ResourceGather a `tf.GatherV2`
-    along axis 0. Other uses (AssignVariableOp...) are diagnosed; resources
+    along axis 0. A variable the public function assigns in its own body
+    (`tf.AssignVariableOp`, `tf.AssignAddVariableOp`,
+    `tf.AssignSubVariableOp`: a stateful layer's state) is threaded through
+    that body in program order, and its last value returned after the
+    function's results (argument numbers in `ta.assigned_variables`).
+    Assignments elsewhere and other uses are diagnosed; resources
     TensorArray ops use are left to ta-tf-type-resources.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",

@@ -168,6 +168,11 @@ LogicalResult decomposeOptionals(ModuleOp module);
 /// its resource type does not (`tensor<*x!tf_type.resource>`).
 constexpr llvm::StringLiteral kVariableTypeAttr = "ta.variable_type";
 
+/// The attribute of a public function that assigns variables it takes
+/// (ta-tf-read-variables): the argument number of each, in the order their
+/// last values follow the function's own results.
+constexpr llvm::StringLiteral kAssignedVariablesAttr = "ta.assigned_variables";
+
 /// Folds into constants, to a fixpoint: tf.Shape of a static operand,
 /// tf.DynamicStitch of constants, and the items popped or read from lists
 /// (accumulators: EmptyTensorList, pushes, pops) whose every push is one

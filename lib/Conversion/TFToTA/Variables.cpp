@@ -12,9 +12,17 @@
 // untyped), retypes every value carrying the
 // handle (loops, branches, calls, identities) to it, and rewrites the reads:
 // ReadVariableOp is the value, VariableShape its tf.Shape, ResourceGather a
-// tf.GatherV2 of it along axis 0. A variable written (AssignVariableOp...)
-// or read by other ops is diagnosed; a resource that reaches TensorArray ops
-// is a TensorArray handle and left to ta-tf-type-resources.
+// tf.GatherV2 of it along axis 0. A variable the public function itself
+// assigns (AssignVariableOp, AssignAddVariableOp, AssignSubVariableOp in its
+// own body: a stateful Keras layer's state, a counter) is threaded through
+// that body in program order: a read sees the last value assigned before it
+// (a loop, branch or call the value at the point it is passed), and the
+// function returns each assigned variable's last value after its own
+// results, its argument numbers in the function's `ta.assigned_variables`
+// (ta.from_tensorflow assigns them back). A variable assigned elsewhere
+// (in a loop body, a branch, a called function) or used by other ops is
+// diagnosed; a resource that reaches TensorArray ops is a TensorArray handle
+// and left to ta-tf-type-resources.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,6 +31,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/IR/BuiltinOps.h"
 
 using namespace mlir;
@@ -39,12 +48,20 @@ bool isRead(Operation *op) {
          isNamed(op, "tf.ResourceGather");
 }
 
+/// Ops that assign a variable.
+bool isWrite(Operation *op) {
+  return isNamed(op, "tf.AssignVariableOp") ||
+         isNamed(op, "tf.AssignAddVariableOp") ||
+         isNamed(op, "tf.AssignSubVariableOp");
+}
+
 /// One class of values carrying a variable handle.
 struct Variable {
   SmallVector<Value> values;
   TensorType type;        // the value's type, from the entry argument
   BlockArgument argument; // a public function's argument of the class
   bool tensorArray = false;
+  bool written = false;
 };
 
 /// The reads of the variable `op` reads, as reads of its value.
@@ -75,6 +92,93 @@ void rewriteRead(Operation *op) {
   op->erase();
 }
 
+/// Threads the variable `variable`, which its public function assigns in
+/// its own body only (checked), through that body: each read there of the
+/// value last assigned, each assignment a new value, the carriers passed
+/// the value at their point, and the last value returned after the
+/// function's results. Reads elsewhere (loop bodies, branches, callees) are
+/// left to rewriteRead, on the values the carriers pass them.
+LogicalResult threadWrites(const Variable &variable,
+                           llvm::DenseSet<Value> &inClass) {
+  Block &body = *variable.argument.getOwner();
+  auto fn = cast<func::FuncOp>(body.getParentOp());
+  Value current = variable.argument;
+  auto type = cast<RankedTensorType>(variable.type);
+  // The uses of the handle, told apart before reads become values (the
+  // first read's value is the argument itself).
+  llvm::DenseSet<OpOperand *> handleUses;
+  for (Operation &op : body)
+    for (OpOperand &use : op.getOpOperands())
+      if (inClass.count(use.get()))
+        handleUses.insert(&use);
+  for (Operation &op : llvm::make_early_inc_range(body)) {
+    if (op.getNumOperands() == 0 || !handleUses.count(&op.getOpOperand(0))) {
+      // A carrier passing the handle on passes the value at this point.
+      for (OpOperand &use : op.getOpOperands())
+        if (handleUses.count(&use) && !isa<func::ReturnOp>(op))
+          use.set(current);
+      continue;
+    }
+    OpBuilder b(&op);
+    Location loc = op.getLoc();
+    if (isNamed(&op, "tf.Identity") && op.getNumResults() == 1) {
+      op.getResult(0).replaceAllUsesWith(op.getOperand(0));
+      op.erase();
+      continue;
+    }
+    if (isWrite(&op)) {
+      if (op.getNumOperands() != 2)
+        return op.emitOpError("needs a variable and a value");
+      Value value = op.getOperand(1);
+      auto given = dyn_cast<RankedTensorType>(value.getType());
+      if (!given || !given.hasStaticShape() ||
+          !tensor::CastOp::areCastCompatible(given, type))
+        return op.emitOpError("assigns a value of type ")
+               << value.getType() << " to a variable of type " << type
+               << "; ta-import-tf takes values of the variable's static "
+                  "type";
+      value = tf::castTo(b, loc, value, type);
+      if (isNamed(&op, "tf.AssignAddVariableOp"))
+        value = tf::createTF(b, loc, "tf.AddV2", {current, value}, {type})
+                    ->getResult(0);
+      else if (isNamed(&op, "tf.AssignSubVariableOp"))
+        value = tf::createTF(b, loc, "tf.Sub", {current, value}, {type})
+                    ->getResult(0);
+      current = value;
+      op.erase();
+      continue;
+    }
+    if (isRead(&op)) {
+      op.setOperand(0, current);
+      rewriteRead(&op);
+      continue;
+    }
+    if (!isCarrier(&op))
+      return op.emitOpError("uses a variable the program takes as argument #")
+             << variable.argument.getArgNumber()
+             << "; ta-import-tf imports variables a program reads and "
+                "assigns (ReadVariableOp, VariableShape, ResourceGather, "
+                "AssignVariableOp, AssignAddVariableOp, AssignSubVariableOp)";
+    for (OpOperand &use : op.getOpOperands())
+      if (handleUses.count(&use))
+        use.set(current);
+  }
+  // The last value, returned after the function's own results.
+  auto ret = cast<func::ReturnOp>(body.getTerminator());
+  ret->insertOperands(ret->getNumOperands(), current);
+  if (failed(fn.insertResult(fn.getNumResults(), type, DictionaryAttr())))
+    return fn.emitOpError("cannot return the value of argument #")
+           << variable.argument.getArgNumber();
+  SmallVector<Attribute> assigned;
+  if (auto old = fn->getAttrOfType<ArrayAttr>(tfimport::kAssignedVariablesAttr))
+    llvm::append_range(assigned, old.getValue());
+  assigned.push_back(IntegerAttr::get(IntegerType::get(fn.getContext(), 64),
+                                      variable.argument.getArgNumber()));
+  fn->setAttr(tfimport::kAssignedVariablesAttr,
+              ArrayAttr::get(fn.getContext(), assigned));
+  return success();
+}
+
 } // namespace
 
 LogicalResult mlir::ta::tfimport::readVariables(ModuleOp module) {
@@ -101,7 +205,8 @@ LogicalResult mlir::ta::tfimport::readVariables(ModuleOp module) {
             fn && fn.isPublic() && arg.getOwner() == &fn.front())
           variable.argument = arg;
       for (Operation *user : value.getUsers()) {
-        read |= isRead(user);
+        read |= isRead(user) || isWrite(user);
+        variable.written |= isWrite(user) && user->getOperand(0) == value;
         variable.tensorArray |=
             user->getName().getStringRef().starts_with("tf.TensorArray");
       }
@@ -128,6 +233,18 @@ LogicalResult mlir::ta::tfimport::readVariables(ModuleOp module) {
     }
     for (Value value : variable.values)
       for (Operation *user : value.getUsers()) {
+        if (variable.written &&
+            user->getBlock() == variable.argument.getOwner())
+          continue; // threadWrites
+        if (isWrite(user)) {
+          user->emitOpError("assigns a variable the program takes as "
+                            "argument #")
+              << variable.argument.getArgNumber()
+              << " inside a loop, branch or called function; ta-import-tf "
+                 "takes assignments in the function's own body";
+          ok = false;
+          continue;
+        }
         if (isRead(user) && user->getNumOperands() >= 1 &&
             user->getOperand(0) == value) {
           reads.push_back(user);
@@ -148,6 +265,16 @@ LogicalResult mlir::ta::tfimport::readVariables(ModuleOp module) {
     if (variable.type)
       for (Value value : variable.values)
         value.setType(variable.type);
+  for (auto &[root, variable] : variables) {
+    if (!variable.type || !variable.written)
+      continue;
+    llvm::DenseSet<Value> inClass(variable.values.begin(),
+                                  variable.values.end());
+    if (failed(threadWrites(variable, inClass)))
+      ok = false;
+  }
+  if (!ok)
+    return failure();
   for (Operation *op : reads)
     rewriteRead(op);
   module.walk([](func::FuncOp fn) { tf::refreshSignature(fn); });

@@ -1,12 +1,38 @@
 // RUN: ta-opt --allow-unregistered-dialect --ta-tf-read-variables %s -split-input-file -verify-diagnostics
 
-// A variable the program writes is not a value the caller can pass.
+// A variable assigned in a called function (or a loop body, a branch):
+// its value would have to come back out of the call.
 
-func.func @written(%w: tensor<!tf_type.resource<tensor<3xf32>>>, %x: tensor<3xf32>) -> tensor<3xf32> {
+func.func @written_in_callee(%w: tensor<!tf_type.resource<tensor<3xf32>>>, %x: tensor<3xf32>) -> tensor<3xf32> {
   %v = "tf.ReadVariableOp"(%w) : (tensor<!tf_type.resource<tensor<3xf32>>>) -> tensor<3xf32>
-  // expected-error @+1 {{'tf.AssignVariableOp' op uses a variable the program takes as argument #0; ta-import-tf imports variables a program only reads (ReadVariableOp, VariableShape, ResourceGather)}}
-  "tf.AssignVariableOp"(%w, %x) : (tensor<!tf_type.resource<tensor<3xf32>>>, tensor<3xf32>) -> ()
+  "tf.StatefulPartitionedCall"(%w, %x) <{f = @assign}> : (tensor<!tf_type.resource<tensor<3xf32>>>, tensor<3xf32>) -> ()
   return %v : tensor<3xf32>
+}
+func.func private @assign(%w: tensor<!tf_type.resource<tensor<3xf32>>>, %x: tensor<3xf32>) {
+  // expected-error @+1 {{'tf.AssignVariableOp' op assigns a variable the program takes as argument #0 inside a loop, branch or called function; ta-import-tf takes assignments in the function's own body}}
+  "tf.AssignVariableOp"(%w, %x) : (tensor<!tf_type.resource<tensor<3xf32>>>, tensor<3xf32>) -> ()
+  return
+}
+
+// -----
+
+// A value of another shape than the variable's.
+
+func.func @assign_other_shape(%w: tensor<!tf_type.resource<tensor<3xf32>>>, %x: tensor<4xf32>) {
+  // expected-error @+1 {{'tf.AssignVariableOp' op assigns a value of type 'tensor<4xf32>' to a variable of type 'tensor<3xf32>'; ta-import-tf takes values of the variable's static type}}
+  "tf.AssignVariableOp"(%w, %x) : (tensor<!tf_type.resource<tensor<3xf32>>>, tensor<4xf32>) -> ()
+  return
+}
+
+// -----
+
+// Other ops on an assigned variable.
+
+func.func @assigned_and_destroyed(%w: tensor<!tf_type.resource<tensor<3xf32>>>, %x: tensor<3xf32>) {
+  "tf.AssignVariableOp"(%w, %x) : (tensor<!tf_type.resource<tensor<3xf32>>>, tensor<3xf32>) -> ()
+  // expected-error @+1 {{'tf.DestroyResourceOp' op uses a variable the program takes as argument #0; ta-import-tf imports variables a program reads and assigns (ReadVariableOp, VariableShape, ResourceGather, AssignVariableOp, AssignAddVariableOp, AssignSubVariableOp)}}
+  "tf.DestroyResourceOp"(%w) : (tensor<!tf_type.resource<tensor<3xf32>>>) -> ()
+  return
 }
 
 // -----

@@ -44,3 +44,28 @@ func.func private @cond(%i: tensor<i32>, %w: !R, %e: !R) -> tensor<i1> {
   %c = "tf.Less"(%i, %n) : (tensor<i32>, tensor<i32>) -> tensor<i1>
   return %c : tensor<i1>
 }
+
+// -----
+
+// A variable the function assigns in its own body (a stateful layer's
+// state, a counter): threaded in program order, each read the value last
+// assigned (a call the value at its point), AssignAdd an add; the last value
+// returned after the function's results, its argument number in
+// ta.assigned_variables.
+// CHECK-LABEL: func.func @assigned(
+// CHECK-SAME: %[[W:[^:]*]]: tensor<3xf32>, %[[X:[^:]*]]: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>, tensor<3xf32>)
+// CHECK-SAME: attributes {ta.assigned_variables = [0]}
+// CHECK: %[[C:.*]] = "tf.StatefulPartitionedCall"(%[[X]]) <{f = @reader}>
+// CHECK: %[[S:.*]] = "tf.AddV2"(%[[X]], %[[C]])
+// CHECK: return %[[W]], %[[C]], %[[S]] : tensor<3xf32>, tensor<3xf32>, tensor<3xf32>
+func.func @assigned(%w: tensor<!tf_type.resource<tensor<3xf32>>>, %x: tensor<3xf32>) -> (tensor<3xf32>, tensor<3xf32>) {
+  %before = "tf.ReadVariableOp"(%w) : (tensor<!tf_type.resource<tensor<3xf32>>>) -> tensor<3xf32>
+  "tf.AssignVariableOp"(%w, %x) : (tensor<!tf_type.resource<tensor<3xf32>>>, tensor<3xf32>) -> ()
+  %called = "tf.StatefulPartitionedCall"(%w) <{f = @reader}> : (tensor<!tf_type.resource<tensor<3xf32>>>) -> tensor<3xf32>
+  "tf.AssignAddVariableOp"(%w, %called) : (tensor<!tf_type.resource<tensor<3xf32>>>, tensor<3xf32>) -> ()
+  return %before, %called : tensor<3xf32>, tensor<3xf32>
+}
+func.func private @reader(%w: tensor<!tf_type.resource<tensor<3xf32>>>) -> tensor<3xf32> {
+  %v = "tf.ReadVariableOp"(%w) : (tensor<!tf_type.resource<tensor<3xf32>>>) -> tensor<3xf32>
+  return %v : tensor<3xf32>
+}
