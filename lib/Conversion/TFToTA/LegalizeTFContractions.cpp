@@ -5,7 +5,8 @@
 // attention's q k^T): one linalg.generic over the broadcast batch dims, the
 // rows, the columns and the contracted dim, whose indexing maps read the
 // adjoint operands (adj_x, adj_y) and broadcast batch dims of 1 (V2, V3)
-// without a copy. tf.Einsum of one or two static operands (tf.einsum,
+// without a copy. tf.Einsum of one or two static operands (tf.einsum, its
+// ellipses written out as labels of their own,
 // Keras's EinsumDense and MultiHeadAttention): one linalg.generic with a
 // loop per label, its maps read off the equation. Products are summed in the
 // order of the contracted dim, as linalg.matmul sums; TensorFlow's kernels
@@ -222,23 +223,91 @@ struct Einsum {
   SmallVector<char> loops;
   llvm::SmallDenseMap<char, int64_t> sizes;
   SmallVector<std::string> inputs;
+  /// Per input, its dims of size 1 an ellipsis broadcasts (read at 0).
+  SmallVector<SmallVector<bool>> broadcast;
   std::string output;
   unsigned parallel = 0;
 };
+
+/// `equation` with its ellipses written out as labels of their own (letters
+/// the equation does not use), for operands of ranks `ranks`: an operand's
+/// ellipsis stands for the dims its labels leave, the output's for the most
+/// any operand's stands for, aligned at the right (numpy's rule); an
+/// equation without an output gets numpy's implicit one (the ellipsis, then
+/// the labels used once, in alphabetical order). Null where the equation
+/// cannot be so written.
+std::optional<std::string> explicitEinsum(StringRef equation,
+                                          ArrayRef<int64_t> ranks) {
+  auto [lhs, rhs] = equation.split("->");
+  bool implicit = !equation.contains("->");
+  SmallVector<StringRef> inputs;
+  lhs.split(inputs, ',');
+  if (inputs.size() != ranks.size())
+    return std::nullopt;
+  std::string unused;
+  for (char c = 'A'; c <= 'z'; ++c)
+    if (llvm::isAlpha(c) && !equation.contains(c))
+      unused.push_back(c);
+  auto labelCount = [](StringRef labels) {
+    return llvm::count_if(labels, [](char c) { return llvm::isAlpha(c); });
+  };
+  int64_t spread = 0;
+  SmallVector<int64_t> spans;
+  for (auto [labels, rank] : llvm::zip(inputs, ranks)) {
+    int64_t span = labels.contains("...") ? rank - labelCount(labels) : 0;
+    if (span < 0 || span > (int64_t)unused.size())
+      return std::nullopt;
+    spans.push_back(span);
+    spread = std::max(spread, span);
+  }
+  StringRef fresh = StringRef(unused).take_front(spread);
+  std::string text;
+  for (auto [k, labels] : llvm::enumerate(inputs)) {
+    if (k)
+      text += ",";
+    auto [before, after] = labels.split("...");
+    text += before.str();
+    if (labels.contains("..."))
+      text += fresh.take_back(spans[k]).str() + after.str();
+  }
+  std::string output;
+  if (implicit) {
+    output = fresh.str();
+    for (char c = 'A'; c <= 'z'; ++c)
+      if (llvm::isAlpha(c) && llvm::count(lhs, c) == 1)
+        output.push_back(c);
+  } else {
+    auto [before, after] = rhs.split("...");
+    output = before.str();
+    if (rhs.contains("..."))
+      output += fresh.str() + after.str();
+  }
+  return text + "->" + output;
+}
 
 /// `op`'s equation over its operands, or why it is not one ta-legalize-tf
 /// lowers.
 FailureOr<Einsum> parseEinsum(Operation *op, std::string &why) {
   auto equation = op->getAttrOfType<StringAttr>("equation");
-  why = "needs an equation of one or two operands' labels (letters; no "
-        "ellipsis), each label once per operand, the output's labels among "
-        "the operands' and of equal sizes where they repeat";
+  why = "needs an equation of one or two operands' labels (letters, and an "
+        "ellipsis of dims equal where they repeat), each label once per "
+        "operand, the output's labels among the operands' and of equal "
+        "sizes where they repeat";
   if (!equation || op->getNumOperands() < 1 || op->getNumOperands() > 2)
     return failure();
-  StringRef text = equation.getValue();
-  auto [lhs, output] = text.split("->");
-  if (!text.contains("->"))
+  SmallVector<int64_t> ranks;
+  for (Value operand : op->getOperands()) {
+    RankedTensorType type = rankedType(operand);
+    if (!type)
+      return failure();
+    ranks.push_back(type.getRank());
+  }
+  std::optional<std::string> written =
+      explicitEinsum(equation.getValue(), ranks);
+  if (!written)
     return failure();
+  StringRef text = *written;
+  auto [lhs, output] = text.split("->");
   Einsum e;
   SmallVector<StringRef> inputs;
   lhs.split(inputs, ',');
@@ -254,6 +323,10 @@ FailureOr<Einsum> parseEinsum(Operation *op, std::string &why) {
     }
     return true;
   };
+  // A label of an ellipsis (one the equation does not name) of size 1 in
+  // one operand broadcasts to the other's size, as TensorFlow broadcasts
+  // ellipsis dims; a named label's sizes are equal.
+  auto ofEllipsis = [&](char c) { return !equation.getValue().contains(c); };
   for (auto [k, labels] : llvm::enumerate(inputs)) {
     e.inputs.emplace_back();
     RankedTensorType type = rankedType(op->getOperand(k));
@@ -262,9 +335,18 @@ FailureOr<Einsum> parseEinsum(Operation *op, std::string &why) {
       return failure();
     for (auto [c, size] : llvm::zip(e.inputs.back(), type.getShape())) {
       auto [it, fresh] = e.sizes.try_emplace(c, size);
-      if (!fresh && it->second != size)
+      if (fresh || it->second == size)
+        continue;
+      if (!ofEllipsis(c) || (it->second != 1 && size != 1))
         return failure();
+      it->second = std::max(it->second, size);
     }
+  }
+  for (auto [k, labels] : llvm::enumerate(e.inputs)) {
+    ArrayRef<int64_t> shape = rankedType(op->getOperand(k)).getShape();
+    e.broadcast.emplace_back();
+    for (auto [c, size] : llvm::zip(labels, shape))
+      e.broadcast.back().push_back(size == 1 && e.sizes.lookup(c) != 1);
   }
   if (!labelsOf(output, e.output))
     return failure();
@@ -318,17 +400,19 @@ LogicalResult rewriteEinsum(Operation *op, ValueRange operands,
     shape.push_back(e.sizes.lookup(c));
   auto type = RankedTensorType::get(shape, element);
   MLIRContext *ctx = rewriter.getContext();
-  auto mapOf = [&](StringRef labels) {
+  auto mapOf = [&](StringRef labels, ArrayRef<bool> broadcast) {
     SmallVector<AffineExpr> exprs;
-    for (char c : labels)
-      exprs.push_back(
-          getAffineDimExpr(llvm::find(e.loops, c) - e.loops.begin(), ctx));
+    for (auto [d, c] : llvm::enumerate(labels))
+      exprs.push_back(!broadcast.empty() && broadcast[d]
+                          ? getAffineConstantExpr(0, ctx)
+                          : getAffineDimExpr(
+                                llvm::find(e.loops, c) - e.loops.begin(), ctx));
     return AffineMap::get(e.loops.size(), 0, exprs, ctx);
   };
   SmallVector<AffineMap> maps;
-  for (const std::string &labels : e.inputs)
-    maps.push_back(mapOf(labels));
-  maps.push_back(mapOf(e.output));
+  for (auto [labels, broadcast] : llvm::zip(e.inputs, e.broadcast))
+    maps.push_back(mapOf(labels, broadcast));
+  maps.push_back(mapOf(e.output, {}));
   SmallVector<utils::IteratorType> iterators(e.loops.size(),
                                              utils::IteratorType::reduction);
   for (unsigned k = 0; k < e.parallel; ++k)

@@ -1361,9 +1361,20 @@ func.func @erf_f64(%x: tensor<2xf64>) {
 
 // -----
 
-func.func @einsum_ellipsis(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
-  // expected-error @+1 {{'tf.Einsum' op needs an equation of one or two operands' labels (letters; no ellipsis), each label once per operand, the output's labels among the operands' and of equal sizes where they repeat}}
-  %0 = "tf.Einsum"(%a, %b) {equation = "...j,jk->...k"} : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+// Ellipsis dims of 2 and 5: neither broadcasts (TensorFlow fails too).
+func.func @einsum_ellipsis(%a: tensor<2x3xf32>, %b: tensor<5x3x4xf32>) {
+  // expected-error @+1 {{'tf.Einsum' op needs an equation of one or two operands' labels (letters, and an ellipsis of dims equal where they repeat), each label once per operand, the output's labels among the operands' and of equal sizes where they repeat}}
+  %0 = "tf.Einsum"(%a, %b) {equation = "...j,...jk->...k"} : (tensor<2x3xf32>, tensor<5x3x4xf32>) -> tensor<5x4xf32>
+  return
+}
+
+// -----
+
+// A named label of size 1 against 4: TensorFlow broadcasts ellipsis dims
+// only.
+func.func @einsum_named_broadcast(%a: tensor<2x1xf32>, %b: tensor<4x5xf32>) {
+  // expected-error @+1 {{'tf.Einsum' op needs an equation of one or two operands' labels (letters, and an ellipsis of dims equal where they repeat), each label once per operand, the output's labels among the operands' and of equal sizes where they repeat}}
+  %0 = "tf.Einsum"(%a, %b) {equation = "ij,jk->ik"} : (tensor<2x1xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
   return
 }
 
@@ -1371,7 +1382,7 @@ func.func @einsum_ellipsis(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
 
 func.func @einsum_trace(%a: tensor<3x3xf32>) {
   // A label twice in one operand (a diagonal).
-  // expected-error @+1 {{'tf.Einsum' op needs an equation of one or two operands' labels (letters; no ellipsis), each label once per operand, the output's labels among the operands' and of equal sizes where they repeat}}
+  // expected-error @+1 {{'tf.Einsum' op needs an equation of one or two operands' labels (letters, and an ellipsis of dims equal where they repeat), each label once per operand, the output's labels among the operands' and of equal sizes where they repeat}}
   %0 = "tf.Einsum"(%a) {equation = "ii->"} : (tensor<3x3xf32>) -> tensor<f32>
   return
 }
@@ -1379,7 +1390,7 @@ func.func @einsum_trace(%a: tensor<3x3xf32>) {
 // -----
 
 func.func @einsum_sizes(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) {
-  // expected-error @+1 {{'tf.Einsum' op needs an equation of one or two operands' labels (letters; no ellipsis), each label once per operand, the output's labels among the operands' and of equal sizes where they repeat}}
+  // expected-error @+1 {{'tf.Einsum' op needs an equation of one or two operands' labels (letters, and an ellipsis of dims equal where they repeat), each label once per operand, the output's labels among the operands' and of equal sizes where they repeat}}
   %0 = "tf.Einsum"(%a, %b) {equation = "ij,jk->ik"} : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
   return
 }
