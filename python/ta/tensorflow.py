@@ -139,6 +139,9 @@ def _assigned_arguments(text, name):
             start = text.index(head)
             break
     else:
+        if "ta.assigned_variables" in text:
+            raise ValueError("from_tensorflow: cannot find the entry function "
+                             "%s that assigns variables" % name)
         return []
     end = text.find("func.func", start + 1)
     match = re.search(r"ta\.assigned_variables = \[([^\]]*)\]",
@@ -199,8 +202,13 @@ def from_tensorflow(fn, *example_args, input_signature=None, checks="strict",
     module.import_tensorflow()
     name = concrete.name.decode() if isinstance(concrete.name, bytes) else concrete.name
     first = len(concrete.inputs) - len(captures)
-    assigned = [captures[k - first][2]
-                for k in _assigned_arguments(str(module), name)]
+    assigned = []
+    for k in _assigned_arguments(str(module), name):
+        if k < first or captures[k - first][2] is None:
+            raise ValueError("from_tensorflow: the function assigns its "
+                             "argument #%d, which is not a variable it "
+                             "captures" % k)
+        assigned.append(captures[k - first][2])
     exe = Executable(module, checks=checks, opt_level=opt_level)
     functions = exe.functions()
     if name not in functions:

@@ -186,6 +186,12 @@ std::optional<int64_t> tfimport::CarriedConstants::scalar(Value value) const {
   llvm::DenseSet<Value> seen{value};
   while (!work.empty()) {
     Value v = work.pop_back_val();
+    // A public function's argument: its callers outside the module pass
+    // anything.
+    if (auto arg = dyn_cast<BlockArgument>(v))
+      if (auto fn = dyn_cast<func::FuncOp>(arg.getOwner()->getParentOp());
+          fn && fn.isPublic() && arg.getOwner() == &fn.front())
+        return std::nullopt;
     auto it = sources.find(v);
     if (it == sources.end()) {
       std::optional<int64_t> c = tf::constantScalar(v);

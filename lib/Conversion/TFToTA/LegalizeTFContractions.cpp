@@ -232,14 +232,14 @@ struct Einsum {
 /// `equation` with its ellipses written out as labels of their own (letters
 /// the equation does not use), for operands of ranks `ranks`: an operand's
 /// ellipsis stands for the dims its labels leave, the output's for the most
-/// any operand's stands for, aligned at the right (numpy's rule); an
-/// equation without an output gets numpy's implicit one (the ellipsis, then
-/// the labels used once, in alphabetical order). Null where the equation
-/// cannot be so written.
+/// any operand's stands for, aligned at the right (numpy's rule). Null
+/// where the equation cannot be so written, or TensorFlow's kernel rejects
+/// it (no `->`; an ellipsis in the operands but not in the output).
 std::optional<std::string> explicitEinsum(StringRef equation,
                                           ArrayRef<int64_t> ranks) {
   auto [lhs, rhs] = equation.split("->");
-  bool implicit = !equation.contains("->");
+  if (!equation.contains("->"))
+    return std::nullopt;
   SmallVector<StringRef> inputs;
   lhs.split(inputs, ',');
   if (inputs.size() != ranks.size())
@@ -270,18 +270,12 @@ std::optional<std::string> explicitEinsum(StringRef equation,
     if (labels.contains("..."))
       text += fresh.take_back(spans[k]).str() + after.str();
   }
-  std::string output;
-  if (implicit) {
-    output = fresh.str();
-    for (char c = 'A'; c <= 'z'; ++c)
-      if (llvm::isAlpha(c) && llvm::count(lhs, c) == 1)
-        output.push_back(c);
-  } else {
-    auto [before, after] = rhs.split("...");
-    output = before.str();
-    if (rhs.contains("..."))
-      output += fresh.str() + after.str();
-  }
+  if (spread > 0 && !rhs.contains("..."))
+    return std::nullopt;
+  auto [before, after] = rhs.split("...");
+  std::string output = before.str();
+  if (rhs.contains("..."))
+    output += fresh.str() + after.str();
   return text + "->" + output;
 }
 
@@ -292,7 +286,8 @@ FailureOr<Einsum> parseEinsum(Operation *op, std::string &why) {
   why = "needs an equation of one or two operands' labels (letters, and an "
         "ellipsis of dims equal where they repeat), each label once per "
         "operand, the output's labels among the operands' and of equal "
-        "sizes where they repeat";
+        "sizes where they repeat, an ellipsis in the output where the "
+        "operands have one";
   if (!equation || op->getNumOperands() < 1 || op->getNumOperands() > 2)
     return failure();
   SmallVector<int64_t> ranks;
@@ -339,7 +334,8 @@ FailureOr<Einsum> parseEinsum(Operation *op, std::string &why) {
         continue;
       if (!ofEllipsis(c) || (it->second != 1 && size != 1))
         return failure();
-      it->second = std::max(it->second, size);
+      // 1 broadcasts to the other size (0 included).
+      it->second = it->second == 1 ? size : it->second;
     }
   }
   for (auto [k, labels] : llvm::enumerate(e.inputs)) {

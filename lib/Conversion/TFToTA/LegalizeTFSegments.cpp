@@ -52,7 +52,7 @@ std::string unsupportedSegmentReduction(Operation *op) {
     return "needs data whose shape starts with segment_ids' shape "
            "(TensorFlow: data.shape does not start with segment_ids.shape)";
   std::optional<int64_t> n = tf::constantScalar(op->getOperand(2));
-  SmallVector<int64_t> shape{n ? *n : ShapedType::kDynamic};
+  SmallVector<int64_t> shape{n && *n >= 0 ? *n : ShapedType::kDynamic};
   llvm::append_range(shape, data.getShape().drop_front(ids.getRank()));
   RankedTensorType result = rankedType(op->getResult(0));
   if (result.getElementType() != data.getElementType() ||
@@ -96,8 +96,11 @@ LogicalResult rewriteSegmentReduction(Operation *op, ValueRange operands,
     return arith::ConstantIndexOp::create(b, loc, v);
   };
 
-  // The count: a constant, or checked non-negative at run time.
+  // The count: a constant, or checked non-negative at run time (a negative
+  // constant fails there too, as in TensorFlow).
   std::optional<int64_t> constant = tf::constantScalar(op->getOperand(2));
+  if (constant && *constant < 0)
+    constant.reset();
   Value n = tf::scalarIndex(rewriter, loc, operands[2]);
   if (!constant)
     tf::failUnless(rewriter, op,
@@ -136,7 +139,10 @@ LogicalResult rewriteSegmentReduction(Operation *op, ValueRange operands,
                        : isa<FloatType>(element)
                            ? TypedAttr(rewriter.getFloatAttr(element, 1.0))
                            : TypedAttr(rewriter.getIntegerAttr(element, 1));
-  SmallVector<Value> dims{n};
+  // (The allocation's count is never below 0, even where the check above
+  // has stopped a program of a negative one: constants fold into its type.)
+  SmallVector<Value> dims{
+      arith::MaxSIOp::create(rewriter, loc, n, index(rewriter, 0))};
   for (int64_t d : inner)
     dims.push_back(index(rewriter, d));
   Value init =

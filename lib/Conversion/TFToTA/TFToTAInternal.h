@@ -93,8 +93,9 @@ bool isCarrier(Operation *op);
 /// The integer scalars the carriers of a module pass on: a value holds a
 /// constant where every value that reaches it through them
 /// (forEachCarriedPair, followed back to where no carrier passes one on) is
-/// that constant (a loop-invariant loop argument, a function argument every
-/// caller passes it to, a function result that returns one).
+/// that constant (a loop-invariant loop argument, a private function's
+/// argument every caller passes it to, a function result that returns one;
+/// never a public function's argument).
 class CarriedConstants {
 public:
   explicit CarriedConstants(ModuleOp module);

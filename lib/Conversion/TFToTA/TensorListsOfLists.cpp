@@ -351,6 +351,8 @@ struct NestedRewriter : ListRewriter {
       results.push_back(ifOp.getResult(0));
       results.push_back(ifOp.getResult(1));
     }
+    if (llvm::is_contained(results, Value()))
+      return failure();
     op->replaceAllUsesWith(results);
     op->erase();
     return success();

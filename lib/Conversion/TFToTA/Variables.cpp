@@ -104,29 +104,28 @@ LogicalResult threadWrites(const Variable &variable,
   auto fn = cast<func::FuncOp>(body.getParentOp());
   Value current = variable.argument;
   auto type = cast<RankedTensorType>(variable.type);
-  // The uses of the handle, told apart before reads become values (the
-  // first read's value is the argument itself).
+  // The uses of the handle (the argument and its identities in this body,
+  // also by ops nested in its ops' regions), told apart before reads
+  // become values (the first read's value is the argument itself).
   llvm::DenseSet<OpOperand *> handleUses;
   for (Operation &op : body)
-    for (OpOperand &use : op.getOpOperands())
-      if (inClass.count(use.get()))
-        handleUses.insert(&use);
+    op.walk([&](Operation *inner) {
+      for (OpOperand &use : inner->getOpOperands())
+        if (inClass.count(use.get()) && use.get().getParentBlock() == &body)
+          handleUses.insert(&use);
+    });
   for (Operation &op : llvm::make_early_inc_range(body)) {
-    if (op.getNumOperands() == 0 || !handleUses.count(&op.getOpOperand(0))) {
-      // A carrier passing the handle on passes the value at this point.
-      for (OpOperand &use : op.getOpOperands())
-        if (handleUses.count(&use) && !isa<func::ReturnOp>(op))
-          use.set(current);
-      continue;
-    }
+    bool onHandle =
+        op.getNumOperands() && handleUses.count(&op.getOpOperand(0));
     OpBuilder b(&op);
     Location loc = op.getLoc();
-    if (isNamed(&op, "tf.Identity") && op.getNumResults() == 1) {
+    if (onHandle && isNamed(&op, "tf.Identity") && op.getNumResults() == 1) {
       op.getResult(0).replaceAllUsesWith(op.getOperand(0));
+      handleUses.erase(&op.getOpOperand(0));
       op.erase();
       continue;
     }
-    if (isWrite(&op)) {
+    if (onHandle && isWrite(&op)) {
       if (op.getNumOperands() != 2)
         return op.emitOpError("needs a variable and a value");
       Value value = op.getOperand(1);
@@ -145,23 +144,33 @@ LogicalResult threadWrites(const Variable &variable,
         value = tf::createTF(b, loc, "tf.Sub", {current, value}, {type})
                     ->getResult(0);
       current = value;
+      handleUses.erase(&op.getOpOperand(0));
       op.erase();
       continue;
     }
-    if (isRead(&op)) {
+    if (onHandle && isRead(&op)) {
       op.setOperand(0, current);
+      handleUses.erase(&op.getOpOperand(0));
       rewriteRead(&op);
       continue;
     }
-    if (!isCarrier(&op))
+    // A carrier passing the handle on (a loop, a branch, a call, the
+    // return) passes the value at this point, as do the reads nested in an
+    // op's regions (rewritten with the others).
+    bool passedOn = true;
+    op.walk([&](Operation *inner) {
+      for (OpOperand &use : inner->getOpOperands())
+        if (handleUses.count(&use)) {
+          passedOn &= inner != &op || isCarrier(&op);
+          use.set(current);
+        }
+    });
+    if (!passedOn)
       return op.emitOpError("uses a variable the program takes as argument #")
              << variable.argument.getArgNumber()
              << "; ta-import-tf imports variables a program reads and "
                 "assigns (ReadVariableOp, VariableShape, ResourceGather, "
                 "AssignVariableOp, AssignAddVariableOp, AssignSubVariableOp)";
-    for (OpOperand &use : op.getOpOperands())
-      if (handleUses.count(&use))
-        use.set(current);
   }
   // The last value, returned after the function's own results.
   auto ret = cast<func::ReturnOp>(body.getTerminator());
@@ -265,12 +274,19 @@ LogicalResult mlir::ta::tfimport::readVariables(ModuleOp module) {
     if (variable.type)
       for (Value value : variable.values)
         value.setType(variable.type);
-  for (auto &[root, variable] : variables) {
-    if (!variable.type || !variable.written)
-      continue;
-    llvm::DenseSet<Value> inClass(variable.values.begin(),
-                                  variable.values.end());
-    if (failed(threadWrites(variable, inClass)))
+  // The assigned variables in the order of their arguments (the order of
+  // the values the function returns for them).
+  SmallVector<Variable *> written;
+  for (auto &[root, variable] : variables)
+    if (variable.type && variable.written)
+      written.push_back(&variable);
+  llvm::sort(written, [](Variable *a, Variable *b) {
+    return a->argument.getArgNumber() < b->argument.getArgNumber();
+  });
+  for (Variable *variable : written) {
+    llvm::DenseSet<Value> inClass(variable->values.begin(),
+                                  variable->values.end());
+    if (failed(threadWrites(*variable, inClass)))
       ok = false;
   }
   if (!ok)

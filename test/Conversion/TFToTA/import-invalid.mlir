@@ -653,3 +653,20 @@ func.func @case_float_index(%k: tensor<f32>, %x: tensor<2xf32>) -> tensor<2xf32>
 func.func private @identity_branch(%x: tensor<2xf32>) -> tensor<2xf32> {
   return %x : tensor<2xf32>
 }
+
+// -----
+
+// A public function's argument is no constant, whatever the module's own
+// calls pass it: its callers outside pass anything.
+!L3 = tensor<!tf_type.variant<tensor<2xf32>>>
+func.func @public_maker(%n: tensor<i32>) -> !L3 {
+  %shape = "tf.Const"() <{value = dense<2> : tensor<1xi32>}> : () -> tensor<1xi32>
+  // expected-error @+1 {{'tf.EmptyTensorList' op needs a constant max_num_elements (made where it is, or passed to it unchanged)}}
+  %l = "tf.EmptyTensorList"(%shape, %n) : (tensor<1xi32>, tensor<i32>) -> !L3
+  return %l : !L3
+}
+func.func @calls_public_maker() -> !L3 {
+  %two = "tf.Const"() <{value = dense<2> : tensor<i32>}> : () -> tensor<i32>
+  %l = "tf.StatefulPartitionedCall"(%two) <{f = @public_maker}> : (tensor<i32>) -> !L3
+  return %l : !L3
+}

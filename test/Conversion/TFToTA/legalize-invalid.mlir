@@ -1363,8 +1363,27 @@ func.func @erf_f64(%x: tensor<2xf64>) {
 
 // Ellipsis dims of 2 and 5: neither broadcasts (TensorFlow fails too).
 func.func @einsum_ellipsis(%a: tensor<2x3xf32>, %b: tensor<5x3x4xf32>) {
-  // expected-error @+1 {{'tf.Einsum' op needs an equation of one or two operands' labels (letters, and an ellipsis of dims equal where they repeat), each label once per operand, the output's labels among the operands' and of equal sizes where they repeat}}
+  // expected-error @+1 {{'tf.Einsum' op needs an equation of one or two operands' labels (letters, and an ellipsis of dims equal where they repeat), each label once per operand, the output's labels among the operands' and of equal sizes where they repeat, an ellipsis in the output where the operands have one}}
   %0 = "tf.Einsum"(%a, %b) {equation = "...j,...jk->...k"} : (tensor<2x3xf32>, tensor<5x3x4xf32>) -> tensor<5x4xf32>
+  return
+}
+
+// -----
+
+// No output (TensorFlow's kernel needs one; tf.einsum writes it), and an
+// ellipsis the output leaves out (TensorFlow: "Output contains 0
+// broadcasting dimension(s) but no ellipsis").
+func.func @einsum_no_output(%a: tensor<2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{'tf.Einsum' op needs an equation of one or two operands' labels (letters, and an ellipsis of dims equal where they repeat), each label once per operand, the output's labels among the operands' and of equal sizes where they repeat, an ellipsis in the output where the operands have one}}
+  %0 = "tf.Einsum"(%a, %b) {equation = "ij,jk"} : (tensor<2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
+  return
+}
+
+// -----
+
+func.func @einsum_ellipsis_dropped(%a: tensor<5x2x3xf32>, %b: tensor<3x4xf32>) {
+  // expected-error @+1 {{'tf.Einsum' op needs an equation of one or two operands' labels (letters, and an ellipsis of dims equal where they repeat), each label once per operand, the output's labels among the operands' and of equal sizes where they repeat, an ellipsis in the output where the operands have one}}
+  %0 = "tf.Einsum"(%a, %b) {equation = "...ij,jk->ik"} : (tensor<5x2x3xf32>, tensor<3x4xf32>) -> tensor<2x4xf32>
   return
 }
 
@@ -1373,7 +1392,7 @@ func.func @einsum_ellipsis(%a: tensor<2x3xf32>, %b: tensor<5x3x4xf32>) {
 // A named label of size 1 against 4: TensorFlow broadcasts ellipsis dims
 // only.
 func.func @einsum_named_broadcast(%a: tensor<2x1xf32>, %b: tensor<4x5xf32>) {
-  // expected-error @+1 {{'tf.Einsum' op needs an equation of one or two operands' labels (letters, and an ellipsis of dims equal where they repeat), each label once per operand, the output's labels among the operands' and of equal sizes where they repeat}}
+  // expected-error @+1 {{'tf.Einsum' op needs an equation of one or two operands' labels (letters, and an ellipsis of dims equal where they repeat), each label once per operand, the output's labels among the operands' and of equal sizes where they repeat, an ellipsis in the output where the operands have one}}
   %0 = "tf.Einsum"(%a, %b) {equation = "ij,jk->ik"} : (tensor<2x1xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
   return
 }
@@ -1382,7 +1401,7 @@ func.func @einsum_named_broadcast(%a: tensor<2x1xf32>, %b: tensor<4x5xf32>) {
 
 func.func @einsum_trace(%a: tensor<3x3xf32>) {
   // A label twice in one operand (a diagonal).
-  // expected-error @+1 {{'tf.Einsum' op needs an equation of one or two operands' labels (letters, and an ellipsis of dims equal where they repeat), each label once per operand, the output's labels among the operands' and of equal sizes where they repeat}}
+  // expected-error @+1 {{'tf.Einsum' op needs an equation of one or two operands' labels (letters, and an ellipsis of dims equal where they repeat), each label once per operand, the output's labels among the operands' and of equal sizes where they repeat, an ellipsis in the output where the operands have one}}
   %0 = "tf.Einsum"(%a) {equation = "ii->"} : (tensor<3x3xf32>) -> tensor<f32>
   return
 }
@@ -1390,7 +1409,7 @@ func.func @einsum_trace(%a: tensor<3x3xf32>) {
 // -----
 
 func.func @einsum_sizes(%a: tensor<2x3xf32>, %b: tensor<4x5xf32>) {
-  // expected-error @+1 {{'tf.Einsum' op needs an equation of one or two operands' labels (letters, and an ellipsis of dims equal where they repeat), each label once per operand, the output's labels among the operands' and of equal sizes where they repeat}}
+  // expected-error @+1 {{'tf.Einsum' op needs an equation of one or two operands' labels (letters, and an ellipsis of dims equal where they repeat), each label once per operand, the output's labels among the operands' and of equal sizes where they repeat, an ellipsis in the output where the operands have one}}
   %0 = "tf.Einsum"(%a, %b) {equation = "ij,jk->ik"} : (tensor<2x3xf32>, tensor<4x5xf32>) -> tensor<2x5xf32>
   return
 }

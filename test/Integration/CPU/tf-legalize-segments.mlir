@@ -12,7 +12,7 @@
 //     TensorFlow's kernel does: 1 + 1e8 rounds to 1e8).
 // An id out of range stops with TensorFlow's text, the first in order
 // (every id is checked before any row is added), in both modes; so does a
-// negative num_segments known at run time.
+// negative num_segments, constant or known at run time.
 //
 // RUN: ta-opt --allow-unregistered-dialect --ta-legalize-tf --ta-lower-to-llvm %s > %t.strict.mlir
 // RUN: ta-opt --allow-unregistered-dialect --ta-legalize-tf --ta-lower-to-llvm=checks=none %s > %t.none.mlir
@@ -22,6 +22,7 @@
 // RUN: not %run_cpu -e id_out %t.none.mlir 2>&1 | FileCheck %s --check-prefix=ID
 // RUN: not %run_cpu -e id_out_2d %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=ID2
 // RUN: not %run_cpu -e negative_count %t.none.mlir 2>&1 | FileCheck %s --check-prefix=COUNT
+// RUN: not %run_cpu -e negative_constant_count %t.strict.mlir 2>&1 | FileCheck %s --check-prefix=COUNT
 // ID: ta runtime error: segment_ids[1] = 5 is out of range [0, 4)
 // ID2: ta runtime error: segment_ids[1,1] = 7 is out of range [0, 4)
 // COUNT: ta runtime error: Input num_segments == -2 must not be negative.
@@ -109,6 +110,16 @@ func.func @id_out_2d() {
   %n = arith.constant dense<4> : tensor<i32>
   %r = "tf.UnsortedSegmentProd"(%d, %ids, %n) : (tensor<2x2x3xf32>, tensor<2x2xi32>, tensor<i32>) -> tensor<4x3xf32>
   %u = tensor.cast %r : tensor<4x3xf32> to tensor<*xf32>
+  call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
+  return
+}
+
+func.func @negative_constant_count() {
+  %d = arith.constant dense<[1.0, 2.0, 3.0]> : tensor<3xf32>
+  %ids = arith.constant dense<[1, -1, 1]> : tensor<3xi32>
+  %n = arith.constant dense<-2> : tensor<i32>
+  %r = "tf.UnsortedSegmentSum"(%d, %ids, %n) : (tensor<3xf32>, tensor<3xi32>, tensor<i32>) -> tensor<?xf32>
+  %u = tensor.cast %r : tensor<?xf32> to tensor<*xf32>
   call @printMemrefF32(%u) : (tensor<*xf32>) -> ()
   return
 }

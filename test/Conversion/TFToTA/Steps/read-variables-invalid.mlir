@@ -44,3 +44,15 @@ func.func @untyped(%w: tensor<*x!tf_type.resource>) -> tensor<*xf32> {
   %v = "tf.ReadVariableOp"(%w) : (tensor<*x!tf_type.resource>) -> tensor<*xf32>
   return %v : tensor<*xf32>
 }
+
+// -----
+
+// An assigned variable passed to an op that is neither a read, an
+// assignment nor a carrier.
+
+func.func @assigned_and_used(%w: tensor<!tf_type.resource<tensor<3xf32>>>, %x: tensor<3xf32>) {
+  "tf.AssignVariableOp"(%w, %x) : (tensor<!tf_type.resource<tensor<3xf32>>>, tensor<3xf32>) -> ()
+  // expected-error @+1 {{'tf.Mystery' op uses a variable the program takes as argument #0; ta-import-tf imports variables a program reads and assigns (ReadVariableOp, VariableShape, ResourceGather, AssignVariableOp, AssignAddVariableOp, AssignSubVariableOp)}}
+  "tf.Mystery"(%x, %w) : (tensor<3xf32>, tensor<!tf_type.resource<tensor<3xf32>>>) -> ()
+  return
+}

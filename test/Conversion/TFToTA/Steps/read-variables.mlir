@@ -69,3 +69,28 @@ func.func private @reader(%w: tensor<!tf_type.resource<tensor<3xf32>>>) -> tenso
   %v = "tf.ReadVariableOp"(%w) : (tensor<!tf_type.resource<tensor<3xf32>>>) -> tensor<3xf32>
   return %v : tensor<3xf32>
 }
+
+// -----
+
+// Two assigned variables: their values follow the results in the order of
+// their arguments; a read nested in a branch region sees the value at the
+// branch.
+// CHECK-LABEL: func.func @two_assigned(
+// CHECK-SAME: %[[A:[^:]*]]: tensor<2xf32>, %[[B:[^:]*]]: tensor<2xf32>, %[[C:[^:]*]]: tensor<i1>, %[[X:[^:]*]]: tensor<2xf32>
+// CHECK-SAME: attributes {ta.assigned_variables = [0, 1]}
+// CHECK: %[[R:.*]] = "tf.IfRegion"(%[[C]])
+// CHECK: "tf.Yield"(%[[X]])
+// CHECK: "tf.Yield"(%[[A]])
+// CHECK: return %[[R]], %[[R]], %[[X]]
+func.func @two_assigned(%a: tensor<!tf_type.resource<tensor<2xf32>>>, %b: tensor<!tf_type.resource<tensor<2xf32>>>, %c: tensor<i1>, %x: tensor<2xf32>) -> tensor<2xf32> {
+  "tf.AssignVariableOp"(%b, %x) : (tensor<!tf_type.resource<tensor<2xf32>>>, tensor<2xf32>) -> ()
+  %r = "tf.IfRegion"(%c) ({
+    %v = "tf.ReadVariableOp"(%b) : (tensor<!tf_type.resource<tensor<2xf32>>>) -> tensor<2xf32>
+    "tf.Yield"(%v) : (tensor<2xf32>) -> ()
+  }, {
+    %w = "tf.ReadVariableOp"(%a) : (tensor<!tf_type.resource<tensor<2xf32>>>) -> tensor<2xf32>
+    "tf.Yield"(%w) : (tensor<2xf32>) -> ()
+  }) {is_stateless = true} : (tensor<i1>) -> tensor<2xf32>
+  "tf.AssignVariableOp"(%a, %r) : (tensor<!tf_type.resource<tensor<2xf32>>>, tensor<2xf32>) -> ()
+  return %r : tensor<2xf32>
+}
