@@ -81,6 +81,18 @@ int _ta_rt_format_error(char *buffer, int64_t size, int32_t code,
                     "index. Item element shape: %s list shape: %s",
                     item, element);
   }
+  if (code == TA_ERR_ASSIGN_SHAPE) {
+    /* As TA_ERR_BROADCAST: `header` holds the variable's and the value's
+       shapes. */
+    const int64_t *lhs = (const int64_t *)header;
+    char want[256], got[256];
+    _ta_rt_format_shape(want, sizeof(want), lhs);
+    _ta_rt_format_shape(got, sizeof(got), lhs ? lhs + 1 + lhs[0] : NULL);
+    return snprintf(buffer, n,
+                    "Trying to assign to variable with tensor with wrong "
+                    "shape. Expected %s got %s",
+                    want, got);
+  }
   if (code == TA_ERR_LIST_GATHER_EMPTY) {
     const int64_t *shape = (const int64_t *)header;
     const int64_t unknown[1] = {-1};

@@ -26,6 +26,8 @@ def _concrete_function(fn, example_args, input_signature):
     import tensorflow as tf
 
     specs = input_signature
+    if specs is None and not example_args:
+        specs = getattr(fn, "input_signature", None)  # a tf.function's own
     if specs is None:
         if not example_args:
             raise TypeError("from_tensorflow needs example arguments or an "
@@ -191,8 +193,8 @@ def from_tensorflow(fn, *example_args, input_signature=None, checks="strict",
     """Compiles `fn` (a tf.function, a concrete function, a Keras layer or
     model, or a Python function of tensors) with ta for the shapes and dtypes
     of `example_args` (arrays or tensors) or of `input_signature` (a list of
-    tf.TensorSpec). `checks`: "strict" (TensorFlow's run-time errors, raised
-    as ta.RuntimeError) or "none"."""
+    tf.TensorSpec; by default a tf.function's own). `checks`: "strict"
+    (TensorFlow's run-time errors, raised as ta.RuntimeError) or "none"."""
     from . import Executable, Module
 
     concrete = _concrete_function(fn, example_args, input_signature)

@@ -154,3 +154,25 @@ got = list(stateful(gx)) + [gru.states[0].numpy()]
 got += list(stateful(gx))
 print("stateful gru:", all(close(g, w) for g, w in zip(got, want)),
       "state moved:", not np.array_equal(got[0], got[1]))
+
+
+# A variable assigned a value whose length the function knows at run time
+# only: TensorFlow's validate_shape check, with its text.
+counter = tf.Variable(tf.zeros([2]))
+
+
+@tf.function(input_signature=[tf.TensorSpec([None], tf.float32)])
+def accumulate(v):
+    counter.assign_add(v)
+    return counter.read_value() * 2.0
+
+
+counter.assign([1.0, 2.0])
+acc = ta.from_tensorflow(accumulate)
+print("accumulate:", acc(np.array([10.0, 20.0], np.float32)).tolist(),
+      counter.numpy().tolist())
+try:
+    acc(np.array([1.0, 2.0, 3.0], np.float32))
+    print("accumulate 3: no error")
+except ta.RuntimeError as e:
+    print("accumulate 3:", e)

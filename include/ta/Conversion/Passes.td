@@ -240,10 +240,14 @@ def TATFReadVariablesPass
     `tf.AssignSubVariableOp`: a stateful layer's state) is threaded through
     that body in program order, and its last value returned after the
     function's results (argument numbers in `ta.assigned_variables`).
-    Assignments elsewhere and other uses are diagnosed; resources
-    TensorArray ops use are left to ta-tf-type-resources.
+    A value whose dims are known at run time only is checked there
+    (TensorFlow's `validate_shape`). Assignments elsewhere and other uses
+    are diagnosed; resources TensorArray ops use are left to
+    ta-tf-type-resources.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::func::FuncDialect",
+                           "::mlir::scf::SCFDialect",
                            "::mlir::tensor::TensorDialect"];
 }
 

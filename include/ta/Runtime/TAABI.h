@@ -154,6 +154,9 @@ enum TARuntimeError {
   TA_ERR_SEGMENT_ID = 66,
   /* tf.UnsortedSegmentSum/Prod: a = a negative num_segments */
   TA_ERR_SEGMENT_COUNT = 67,
+  /* tf.AssignVariableOp of a value of another shape than the variable's:
+     header = the two shapes (the variable's, the value's) */
+  TA_ERR_ASSIGN_SHAPE = 68,
 };
 
 /// What a failed allocation was for (TA_ERR_OOM's `c`).

@@ -85,7 +85,10 @@ struct DecomposeOptionals
 struct ReadVariables
     : public ta::impl::TATFReadVariablesPassBase<ReadVariables> {
   void runOnOperation() override {
-    if (failed(tfimport::readVariables(getOperation())))
+    // The run-time checks of assigned values call _ta_rt_fail.
+    ModuleOp module = getOperation();
+    if (failed(tfimport::verifyRuntimeFunctionNames(module)) ||
+        failed(tfimport::readVariables(module)))
       signalPassFailure();
   }
 };

@@ -26,6 +26,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "RuntimeChecks.h"
 #include "TFToTAInternal.h"
 #include "TFUtils.h"
 
@@ -92,6 +93,57 @@ void rewriteRead(Operation *op) {
   op->erase();
 }
 
+/// `value` as the value of a variable of `type` that `op` assigns it to:
+/// itself where it has the type, else cast after a run-time check of its
+/// rank and dims (TensorFlow's validate_shape; TensorFlow's exporter leaves
+/// a value unranked that the types refined later make static, where the
+/// checks fold); null after a diagnostic where it cannot be one.
+Value assignedValue(OpBuilder &b, Operation *op, Value value,
+                    RankedTensorType type) {
+  auto given = dyn_cast<TensorType>(value.getType());
+  if (!given || !tensor::CastOp::areCastCompatible(given, type)) {
+    op->emitOpError("assigns a value of type ")
+        << value.getType() << " to a variable of type " << type
+        << "; ta-import-tf takes values of the variable's type, their dims "
+           "checked at run time";
+    return {};
+  }
+  if (given == type)
+    return value;
+  Location loc = op->getLoc();
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  SmallVector<Value> want;
+  for (int64_t d : type.getShape())
+    want.push_back(index(d));
+  Value ranked = value;
+  if (!given.hasRank()) {
+    Value rank = tensor::RankOp::create(b, loc, value);
+    tf::failUnlessShapes(b, op,
+                         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                               rank, index(type.getRank())),
+                         TA_ERR_ASSIGN_SHAPE, want, ValueRange{});
+    ranked = tensor::CastOp::create(
+        b, loc,
+        RankedTensorType::get(
+            SmallVector<int64_t>(type.getRank(), ShapedType::kDynamic),
+            type.getElementType()),
+        value);
+  }
+  SmallVector<Value> got;
+  Value ok = arith::ConstantIntOp::create(b, loc, 1, 1);
+  for (auto [d, extent] : llvm::enumerate(want)) {
+    got.push_back(tensor::DimOp::create(b, loc, ranked, d));
+    ok = arith::AndIOp::create(b, loc, ok,
+                               arith::CmpIOp::create(b, loc,
+                                                     arith::CmpIPredicate::eq,
+                                                     got.back(), extent));
+  }
+  tf::failUnlessShapes(b, op, ok, TA_ERR_ASSIGN_SHAPE, want, got);
+  return tf::castTo(b, loc, ranked, type);
+}
+
 /// Threads the variable `variable`, which its public function assigns in
 /// its own body only (checked), through that body: each read there of the
 /// value last assigned, each assignment a new value, the carriers passed
@@ -128,15 +180,9 @@ LogicalResult threadWrites(const Variable &variable,
     if (onHandle && isWrite(&op)) {
       if (op.getNumOperands() != 2)
         return op.emitOpError("needs a variable and a value");
-      Value value = op.getOperand(1);
-      auto given = dyn_cast<RankedTensorType>(value.getType());
-      if (!given || !given.hasStaticShape() ||
-          !tensor::CastOp::areCastCompatible(given, type))
-        return op.emitOpError("assigns a value of type ")
-               << value.getType() << " to a variable of type " << type
-               << "; ta-import-tf takes values of the variable's static "
-                  "type";
-      value = tf::castTo(b, loc, value, type);
+      Value value = assignedValue(b, &op, op.getOperand(1), type);
+      if (!value)
+        return failure();
       if (isNamed(&op, "tf.AssignAddVariableOp"))
         value = tf::createTF(b, loc, "tf.AddV2", {current, value}, {type})
                     ->getResult(0);

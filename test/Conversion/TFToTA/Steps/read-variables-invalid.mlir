@@ -19,7 +19,7 @@ func.func private @assign(%w: tensor<!tf_type.resource<tensor<3xf32>>>, %x: tens
 // A value of another shape than the variable's.
 
 func.func @assign_other_shape(%w: tensor<!tf_type.resource<tensor<3xf32>>>, %x: tensor<4xf32>) {
-  // expected-error @+1 {{'tf.AssignVariableOp' op assigns a value of type 'tensor<4xf32>' to a variable of type 'tensor<3xf32>'; ta-import-tf takes values of the variable's static type}}
+  // expected-error @+1 {{'tf.AssignVariableOp' op assigns a value of type 'tensor<4xf32>' to a variable of type 'tensor<3xf32>'; ta-import-tf takes values of the variable's type, their dims checked at run time}}
   "tf.AssignVariableOp"(%w, %x) : (tensor<!tf_type.resource<tensor<3xf32>>>, tensor<4xf32>) -> ()
   return
 }

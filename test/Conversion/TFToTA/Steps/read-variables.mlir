@@ -94,3 +94,24 @@ func.func @two_assigned(%a: tensor<!tf_type.resource<tensor<2xf32>>>, %b: tensor
   "tf.AssignVariableOp"(%a, %r) : (tensor<!tf_type.resource<tensor<2xf32>>>, tensor<2xf32>) -> ()
   return %r : tensor<2xf32>
 }
+
+// -----
+
+// A value TensorFlow's exporter left unranked (its shape inference knew
+// it) is assigned after a run-time check of its rank and dims (code 68,
+// TensorFlow's "Trying to assign to variable with tensor with wrong
+// shape"), which fold once types are refined.
+// CHECK-LABEL: func.func @assign_unranked(
+// CHECK: %[[RANK:.*]] = tensor.rank %{{.*}} : tensor<*xf32>
+// CHECK: arith.cmpi eq, %[[RANK]], %c1
+// CHECK: %[[C68:.*]] = arith.constant 68 : i32
+// CHECK: func.call @_ta_rt_fail(%[[C68]]
+// CHECK: %[[R:.*]] = tensor.cast %{{.*}} : tensor<*xf32> to tensor<?xf32>
+// CHECK: tensor.dim %[[R]], %c0
+// CHECK: func.call @_ta_rt_fail
+// CHECK: %[[V:.*]] = tensor.cast %[[R]] : tensor<?xf32> to tensor<3xf32>
+// CHECK: return %[[V]]
+func.func @assign_unranked(%w: tensor<!tf_type.resource<tensor<3xf32>>>, %x: tensor<*xf32>) {
+  "tf.AssignVariableOp"(%w, %x) : (tensor<!tf_type.resource<tensor<3xf32>>>, tensor<*xf32>) -> ()
+  return
+}
