@@ -8,6 +8,9 @@
 // not index into param shape [3,4]", "indices[1,1] = 3 is not in [0, 3)");
 // then one linalg.generic over the result reads the params where the
 // indices point. (tf.GatherV2 of batch_dims 0: LegalizeTFMovement.cpp.)
+// tf.Where of one operand (tf.where(cond): the positions of its true, or
+// nonzero, elements as rows of int64 coordinates, in row-major order, as
+// many as there are): counted in one loop, written in a second.
 //
 //===----------------------------------------------------------------------===//
 
@@ -249,8 +252,105 @@ LogicalResult rewriteBatchedGather(Operation *op, ValueRange operands,
   return success();
 }
 
+//===----------------------------------------------------------------------===//
+// tf.Where (one operand)
+//===----------------------------------------------------------------------===//
+
+std::string unsupportedWhere(Operation *op) {
+  if (std::string why = checkSignature(op, 1, 1); !why.empty())
+    return why;
+  RankedTensorType input = rankedType(op->getOperand(0));
+  if (!input.hasStaticShape() || input.getRank() < 1)
+    return "needs an operand of a static shape, rank >= 1 (TensorFlow: "
+           "WhereOp : Unhandled input dimensions: 0)";
+  RankedTensorType result = rankedType(op->getResult(0));
+  if (!result.getElementType().isInteger(64) ||
+      failed(verifyCompatibleShape(result.getShape(),
+                                   {ShapedType::kDynamic, input.getRank()})))
+    return "needs an int64 result of one row per true element and one "
+           "column per dim of its operand";
+  return "";
+}
+
+LogicalResult rewriteWhere(Operation *op, ValueRange operands,
+                           ConversionPatternRewriter &rewriter) {
+  Location loc = op->getLoc();
+  Value input = operands[0];
+  RankedTensorType type = rankedType(input);
+  ArrayRef<int64_t> shape = type.getShape();
+  int64_t rank = type.getRank();
+  auto index = [&](OpBuilder &b, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  // Whether the element at `position` is true (nonzero; NaN is true).
+  auto isTrue = [&](OpBuilder &b, ArrayRef<Value> position) -> Value {
+    Value x = tensor::ExtractOp::create(b, loc, input, position);
+    Type element = type.getElementType();
+    if (element.isInteger(1))
+      return x;
+    Value zero = arith::ConstantOp::create(b, loc, b.getZeroAttr(element));
+    if (isa<FloatType>(element))
+      return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNE, x, zero);
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, x, zero);
+  };
+  int64_t total = type.getNumElements();
+  auto count = scf::ForOp::create(rewriter, loc, index(rewriter, 0),
+                                  index(rewriter, total), index(rewriter, 1),
+                                  ValueRange{index(rewriter, 0)});
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(count.getBody());
+    Value at = isTrue(
+        rewriter, positionOf(rewriter, loc, count.getInductionVar(), shape));
+    Value next = arith::AddIOp::create(
+        rewriter, loc, count.getRegionIterArg(0),
+        arith::SelectOp::create(rewriter, loc, at, index(rewriter, 1),
+                                index(rewriter, 0)));
+    scf::YieldOp::create(rewriter, loc, next);
+  }
+  auto resultType = RankedTensorType::get({ShapedType::kDynamic, rank},
+                                          rewriter.getI64Type());
+  Value rows = tensor::EmptyOp::create(rewriter, loc, resultType.getShape(),
+                                       rewriter.getI64Type(),
+                                       ValueRange{count.getResult(0)});
+  auto fill = scf::ForOp::create(rewriter, loc, index(rewriter, 0),
+                                 index(rewriter, total), index(rewriter, 1),
+                                 ValueRange{rows, index(rewriter, 0)});
+  {
+    OpBuilder::InsertionGuard guard(rewriter);
+    rewriter.setInsertionPointToStart(fill.getBody());
+    SmallVector<Value> position =
+        positionOf(rewriter, loc, fill.getInductionVar(), shape);
+    Value out = fill.getRegionIterArg(0), k = fill.getRegionIterArg(1);
+    Value at = isTrue(rewriter, position);
+    auto written = scf::IfOp::create(rewriter, loc, TypeRange{resultType}, at,
+                                     /*withElseRegion=*/true);
+    rewriter.setInsertionPointToStart(written.thenBlock());
+    Value row = out;
+    for (int64_t d = 0; d < rank; ++d) {
+      Value coordinate = arith::IndexCastOp::create(
+          rewriter, loc, rewriter.getI64Type(), position[d]);
+      row = tensor::InsertOp::create(rewriter, loc, coordinate, row,
+                                     ValueRange{k, index(rewriter, d)});
+    }
+    scf::YieldOp::create(rewriter, loc, row);
+    rewriter.setInsertionPointToStart(written.elseBlock());
+    scf::YieldOp::create(rewriter, loc, out);
+    rewriter.setInsertionPointAfter(written);
+    Value next = arith::AddIOp::create(
+        rewriter, loc, k,
+        arith::SelectOp::create(rewriter, loc, at, index(rewriter, 1),
+                                index(rewriter, 0)));
+    scf::YieldOp::create(rewriter, loc, ValueRange{written.getResult(0), next});
+  }
+  rewriter.replaceOp(
+      op, castTo(rewriter, loc, fill.getResult(0), op->getResult(0).getType()));
+  return success();
+}
+
 const Lowering kLowerings[] = {
-    {"tf.GatherNd", unsupportedGatherNd, rewriteGatherNd}};
+    {"tf.GatherNd", unsupportedGatherNd, rewriteGatherNd},
+    {"tf.Where", unsupportedWhere, rewriteWhere}};
 
 } // namespace
 

@@ -263,6 +263,14 @@ RankedTensorType gatherNdType(const ShapeQuery &q) {
   return q.result(dims);
 }
 
+RankedTensorType whereType(const ShapeQuery &q) {
+  // One operand: a row of coordinates per true element.
+  RankedTensorType input = q.ranked(0);
+  if (!input || q.op->getNumOperands() != 1)
+    return {};
+  return q.result({kDynamic, input.getRank()});
+}
+
 RankedTensorType segmentType(const ShapeQuery &q) {
   // num_segments rows of data's dims past segment_ids' rank.
   RankedTensorType data = q.ranked(0), ids = q.ranked(1);
@@ -618,6 +626,7 @@ Type inferOne(const ShapeQuery &q) {
                    .Case("tf.Tile", tileType)
                    .Case("tf.Transpose", transposeType)
                    .Case("tf.UnsortedSegmentSum", segmentType)
+                   .Case("tf.Where", whereType)
                    .Case("tf.UnsortedSegmentProd", segmentType)
                    .Default(nullptr);
   return fn ? fn(q) : Type();

@@ -1596,3 +1596,20 @@ func.func @broadcast_gradient_args_incompatible() {
   %r0, %r1 = "tf.BroadcastGradientArgs"(%a, %b) : (tensor<2xi32>, tensor<2xi32>) -> (tensor<?xi32>, tensor<?xi32>)
   return
 }
+
+// -----
+
+// A scalar condition (TensorFlow: "WhereOp : Unhandled input dimensions: 0").
+func.func @where_scalar(%c: tensor<i1>) {
+  // expected-error @+1 {{'tf.Where' op needs an operand of a static shape, rank >= 1 (TensorFlow: WhereOp : Unhandled input dimensions: 0)}}
+  %0 = "tf.Where"(%c) : (tensor<i1>) -> tensor<?x0xi64>
+  return
+}
+
+// -----
+
+func.func @where_int32(%c: tensor<3xi1>) {
+  // expected-error @+1 {{'tf.Where' op needs an int64 result of one row per true element and one column per dim of its operand}}
+  %0 = "tf.Where"(%c) : (tensor<3xi1>) -> tensor<?x1xi32>
+  return
+}

@@ -224,14 +224,17 @@ func.func @read_through_cast(%x: tensor<5x2x3xf32>) -> (tensor<2x?x3xf32>, tenso
 
 // tf.UnsortedSegmentSum (a gather's gradient made dense): num_segments
 // rows of data's dims past the ids' rank; a count known at run time only
-// leaves the rows open.
+// leaves the rows open. tf.Where of one operand: a row per true element (a
+// count known at run time) of one coordinate per dim.
 // CHECK-LABEL: func.func @segments(
 // CHECK: "tf.UnsortedSegmentSum"{{.*}} -> tensor<5x3xf32>
 // CHECK: "tf.UnsortedSegmentProd"{{.*}} -> tensor<?x3xf32>
+// CHECK: "tf.Where"{{.*}} -> tensor<?x3xi64>
 func.func @segments(%d: tensor<2x2x3xf32>, %ids: tensor<2x2xi32>, %m: tensor<i32>) {
   %n = "tf.Const"() {value = dense<5> : tensor<i32>} : () -> tensor<i32>
   %s = "tf.UnsortedSegmentSum"(%d, %ids, %n) : (tensor<2x2x3xf32>, tensor<2x2xi32>, tensor<i32>) -> tensor<*xf32>
   %p = "tf.UnsortedSegmentProd"(%d, %ids, %m) : (tensor<2x2x3xf32>, tensor<2x2xi32>, tensor<i32>) -> tensor<*xf32>
-  "tf.Use"(%s, %p) : (tensor<*xf32>, tensor<*xf32>) -> ()
+  %w = "tf.Where"(%d) : (tensor<2x2x3xf32>) -> tensor<*xi64>
+  "tf.Use"(%s, %p, %w) : (tensor<*xf32>, tensor<*xf32>, tensor<*xi64>) -> ()
   return
 }
