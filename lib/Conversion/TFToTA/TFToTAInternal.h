@@ -9,7 +9,8 @@
 //   ta-tf-flatten-executor: flattenExecutorGraphs, tf_executor graphs into
 //      straight-line code;
 //   ta-tf-read-variables: readVariables, the resource variables a program
-//      reads (Keras weights, tf.Variables) as values the caller passes
+//      reads (Keras weights, tf.Variables) as values the caller passes, and
+//      those it assigns threaded through its body and returned
 //      (Variables.cpp);
 //   ta-tf-decompose-optionals: decomposeOptionals, the optionals of a
 //      conditional's gradient in a loop as the values they hold

@@ -89,7 +89,8 @@ void populateTFContractionToLinalgPatterns(RewritePatternSet &patterns);
 void populateTFLossToLinalgPatterns(RewritePatternSet &patterns);
 
 /// tf.GatherNd and tf.GatherV2 with batch_dims on static shapes, every
-/// index checked with TensorFlow's texts.
+/// index checked with TensorFlow's texts; tf.Where of one operand (the
+/// coordinates of its true elements).
 void populateTFGatherToLinalgPatterns(RewritePatternSet &patterns);
 
 /// tf.UnsortedSegmentSum (a gather's gradient made dense) and
