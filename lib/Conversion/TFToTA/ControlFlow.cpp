@@ -193,6 +193,21 @@ LogicalResult convertWhile(Operation *op, Block &cond, Block &body) {
   return replaceCast(b, op, loop.getResults());
 }
 
+/// Clones the branch `block` (with `args` for its arguments) at the end of
+/// `into`, an scf branch's block, and yields what it returns as `types`.
+LogicalResult yieldBranch(OpBuilder &b, Operation *op, Block &block,
+                          ValueRange args, TypeRange types, Block &into) {
+  b.setInsertionPointToEnd(&into);
+  FailureOr<SmallVector<Value>> values = cloneBlock(b, op, block, args, types);
+  if (failed(values))
+    return failure();
+  if (values->size() != types.size())
+    return op->emitOpError("has a branch that returns ")
+           << values->size() << " values for " << types.size() << " results";
+  scf::YieldOp::create(b, op->getLoc(), *values);
+  return success();
+}
+
 /// tf.If / tf.IfRegion: `then` and `otherwise` are the blocks to clone, with
 /// `args` for their arguments.
 LogicalResult convertIf(Operation *op, Value cond, Block &then,
@@ -207,20 +222,12 @@ LogicalResult convertIf(Operation *op, Value cond, Block &then,
   for (auto [block, region] :
        {std::pair(&then, &branch.getThenRegion()),
         std::pair(&otherwise, &branch.getElseRegion())}) {
-    b.setInsertionPointToStart(&region->front());
     // scf.if builds its blocks with an empty yield when there are no
     // results.
     if (!region->front().empty())
       region->front().getTerminator()->erase();
-    b.setInsertionPointToEnd(&region->front());
-    FailureOr<SmallVector<Value>> values =
-        cloneBlock(b, op, *block, args, types);
-    if (failed(values))
+    if (failed(yieldBranch(b, op, *block, args, types, region->front())))
       return failure();
-    if (values->size() != types.size())
-      return op->emitOpError("has a branch that returns ")
-             << values->size() << " values for " << types.size() << " results";
-    scf::YieldOp::create(b, loc, *values);
   }
   op->replaceAllUsesWith(branch.getResults());
   op->erase();
@@ -261,15 +268,9 @@ LogicalResult convertCase(Operation *op) {
   for (auto [k, block] : llvm::enumerate(blocks)) {
     Region &region = k + 1 == blocks.size() ? cased.getDefaultRegion()
                                             : cased.getCaseRegions()[k];
-    b.setInsertionPointToEnd(b.createBlock(&region));
-    FailureOr<SmallVector<Value>> values =
-        cloneBlock(b, op, *block, op->getOperands().drop_front(), types);
-    if (failed(values))
+    if (failed(yieldBranch(b, op, *block, op->getOperands().drop_front(), types,
+                           *b.createBlock(&region))))
       return failure();
-    if (values->size() != types.size())
-      return op->emitOpError("has a branch that returns ")
-             << values->size() << " values for " << types.size() << " results";
-    scf::YieldOp::create(b, loc, *values);
   }
   op->replaceAllUsesWith(cased.getResults());
   op->erase();

@@ -174,6 +174,16 @@ Value eigenLog(OpBuilder &b, Location loc, func::FuncOp libm, Value x,
 Value eigenLog1p(OpBuilder &b, Location loc, func::FuncOp libm, Value x,
                  Value inTail);
 
+/// Emits `body(b, position)` for every position of `shape`, in a loop over
+/// its flat indices (LegalizeTFGathers.cpp).
+void forEachPosition(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+                     function_ref<void(OpBuilder &, ArrayRef<Value>)> body);
+
+/// The index the integer tensor `indices` holds at `position`, as an index
+/// (LegalizeTFGathers.cpp).
+Value indexAt(OpBuilder &b, Location loc, Value indices,
+              ArrayRef<Value> position);
+
 /// The position in the static `shape` of the row-major flat index `flat`
 /// (LegalizeTFGathers.cpp).
 SmallVector<Value> positionOf(OpBuilder &b, Location loc, Value flat,

@@ -35,10 +35,11 @@ bool isIndexTensor(RankedTensorType type) {
          !type.getElementType().isInteger(1);
 }
 
-/// Emits `body(b, position)` for every position of `shape`, in a loop over
-/// its flat indices.
-void forEachPosition(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
-                     function_ref<void(OpBuilder &, ArrayRef<Value>)> body) {
+} // namespace
+
+void mlir::ta::tflegalize::forEachPosition(
+    OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
+    function_ref<void(OpBuilder &, ArrayRef<Value>)> body) {
   int64_t count = ShapedType::getNumElements(shape);
   if (count == 0)
     return;
@@ -51,12 +52,13 @@ void forEachPosition(OpBuilder &b, Location loc, ArrayRef<int64_t> shape,
   body(b, positionOf(b, loc, loop.getInductionVar(), shape));
 }
 
-/// The index the integer tensor `indices` holds at `position`, as an index.
-Value indexAt(OpBuilder &b, Location loc, Value indices,
-              ArrayRef<Value> position) {
+Value mlir::ta::tflegalize::indexAt(OpBuilder &b, Location loc, Value indices,
+                                    ArrayRef<Value> position) {
   Value raw = tensor::ExtractOp::create(b, loc, indices, position);
   return arith::IndexCastOp::create(b, loc, b.getIndexType(), raw);
 }
+
+namespace {
 
 /// Whether 0 <= `i` < `n`.
 Value inRange(OpBuilder &b, Location loc, Value i, int64_t n) {

@@ -111,24 +111,17 @@ LogicalResult rewriteSegmentReduction(Operation *op, ValueRange operands,
 
   // Every id checked first, named by its position.
   int64_t rows = ShapedType::getNumElements(idShape);
-  if (rows > 0) {
-    auto check = scf::ForOp::create(rewriter, loc, index(rewriter, 0),
-                                    index(rewriter, rows), index(rewriter, 1));
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(check.getBody());
-    SmallVector<Value> at =
-        positionOf(rewriter, loc, check.getInductionVar(), idShape);
-    Value id = arith::IndexCastOp::create(
-        rewriter, loc, rewriter.getIndexType(),
-        tensor::ExtractOp::create(rewriter, loc, ids, at));
-    Value ok = arith::OrIOp::create(
-        rewriter, loc,
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, id,
-                              index(rewriter, 0)),
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, id, n));
-    tf::failUnlessShapes(rewriter, op, ok, TA_ERR_SEGMENT_ID, at,
-                         ValueRange{id, n});
-  }
+  forEachPosition(
+      rewriter, loc, idShape, [&](OpBuilder &b, ArrayRef<Value> at) {
+        Value id = indexAt(b, loc, ids, at);
+        Value ok = arith::OrIOp::create(
+            b, loc,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, id,
+                                  index(b, 0)),
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, id, n));
+        tf::failUnlessShapes(b, op, ok, TA_ERR_SEGMENT_ID, at,
+                             ValueRange{id, n});
+      });
 
   // The segments, from the reduction's identity; each row into its own.
   SmallVector<int64_t> shape{constant ? *constant : ShapedType::kDynamic};
@@ -172,9 +165,7 @@ LogicalResult rewriteSegmentReduction(Operation *op, ValueRange operands,
     OpBuilder::InsertionGuard guard(rewriter);
     rewriter.setInsertionPointToStart(loop.getBody());
     Value i = loop.getInductionVar(), out = loop.getRegionIterArg(0);
-    Value id = arith::IndexCastOp::create(
-        rewriter, loc, rewriter.getIndexType(),
-        tensor::ExtractOp::create(rewriter, loc, flatIds, ValueRange{i}));
+    Value id = indexAt(rewriter, loc, flatIds, {i});
     auto kept = scf::IfOp::create(
         rewriter, loc, TypeRange{resultType},
         arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::sge, id,
