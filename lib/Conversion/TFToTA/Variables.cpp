@@ -219,7 +219,12 @@ LogicalResult threadWrites(const Variable &variable,
                 "AssignVariableOp, AssignAddVariableOp, AssignSubVariableOp)";
   }
   // The last value, returned after the function's own results.
-  auto ret = cast<func::ReturnOp>(body.getTerminator());
+  auto ret = body.empty() ? func::ReturnOp()
+                          : dyn_cast<func::ReturnOp>(body.back());
+  if (!ret)
+    return fn.emitOpError("assigns a variable the program takes as argument #")
+           << variable.argument.getArgNumber()
+           << " but its body does not end in 'func.return'";
   ret->insertOperands(ret->getNumOperands(), current);
   if (failed(fn.insertResult(fn.getNumResults(), type, DictionaryAttr())))
     return fn.emitOpError("cannot return the value of argument #")

@@ -56,3 +56,15 @@ func.func @assigned_and_used(%w: tensor<!tf_type.resource<tensor<3xf32>>>, %x: t
   "tf.Mystery"(%x, %w) : (tensor<3xf32>, tensor<!tf_type.resource<tensor<3xf32>>>) -> ()
   return
 }
+
+// -----
+
+// An assigned variable in a body that does not end in a return (an
+// unregistered op is not known to be no terminator, so it verifies): its
+// value has nowhere to go.
+
+// expected-error @+1 {{'func.func' op assigns a variable the program takes as argument #0 but its body does not end in 'func.return'}}
+func.func @no_return(%w: tensor<!tf_type.resource<tensor<3xf32>>>, %x: tensor<3xf32>) {
+  "tf.AssignVariableOp"(%w, %x) : (tensor<!tf_type.resource<tensor<3xf32>>>, tensor<3xf32>) -> ()
+  "tf.Mystery"(%x) : (tensor<3xf32>) -> ()
+}
