@@ -189,6 +189,39 @@ def tf2_split_concat(x):
     return y, second, tape.gradient(y, x)
 
 
+@tf.function
+def tf2_split_ragged(x):
+    # tf.TensorArray.split into pieces of 1, 3 and 2 rows (TensorFlow's
+    # default infer_shape: the element shape keeps dim 0 open), each piece
+    # read in a loop and summed, .concat and .size; the tape's gradient of
+    # the concat splits dy by the concat's run-time lengths.
+    with tf.GradientTape() as tape:
+        tape.watch(x)
+        ta = tf.TensorArray(f32, size=3).split(x * 2.0 - 1.0, [1, 3, 2])
+        y = ta.concat() * tf.constant([[1.0, -2.0]])
+    sums = tf.TensorArray(f32, size=3)
+    for i in tf.range(ta.size()):
+        sums = sums.write(i, tf.reduce_sum(ta.read(i), axis=0))
+    return y, sums.stack(), ta.read(1), ta.size(), tape.gradient(y, x)
+
+
+@tf.function
+def tf2_split_ragged_lengths(x, lengths):
+    # Lengths known at run time (one of them 0), i32 items of [?, 2, 2]: each
+    # piece's row count and its last row's sum (an empty piece gives -1).
+    ta = tf.TensorArray(tf.int32, size=0, dynamic_size=True,
+                        infer_shape=False).split(x, lengths)
+    rows = tf.TensorArray(tf.int32, size=ta.size())
+    last = tf.TensorArray(tf.int32, size=ta.size())
+    for i in tf.range(ta.size()):
+        piece = ta.read(i)
+        n = tf.shape(piece)[0]
+        rows = rows.write(i, n)
+        last = last.write(i, tf.cond(n > 0, lambda: tf.reduce_sum(piece[-1]),
+                                     lambda: tf.constant(-1)))
+    return rows.stack(), last.stack(), ta.concat()
+
+
 PROGRAMS = [
     Program(
         "tf2_write_stack",
@@ -279,4 +312,19 @@ PROGRAMS = [
         "tf.TensorArray.split of 3x into pieces of 2 rows, .read(1), .concat, "
         "and the tape's d(concat)/dx (= 3).",
         tf2_split_concat, [dyadic([6, 2], -1.0, 0.25)]),
+    Program(
+        "tf2_split_ragged",
+        "tf.TensorArray.split of 2x - 1 into pieces of 1, 3 and 2 rows (items of "
+        "different lengths), each read in a loop and summed, .read(1), .concat "
+        "and .size, and the tape's gradient of the concat (a split by the "
+        "concat's run-time lengths).",
+        tf2_split_ragged, [dyadic([6, 2], -1.0, 0.25)]),
+    Program(
+        "tf2_split_ragged_lengths",
+        "tf.TensorArray(int32, dynamic_size, infer_shape=False).split of a "
+        "[7, 2, 2] tensor by run-time lengths [2, 0, 4, 1]: each piece's rows "
+        "and its last row's sum in a loop, and .concat.",
+        tf2_split_ragged_lengths,
+        [np.arange(-12, 16, dtype=np.int32).reshape(7, 2, 2),
+         np.array([2, 0, 4, 1], np.int32)]),
 ]

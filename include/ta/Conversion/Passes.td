@@ -285,7 +285,11 @@ def TATFRefineTypesPass : Pass<"ta-tf-refine-types", "::mlir::ModuleOp"> {
     need their types before handles are typed; ta-import-tf runs it again
     once lists are tensors, for what TensorFlow typed from a list of an
     unknown element shape (a stack's `?x4` and the shapes its gradient
-    computes with, tf.BroadcastGradientArgs' operands).
+    computes with, tf.BroadcastGradientArgs' operands), and once more
+    after ta-tf-control-flow-to-scf, when branches and loop bodies are
+    regions typed from what flows into them. tf.Fill and tf.Reshape to
+    tf.Shape of a value take its type's dims; tf.Rank of a ranked value
+    and tf.Range of constants count as constants.
   }];
   let dependentDialects = ["::mlir::tensor::TensorDialect"];
 }
@@ -390,7 +394,13 @@ def TATFDecomposeListsPass
     `ElementShape`, `PushBack`, `PopBack`, `Resize`, and `ZerosLike`/`AddN`
     of whole lists, with TensorFlow's run-time errors. A list made with an
     unknown or partial element shape takes the one its items fix; items of
-    two shapes, or none that fixes it, are diagnosed.
+    two shapes, or none that fixes it, are diagnosed, except a ragged list
+    (a `Split` into lengths that differ, then only read: `GetItem`,
+    `ConcatV2`, `Length`, `ElementShape`), which becomes i64 rows of its
+    items and where each ends. A list whose items are read from another
+    list waits for that list's round: the lists that can be are decomposed,
+    types refined, and the pass goes on with the rest. Lists of lists (a
+    nested loop's gradient) become i64 rows of records.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

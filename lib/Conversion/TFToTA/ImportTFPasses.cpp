@@ -171,4 +171,8 @@ void mlir::ta::buildImportTFPipeline(OpPassManager &pm) {
   // is known now that lists are tensors.
   pm.addPass(createTATFRefineTypesPass());
   pm.addPass(createTATFControlFlowToSCFPass());
+  // A branch's or loop body's values typed from its arguments, which its
+  // function declared as TensorFlow typed them (a read of a ragged list
+  // passed to a tf.cond), are known once the bodies are regions.
+  pm.addPass(createTATFRefineTypesPass());
 }

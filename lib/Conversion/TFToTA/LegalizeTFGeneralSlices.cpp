@@ -99,7 +99,7 @@ std::optional<GeneralSlice> generalSlice(Operation *op,
       entryConstants(op->getOperand(2), entries);
   std::optional<SmallVector<int64_t>> strides =
       tf::constantInts(op->getOperand(3));
-  if (!strides)
+  if (!strides || (int64_t)strides->size() != entries)
     return std::nullopt;
   // The input dims the spec names (an ellipsis names the rest).
   int64_t named = 0;

@@ -76,15 +76,40 @@ LogicalResult rewriteShape(Operation *op, ValueRange operands,
 }
 
 //===----------------------------------------------------------------------===//
+// tf.Rank
+//===----------------------------------------------------------------------===//
+
+std::string unsupportedRank(Operation *op) {
+  if (std::string why = checkSignature(op, 1, 1); !why.empty())
+    return why;
+  RankedTensorType result = rankedType(op->getResult(0));
+  if (result.getRank() != 0 || !result.getElementType().isInteger(32))
+    return "needs a scalar int32 result";
+  return "";
+}
+
+LogicalResult rewriteRank(Operation *op, ValueRange operands,
+                          ConversionPatternRewriter &rewriter) {
+  auto type = rankedType(op->getResult(0));
+  rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+      op, DenseElementsAttr::get(type, rewriter.getI32IntegerAttr(
+                                           rankedType(operands[0]).getRank())));
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // tf.BroadcastGradientArgs
 //===----------------------------------------------------------------------===//
 
 std::string unsupportedBroadcastGradientArgs(Operation *op) {
   if (std::string why = checkSignature(op, 2, 2); !why.empty())
     return why;
+  // A result no op reads need not be known (a gradient's indices for a
+  // constant operand, whose gradient is not asked for).
   for (Value result : op->getResults())
-    if (!tf::constantInts(result))
-      return "needs constant shapes that broadcast (TensorFlow's gradients "
+    if (!result.use_empty() && !tf::constantInts(result))
+      return "needs shapes that broadcast, constant where the reduction "
+             "indices it gives depend on them (TensorFlow's gradients "
              "compute these from static shapes)";
   return "";
 }
@@ -94,7 +119,8 @@ rewriteBroadcastGradientArgs(Operation *op, ValueRange,
                              ConversionPatternRewriter &rewriter) {
   SmallVector<Value> results;
   for (Value result : op->getResults()) {
-    SmallVector<int64_t> dims = *tf::constantInts(result);
+    SmallVector<int64_t> dims = tf::constantInts(result).value_or(
+        SmallVector<int64_t>()); // none where unread (checked)
     Type element = rankedType(result).getElementType();
     auto type = RankedTensorType::get({(int64_t)dims.size()}, element);
     SmallVector<APInt> values = llvm::map_to_vector(dims, [&](int64_t d) {
@@ -505,6 +531,7 @@ LogicalResult rewriteExpandDims(Operation *op, ValueRange operands,
 
 const Lowering kLowerings[] = {
     {"tf.Shape", unsupportedShape, rewriteShape},
+    {"tf.Rank", unsupportedRank, rewriteRank},
     {"tf.BroadcastGradientArgs", unsupportedBroadcastGradientArgs,
      rewriteBroadcastGradientArgs},
     {"tf.Transpose", unsupportedTranspose, rewriteTranspose},

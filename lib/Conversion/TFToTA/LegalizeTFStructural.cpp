@@ -291,6 +291,16 @@ LogicalResult rewriteRange(Operation *op, ValueRange operands,
 // Reshapes
 //===----------------------------------------------------------------------===//
 
+/// Whether tf.Reshape `op` reshapes to another value's shape (tf.Shape of
+/// it: TensorFlow's gradients reshape to the shapes of forward values),
+/// which it takes at run time where its dims are.
+bool reshapesLike(Operation *op) {
+  Operation *def = op->getOperand(1).getDefiningOp();
+  auto shape = dyn_cast<RankedTensorType>(op->getOperand(1).getType());
+  return tf::isNamed(def, "tf.Shape") && shape && shape.getRank() == 1 &&
+         shape.getDimSize(0) == rankedType(op->getResult(0)).getRank();
+}
+
 std::string unsupportedReshape(Operation *op) {
   if (std::string why = checkSignature(op, 2, 1); !why.empty())
     return why;
@@ -298,9 +308,10 @@ std::string unsupportedReshape(Operation *op) {
   RankedTensorType result = rankedType(op->getResult(0));
   if (source.getElementType() != result.getElementType())
     return "has a result element type TensorFlow does not give it";
-  if (!result.hasStaticShape())
-    return "needs a static result shape";
-  if (source.hasStaticShape() &&
+  if (!result.hasStaticShape() && !reshapesLike(op))
+    return "needs a static result shape, or the shape of another value "
+           "(tf.Shape)";
+  if (source.hasStaticShape() && result.hasStaticShape() &&
       source.getNumElements() != result.getNumElements())
     return "has a result of another number of elements than its operand";
   return "";
@@ -311,6 +322,43 @@ LogicalResult rewriteReshape(Operation *op, ValueRange operands,
   Location loc = op->getLoc();
   RankedTensorType source = rankedType(operands[0]);
   RankedTensorType result = rankedType(op->getResult(0));
+  if (!result.hasStaticShape()) {
+    // To another value's shape, its dims read at run time (a shape, so no
+    // -1 among them): TensorFlow's check of the number of values.
+    auto i64 = rewriter.getI64Type();
+    Value count = arith::ConstantIntOp::create(rewriter, loc, 1, 64);
+    for (int64_t k = 0; k < source.getRank(); ++k)
+      count = arith::MulIOp::create(
+          rewriter, loc, count,
+          arith::IndexCastOp::create(
+              rewriter, loc, i64,
+              tensor::DimOp::create(rewriter, loc, operands[0], k)));
+    SmallVector<Value> dims;
+    Value wanted = arith::ConstantIntOp::create(rewriter, loc, 1, 64);
+    for (int64_t k = 0; k < result.getRank(); ++k) {
+      Value at = arith::ConstantIndexOp::create(rewriter, loc, k);
+      Value dim = tensor::ExtractOp::create(rewriter, loc, operands[1], at);
+      dim = arith::ExtSIOp::create(rewriter, loc, i64, dim);
+      if (!result.isDynamicDim(k)) // the type's dim, as TensorFlow typed it
+        dim = arith::ConstantIntOp::create(rewriter, loc, result.getDimSize(k),
+                                           64);
+      dims.push_back(dim);
+      wanted = arith::MulIOp::create(rewriter, loc, wanted, dim);
+    }
+    auto asIndex = [&](Value v) {
+      return arith::IndexCastOp::create(rewriter, loc, rewriter.getIndexType(),
+                                        v);
+    };
+    failUnless(rewriter, op,
+               arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq,
+                                     count, wanted),
+               TA_ERR_RESHAPE, asIndex(count), asIndex(wanted));
+    Value shape = tensor::FromElementsOp::create(
+        rewriter, loc, RankedTensorType::get({result.getRank()}, i64), dims);
+    rewriter.replaceOp(op, tensor::ReshapeOp::create(rewriter, loc, result,
+                                                     operands[0], shape));
+    return success();
+  }
   if (!source.hasStaticShape()) {
     // TensorFlow's check, at run time.
     Value count = arith::ConstantIndexOp::create(rewriter, loc, 1);

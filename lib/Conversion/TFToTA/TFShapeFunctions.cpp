@@ -119,14 +119,30 @@ struct ShapeQuery {
   RankedTensorType result(ArrayRef<int64_t> dims, unsigned k = 0) const {
     return withElement(dims, declared(k));
   }
+  /// The dims tf.Shape of a ranked value gives where operand `k` is one (its
+  /// dims, kDynamic where only known at run time: TensorFlow's gradients
+  /// fill and reshape to the shapes of forward values); nullopt otherwise.
+  std::optional<SmallVector<int64_t>> shapeOfDims(unsigned k) const {
+    Operation *def =
+        k < op->getNumOperands() ? op->getOperand(k).getDefiningOp() : nullptr;
+    if (!tf::isNamed(def, "tf.Shape") || def->getNumOperands() != 1)
+      return std::nullopt;
+    auto of = dyn_cast<RankedTensorType>(typeOf(def->getOperand(0)));
+    if (!of)
+      return std::nullopt;
+    return SmallVector<int64_t>(of.getShape());
+  }
 };
 
 RankedTensorType reshapeType(const ShapeQuery &q) {
   RankedTensorType in = q.ranked(0);
-  std::optional<SmallVector<int64_t>> dims =
-      q.op->getNumOperands() == 2 ? constantDims(q.op->getOperand(1))
-                                  : std::nullopt;
-  if (!in || !dims)
+  if (!in || q.op->getNumOperands() != 2)
+    return {};
+  // To another value's shape (its dims checked when the reshape runs).
+  if (std::optional<SmallVector<int64_t>> like = q.shapeOfDims(1))
+    return q.result(*like);
+  std::optional<SmallVector<int64_t>> dims = constantDims(q.op->getOperand(1));
+  if (!dims)
     return {};
   int64_t known = 1;
   int inferred = -1;
@@ -590,6 +606,8 @@ Type inferOne(const ShapeQuery &q) {
     // The shape operand: 0 for the gradient of a slice and for fills, 1 for
     // broadcasts.
     unsigned at = name == "tf.BroadcastTo" ? 1 : 0;
+    if (std::optional<SmallVector<int64_t>> like = q.shapeOfDims(at))
+      return q.result(*like);
     std::optional<SmallVector<int64_t>> dims =
         op->getNumOperands() > at ? constantDims(op->getOperand(at))
                                   : std::nullopt;

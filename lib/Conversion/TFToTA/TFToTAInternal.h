@@ -31,10 +31,14 @@
 //   ta-tf-convert-tensor-arrays: the TensorArray op patterns
 //      (populateTFToTAConversionPatterns, TFToTA.cpp);
 //   ta-tf-decompose-lists: decomposeTensorLists, TensorFlow 2's TensorLists
-//      into tensors;
+//      into tensors (in rounds, refineTypes between them, where the items
+//      of a list are read from another);
+//   ta-tf-refine-types: again, for what TensorFlow typed from lists;
 //   ta-tf-control-flow-to-scf: convertControlFlow, tf.While/tf.If (and
 //      region forms) into scf, tf.PartitionedCall/StatefulPartitionedCall
-//      into func.call.
+//      into func.call;
+//   ta-tf-refine-types: once more, for a branch's or loop body's values,
+//      regions now, typed from what flows into them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -248,6 +252,24 @@ private:
 /// NestedLists), whose lists have their tensor types, by tensor ops; a
 /// PushBack onto a list of `capacity` >= 0 checks it.
 LogicalResult rewriteNestedListOp(Operation *op, int64_t capacity);
+
+/// The element type of a ragged list (TensorListsRagged.cpp): a list made by
+/// TensorListSplit whose items keep dim 0 open after every op on them has
+/// refined `element` (their trailing dims static, integers or floats of up
+/// to 64 bits), and whose ops `ops` only read it (Split, GetItem, ConcatV2,
+/// Length, ElementShape); null for any other list.
+RankedTensorType raggedListElement(TensorType element,
+                                   ArrayRef<Operation *> ops);
+
+/// The tensor a ragged list of items of `element` is: i64 rows, the items'
+/// rows, then one row per item (where it ends), then one holding the count.
+RankedTensorType raggedListType(RankedTensorType element);
+
+/// Replaces the list op `op` on a ragged list of items of `element`, whose
+/// lists have their tensor types (raggedListType), by tensor ops; an
+/// ElementShape gives `madeElement`.
+LogicalResult rewriteRaggedListOp(Operation *op, RankedTensorType element,
+                                  TensorType madeElement);
 
 /// Rewrites tf.While, tf.WhileRegion, tf.If, tf.IfRegion into scf.while and
 /// scf.if (the cond/body/branch functions cloned into their regions), and

@@ -90,6 +90,10 @@ std::optional<SmallVector<int64_t>> constantInts(Value value);
 /// or a tensor.cast.
 Value castTo(OpBuilder &b, Location loc, Value value, Type type);
 
+/// Whether `value` is (through tensor.cast and tf.Identity) an argument of
+/// a public function: its type is what the caller gives, never refined.
+bool isPublicArgument(Value value);
+
 /// Replaces the uses of `old` by `value`, which may be more refined:
 /// TensorFlow ops read it as it is (types are refined again afterwards),
 /// other ops through one tensor.cast to the type `old` had.

@@ -42,6 +42,32 @@ bool rowsAreItems(RankedTensorType tensor, RankedTensorType list) {
 
 } // namespace
 
+Value ListRewriter::checkSplit(
+    Value m, Value lengths, Value init,
+    function_ref<Value(Value k, Value piece, Value end, Value carried)> each) {
+  Value n = tensor::DimOp::create(b, loc, lengths, 0);
+  auto forOp = scf::ForOp::create(b, loc, index(0), n, index(1),
+                                  ValueRange{index(0), init});
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(forOp.getBody());
+    Value start = forOp.getRegionIterArg(0);
+    Value piece = entry(lengths, forOp.getInductionVar());
+    check(cmp(arith::CmpIPredicate::sge, piece, index(0)),
+          TA_ERR_LIST_SPLIT_LENGTH, piece, piece);
+    Value end = arith::AddIOp::create(b, loc, start, piece);
+    tf::failUnless(b, op, cmp(arith::CmpIPredicate::sle, end, m),
+                   TA_ERR_LIST_SPLIT_SLICE, start, end, m);
+    Value next =
+        each(forOp.getInductionVar(), piece, end, forOp.getRegionIterArg(1));
+    scf::YieldOp::create(b, loc, ValueRange{end, next});
+  }
+  Value used = forOp.getResult(0);
+  check(cmp(arith::CmpIPredicate::eq, used, m), TA_ERR_LIST_SPLIT_UNUSED, m,
+        used);
+  return forOp.getResult(1);
+}
+
 std::optional<LogicalResult>
 ListRewriter::rewriteBulk(SmallVectorImpl<Value> &results) {
   StringRef name = op->getName().getStringRef();
@@ -198,30 +224,16 @@ ListRewriter::rewriteBulk(SmallVectorImpl<Value> &results) {
       return notItems(tensor, type);
     int64_t pieceRows = type.getDimSize(1);
     Value m = dim(tensor, 0), n = dim(lengths, 0);
-    // TensorFlow's checks, piece by piece; then ta's: every piece has the
-    // rows the list's elements have (the first that does not, else -1).
-    auto forOp = scf::ForOp::create(b, loc, index(0), n, index(1),
-                                    ValueRange{index(0), index(-1)});
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(forOp.getBody());
-      Value start = forOp.getRegionIterArg(0);
-      Value ragged = forOp.getRegionIterArg(1);
-      Value piece = entry(lengths, forOp.getInductionVar());
-      check(cmp(arith::CmpIPredicate::sge, piece, index(0)),
-            TA_ERR_LIST_SPLIT_LENGTH, piece, piece);
-      Value end = arith::AddIOp::create(b, loc, start, piece);
-      tf::failUnless(b, op, cmp(arith::CmpIPredicate::sle, end, m),
-                     TA_ERR_LIST_SPLIT_SLICE, start, end, m);
-      Value first = arith::AndIOp::create(
-          b, loc, cmp(arith::CmpIPredicate::eq, ragged, index(-1)),
-          cmp(arith::CmpIPredicate::ne, piece, index(pieceRows)));
-      ragged = arith::SelectOp::create(b, loc, first, piece, ragged);
-      scf::YieldOp::create(b, loc, ValueRange{end, ragged});
-    }
-    Value used = forOp.getResult(0), ragged = forOp.getResult(1);
-    check(cmp(arith::CmpIPredicate::eq, used, m), TA_ERR_LIST_SPLIT_UNUSED, m,
-          used);
+    // TensorFlow's checks; then ta's: every piece has the rows the list's
+    // elements have (the first that does not, else -1).
+    Value ragged = checkSplit(
+        m, lengths, index(-1), [&](Value, Value piece, Value, Value ragged) {
+          Value first = arith::AndIOp::create(
+              b, loc, cmp(arith::CmpIPredicate::eq, ragged, index(-1)),
+              cmp(arith::CmpIPredicate::ne, piece, index(pieceRows)));
+          return arith::SelectOp::create(b, loc, first, piece, ragged)
+              .getResult();
+        });
     check(cmp(arith::CmpIPredicate::eq, ragged, index(-1)),
           TA_ERR_LIST_SPLIT_RAGGED, ragged, index(pieceRows));
     // Now m = n * pieceRows: the tensor's rows regrouped into items.

@@ -179,14 +179,22 @@ struct ListRewriter {
   }
 
   /// `item` as an element of a list of `type`: itself where its type is the
-  /// element type; cast after a run-time check of its dims (failing with
-  /// `code`) where it has dynamic dims the element type fixes; null (after
-  /// a diagnostic naming `verb`) where it cannot be one.
+  /// element type; cast where it is unranked; cast after a run-time check of
+  /// its dims (failing with `code`) where it has dynamic dims the element type
+  /// fixes; null (after a diagnostic naming `verb`) where it cannot be one.
   Value asItem(Value item, RankedTensorType type, TARuntimeError code,
                StringRef verb) {
     RankedTensorType element = elementOf(type);
     if (item.getType() == element)
       return item;
+    // Unranked where TensorFlow typed it from a list's items: the retyping
+    // of the values after the lists are tensors makes its type known (or
+    // shows it to be another; what stays unranked, ta-legalize-tf
+    // diagnoses). A public function's argument stays as it is: diagnosed.
+    if (auto unranked = dyn_cast<UnrankedTensorType>(item.getType());
+        unranked && unranked.getElementType() == element.getElementType() &&
+        !tf::isPublicArgument(item))
+      return castTo(item, element);
     auto ranked = dyn_cast<RankedTensorType>(item.getType());
     if (!ranked || !tensor::CastOp::areCastCompatible(ranked, element)) {
       op->emitOpError() << verb << " of type " << item.getType()
@@ -234,11 +242,36 @@ struct ListRewriter {
     return forOp.getResult(0);
   }
 
+  /// TensorFlow's checks of a split of `m` rows into pieces of `lengths`,
+  /// piece by piece (a length is not negative, its slice ends inside the
+  /// rows), then that the pieces take every row. `each(k, piece, end,
+  /// carried)` runs for piece k (`piece` rows ending at row `end`) after its
+  /// checks, carrying one value from `init`; the value the last piece gives.
+  Value checkSplit(
+      Value m, Value lengths, Value init,
+      function_ref<Value(Value k, Value piece, Value end, Value carried)> each);
+
   LogicalResult rewrite();
   /// The ops on many items at once (TensorListBulkRewrites.cpp): gather,
   /// scatter, concat, split; their values appended to `results`. Failure
   /// after a diagnostic; nullopt for any other op.
   std::optional<LogicalResult> rewriteBulk(SmallVectorImpl<Value> &results);
+};
+
+/// Lists kept as rows of i64 lanes (lists of lists, ragged lists): items'
+/// elements flattened into rows, each widened to i64 (floats by their bits),
+/// with rows of bookkeeping beside them (TensorListsOfLists.cpp).
+struct RowsRewriter : ListRewriter {
+  /// Lane `k` of row `row` of `rows`, as an index.
+  Value lane(Value rows, Value row, int64_t k);
+  Value asI64(Value i);
+  /// The list `list` (`[m] ++ S`) as m rows of `lanes` i64s.
+  Value encode(Value list, int64_t lanes);
+  /// The first `m` rows of `rows` as the list of `type` encode made them
+  /// from (its dim 0 `m`).
+  Value decode(Value rows, Value m, RankedTensorType type);
+  /// `rows` inserted into `into` from row `at`.
+  Value insertRows(Value rows, Value into, Value at);
 };
 
 } // namespace mlir::ta::tfimport

@@ -22,7 +22,9 @@
 // partial element shape (TensorFlow's default: it knows the shape when the
 // first item is set) takes the shape its items have: every op that sets,
 // pushes, scatters, reads, gathers, stacks or concatenates items refines it;
-// where they leave a dim open, the list is diagnosed. A list whose items
+// where they leave a dim open, the list is diagnosed, except a ragged list
+// (TensorArray.split into pieces of different lengths, then only read:
+// TensorListsRagged.cpp). A list whose items
 // are lists (a nested loop's accumulators in a gradient) is a NestedLists
 // class (TensorListsOfLists.cpp): its items are one class, and it is a
 // tensor of rows holding them.
@@ -30,6 +32,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RuntimeChecks.h"
+#include "TFShapes.h"
 #include "TFToTAInternal.h"
 #include "TFUtils.h"
 
@@ -271,10 +274,15 @@ LogicalResult checkListOp(Operation *op,
     return op->emitOpError("needs a TensorList as operand #0, not ")
            << op->getOperand(0).getType();
   if (it->rowsOperand >= 0) {
-    Type type = op->getOperand(it->rowsOperand).getType();
+    // Unranked where TensorFlow typed it from a list's items (a gradient's
+    // split of a concatenation): it takes the list's rows (rankRows).
+    // (A public function's argument is never refined: diagnosed.)
+    Value rows = op->getOperand(it->rowsOperand);
+    Type type = rows.getType();
     auto tensor = dyn_cast<RankedTensorType>(type);
-    if (!tensor || tensor.getRank() < 1)
-      return op->emitOpError("needs a ranked tensor of rank >= 1 as operand #")
+    if (!isa<TensorType>(type) || (tensor && tensor.getRank() < 1) ||
+        (!tensor && tf::isPublicArgument(rows)))
+      return op->emitOpError("needs a tensor of rank >= 1 as operand #")
              << it->rowsOperand << " to take items of its rows, not " << type;
   }
   if (it->vectorOperand >= 0) {
@@ -299,6 +307,37 @@ LogicalResult checkListOp(Operation *op,
     return op->emitOpError("needs a constant max_num_elements (made where "
                            "it is, or passed to it unchanged)");
   return success();
+}
+
+/// The tensor operand `op` takes rows of, if it is unranked (TensorFlow
+/// typed it from a list's items), cast to the rows of its list, of type
+/// `list` (`[N] ++ element`; a ragged list's items `ragged`): the retyping
+/// of the values after the lists are tensors makes its type known, or
+/// shows it to be another.
+void rankRows(Operation *op, RankedTensorType list, RankedTensorType ragged) {
+  const auto *it = llvm::find_if(kTaken, [&](const ListOpArity &a) {
+    return a.name == op->getName().getStringRef();
+  });
+  if (it == std::end(kTaken) || it->rowsOperand < 0 ||
+      !isa<UnrankedTensorType>(op->getOperand(it->rowsOperand).getType()))
+    return;
+  SmallVector<int64_t> dims{ShapedType::kDynamic};
+  Type element;
+  if (ragged) {
+    llvm::append_range(dims, ragged.getShape().drop_front());
+    element = ragged.getElementType();
+  } else {
+    // A split's rows are the rows of the elements; the others' the elements.
+    ArrayRef<int64_t> shape = list.getShape().drop_front();
+    if (isNamed(op, "tf.TensorListSplit"))
+      shape = shape.drop_front();
+    llvm::append_range(dims, shape);
+    element = list.getElementType();
+  }
+  OpBuilder b(op);
+  OpOperand &rows = op->getOpOperand(it->rowsOperand);
+  rows.set(tf::castTo(b, op->getLoc(), rows.get(),
+                      RankedTensorType::get(dims, element)));
 }
 
 } // namespace
@@ -438,12 +477,58 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
     it->second = refined;
   }
 
+  // Ragged lists (items of different lengths, made by a split and only
+  // read): rows of i64s (TensorListsRagged.cpp).
+  DenseMap<Value, SmallVector<Operation *>> opsOf;
+  for (Operation *op : listOps)
+    opsOf[classes.find(madeLength(op) ? op->getResult(0) : op->getOperand(0))]
+        .push_back(op);
+  for (Operation *op : wholeListOps)
+    opsOf[classes.find(op->getResult(0))].push_back(op);
+  DenseMap<Value, RankedTensorType> raggedOf;
+  for (auto &[root, element] : elementOf)
+    if (RankedTensorType ragged =
+            tfimport::raggedListElement(element, opsOf.lookup(root)))
+      raggedOf[root] = ragged;
+
+  // Lists whose items' shape stays open may be written with values read
+  // from other lists (a ragged list's items summed into a list of sums):
+  // the other lists are decomposed first, types refined, and these lists
+  // decomposed in another round (lists of lists wait with them). Where no
+  // list is decided, they are diagnosed below.
+  auto isOpen = [&](Value root) {
+    auto it = elementOf.find(root);
+    auto element = it == elementOf.end()
+                       ? RankedTensorType()
+                       : dyn_cast<RankedTensorType>(it->second);
+    return it != elementOf.end() && !raggedOf.count(root) &&
+           (!element || !element.hasStaticShape());
+  };
+  bool anyOpen = false, anyDecided = false;
+  for (auto &[root, element] : elementOf)
+    (isOpen(root) ? anyOpen : anyDecided) = true;
+  bool again = anyOpen && anyDecided;
+  if (again) {
+    auto waits = [&](Value list) {
+      Value root = classes.find(list);
+      return isOpen(root) || nested.contains(root);
+    };
+    llvm::erase_if(listOps, [&](Operation *op) {
+      return waits(madeLength(op) ? op->getResult(0) : op->getOperand(0));
+    });
+    llvm::erase_if(wholeListOps,
+                   [&](Operation *op) { return waits(op->getResult(0)); });
+  }
+
   // Each class's type: [N] ++ element, N from the ops that make the list
   // (kDynamic where they disagree or know it only at run time).
   DenseMap<Value, RankedTensorType> typeOf;
+  for (auto &[root, element] : raggedOf)
+    typeOf[root] = tfimport::raggedListType(element);
   for (Operation *op : listOps) {
     std::optional<int64_t> length = madeLength(op);
-    if (!length || onNested(op))
+    if (!length || onNested(op) ||
+        raggedOf.count(classes.find(op->getResult(0))))
       continue;
     auto elementIt = elementOf.find(classes.find(op->getResult(0)));
     if (elementIt == elementOf.end())
@@ -525,7 +610,8 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
         it->second = RankedTensorType::get(dims, it->second.getElementType());
       }
   // Lists of lists: rows of their items' elements.
-  if (failed(nested.assignTypes(classes, typeOf, module.getContext())))
+  if (!again &&
+      failed(nested.assignTypes(classes, typeOf, module.getContext())))
     return failure();
 
   // Retype every list value, then the signatures of private functions.
@@ -538,6 +624,8 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
     if (!isVariant(value.getType()))
       continue;
     auto it = typeOf.find(classes.find(value));
+    if (it == typeOf.end() && again)
+      continue; // its round is the next
     if (it == typeOf.end()) {
       Operation *where = value.getDefiningOp();
       (where ? where->emitOpError() : emitError(value.getLoc()))
@@ -554,10 +642,30 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
 
   SmallVector<bool> nestedOps = llvm::to_vector(llvm::map_range(
       listOps, [&](Operation *op) { return onNested(op) && !madeLength(op); }));
-  for (auto [op, capacity, made, isNested] :
-       llvm::zip(listOps, capacities, madeElements, nestedOps))
-    if (failed(isNested ? rewriteNestedListOp(op, capacity)
-                        : rewriteListOp(op, capacity, made)))
+  SmallVector<RankedTensorType> raggedOps =
+      llvm::to_vector(llvm::map_range(listOps, [&](Operation *op) {
+        return raggedOf.lookup(classes.find(
+            madeLength(op) ? op->getResult(0) : op->getOperand(0)));
+      }));
+  for (auto [op, capacity, made, isNested, ragged] :
+       llvm::zip(listOps, capacities, madeElements, nestedOps, raggedOps)) {
+    if (!isNested)
+      rankRows(
+          op,
+          cast<RankedTensorType>(
+              (makesList(op) ? op->getResult(0) : op->getOperand(0)).getType()),
+          ragged);
+    LogicalResult done = ragged     ? rewriteRaggedListOp(op, ragged, made)
+                         : isNested ? rewriteNestedListOp(op, capacity)
+                                    : rewriteListOp(op, capacity, made);
+    if (failed(done))
       ok = false;
-  return success(ok);
+  }
+  if (!ok)
+    return failure();
+  if (again) {
+    tf::refineTypes(module);
+    return decomposeTensorLists(module);
+  }
+  return success();
 }

@@ -34,8 +34,8 @@ using namespace mlir;
 using namespace mlir::ta;
 using tf::isNamed;
 using tf::isVariant;
-using tfimport::ListRewriter;
 using tfimport::NestedLists;
+using tfimport::RowsRewriter;
 
 namespace {
 
@@ -192,7 +192,7 @@ NestedLists::assignTypes(ValueClasses &classes,
 namespace {
 
 /// The ops of one list op on a list of lists.
-struct NestedRewriter : ListRewriter {
+struct NestedRewriter : RowsRewriter {
   /// The lists on `rows` (the last trailer's second lane; 0 if none).
   Value count(Value rows) {
     Value n = length(rows);
@@ -206,89 +206,6 @@ struct NestedRewriter : ListRewriter {
     b.setInsertionPointToStart(ifOp.elseBlock());
     scf::YieldOp::create(b, loc, index(0));
     return ifOp.getResult(0);
-  }
-
-  /// Lane `k` of row `row` of `rows`, as an index.
-  Value lane(Value rows, Value row, int64_t k) {
-    Value v =
-        tensor::ExtractOp::create(b, loc, rows, ValueRange{row, index(k)});
-    return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
-  }
-
-  Value asI64(Value i) {
-    return arith::IndexCastOp::create(b, loc, b.getI64Type(), i);
-  }
-
-  /// The list `list` (`[m] ++ S`) as m rows of `lanes` i64s.
-  Value encode(Value list, int64_t lanes) {
-    RankedTensorType type = typeOf(list);
-    int64_t k = elementOf(type).getNumElements();
-    Type element = type.getElementType();
-    unsigned width = element.getIntOrFloatBitWidth();
-    auto flatOf = [&](Type t) {
-      return RankedTensorType::get({type.getDimSize(0), k}, t);
-    };
-    Value flat = list;
-    if (type.getRank() == 1)
-      flat = tensor::ExpandShapeOp::create(b, loc, flatOf(element), list,
-                                           {{0, 1}});
-    else if (type.getRank() > 2)
-      flat = tensor::CollapseShapeOp::create(
-          b, loc, flatOf(element), list,
-          SmallVector<ReassociationIndices>{
-              {0}, llvm::to_vector(llvm::seq<int64_t>(1, type.getRank()))});
-    if (isa<FloatType>(element))
-      flat = arith::BitcastOp::create(b, loc, flatOf(b.getIntegerType(width)),
-                                      flat);
-    if (width < 64)
-      flat = arith::ExtUIOp::create(b, loc, flatOf(b.getI64Type()), flat);
-    if (k == lanes)
-      return castTo(flat, i64Type(b, {ShapedType::kDynamic, lanes}));
-    Value m = length(list);
-    Value padded = zeros(i64Type(b, {ShapedType::kDynamic, lanes}), m);
-    return insertRows(flat, padded, index(0));
-  }
-
-  /// `m` rows of `lanes` i64s as the list of `type` encode made them from.
-  Value decode(Value rows, Value m, RankedTensorType type) {
-    int64_t k = elementOf(type).getNumElements();
-    Type element = type.getElementType();
-    unsigned width = element.getIntOrFloatBitWidth();
-    auto flatOf = [&](Type t) {
-      return RankedTensorType::get({ShapedType::kDynamic, k}, t);
-    };
-    SmallVector<OpFoldResult> offsets{b.getIndexAttr(0), b.getIndexAttr(0)};
-    SmallVector<OpFoldResult> sizes{m, b.getIndexAttr(k)};
-    SmallVector<OpFoldResult> strides(2, b.getIndexAttr(1));
-    Value flat = tensor::ExtractSliceOp::create(b, loc, flatOf(b.getI64Type()),
-                                                rows, offsets, sizes, strides);
-    if (width < 64)
-      flat = arith::TruncIOp::create(b, loc, flatOf(b.getIntegerType(width)),
-                                     flat);
-    if (isa<FloatType>(element))
-      flat = arith::BitcastOp::create(b, loc, flatOf(element), flat);
-    SmallVector<int64_t> dims{ShapedType::kDynamic};
-    llvm::append_range(dims, type.getShape().drop_front());
-    auto listType = RankedTensorType::get(dims, element);
-    Value list = flat;
-    if (type.getRank() == 1)
-      list = tensor::CollapseShapeOp::create(b, loc, listType, flat, {{0, 1}});
-    else if (type.getRank() > 2)
-      list = tensor::ExpandShapeOp::create(
-          b, loc, listType, flat,
-          SmallVector<ReassociationIndices>{
-              {0}, llvm::to_vector(llvm::seq<int64_t>(1, type.getRank()))});
-    return castTo(list, type);
-  }
-
-  /// `rows` inserted into `into` from row `at`.
-  Value insertRows(Value rows, Value into, Value at) {
-    SmallVector<OpFoldResult> offsets{at, b.getIndexAttr(0)};
-    SmallVector<OpFoldResult> sizes{tensor::getMixedSize(b, loc, rows, 0),
-                                    tensor::getMixedSize(b, loc, rows, 1)};
-    SmallVector<OpFoldResult> strides(2, b.getIndexAttr(1));
-    return tensor::InsertSliceOp::create(b, loc, rows, into, offsets, sizes,
-                                         strides);
   }
 
   LogicalResult rewrite() {
@@ -361,9 +278,87 @@ struct NestedRewriter : ListRewriter {
 
 } // namespace
 
+Value RowsRewriter::lane(Value rows, Value row, int64_t k) {
+  Value v = tensor::ExtractOp::create(b, loc, rows, ValueRange{row, index(k)});
+  return arith::IndexCastOp::create(b, loc, b.getIndexType(), v);
+}
+
+Value RowsRewriter::asI64(Value i) {
+  return arith::IndexCastOp::create(b, loc, b.getI64Type(), i);
+}
+
+Value RowsRewriter::encode(Value list, int64_t lanes) {
+  RankedTensorType type = typeOf(list);
+  int64_t k = elementOf(type).getNumElements();
+  Type element = type.getElementType();
+  unsigned width = element.getIntOrFloatBitWidth();
+  auto flatOf = [&](Type t) {
+    return RankedTensorType::get({type.getDimSize(0), k}, t);
+  };
+  Value flat = list;
+  if (type.getRank() == 1)
+    flat =
+        tensor::ExpandShapeOp::create(b, loc, flatOf(element), list, {{0, 1}});
+  else if (type.getRank() > 2)
+    flat = tensor::CollapseShapeOp::create(
+        b, loc, flatOf(element), list,
+        SmallVector<ReassociationIndices>{
+            {0}, llvm::to_vector(llvm::seq<int64_t>(1, type.getRank()))});
+  if (isa<FloatType>(element))
+    flat =
+        arith::BitcastOp::create(b, loc, flatOf(b.getIntegerType(width)), flat);
+  if (width < 64)
+    flat = arith::ExtUIOp::create(b, loc, flatOf(b.getI64Type()), flat);
+  if (k == lanes)
+    return castTo(flat, i64Type(b, {ShapedType::kDynamic, lanes}));
+  Value m = length(list);
+  Value padded = zeros(i64Type(b, {ShapedType::kDynamic, lanes}), m);
+  return insertRows(flat, padded, index(0));
+}
+
+Value RowsRewriter::decode(Value rows, Value m, RankedTensorType type) {
+  int64_t k = elementOf(type).getNumElements();
+  Type element = type.getElementType();
+  unsigned width = element.getIntOrFloatBitWidth();
+  auto flatOf = [&](Type t) {
+    return RankedTensorType::get({ShapedType::kDynamic, k}, t);
+  };
+  SmallVector<OpFoldResult> offsets{b.getIndexAttr(0), b.getIndexAttr(0)};
+  SmallVector<OpFoldResult> sizes{m, b.getIndexAttr(k)};
+  SmallVector<OpFoldResult> strides(2, b.getIndexAttr(1));
+  Value flat = tensor::ExtractSliceOp::create(b, loc, flatOf(b.getI64Type()),
+                                              rows, offsets, sizes, strides);
+  if (width < 64)
+    flat =
+        arith::TruncIOp::create(b, loc, flatOf(b.getIntegerType(width)), flat);
+  if (isa<FloatType>(element))
+    flat = arith::BitcastOp::create(b, loc, flatOf(element), flat);
+  SmallVector<int64_t> dims{ShapedType::kDynamic};
+  llvm::append_range(dims, type.getShape().drop_front());
+  auto listType = RankedTensorType::get(dims, element);
+  Value list = flat;
+  if (type.getRank() == 1)
+    list = tensor::CollapseShapeOp::create(b, loc, listType, flat, {{0, 1}});
+  else if (type.getRank() > 2)
+    list = tensor::ExpandShapeOp::create(
+        b, loc, listType, flat,
+        SmallVector<ReassociationIndices>{
+            {0}, llvm::to_vector(llvm::seq<int64_t>(1, type.getRank()))});
+  return castTo(list, type);
+}
+
+Value RowsRewriter::insertRows(Value rows, Value into, Value at) {
+  SmallVector<OpFoldResult> offsets{at, b.getIndexAttr(0)};
+  SmallVector<OpFoldResult> sizes{tensor::getMixedSize(b, loc, rows, 0),
+                                  tensor::getMixedSize(b, loc, rows, 1)};
+  SmallVector<OpFoldResult> strides(2, b.getIndexAttr(1));
+  return tensor::InsertSliceOp::create(b, loc, rows, into, offsets, sizes,
+                                       strides);
+}
+
 LogicalResult mlir::ta::tfimport::rewriteNestedListOp(Operation *op,
                                                       int64_t capacity) {
   OpBuilder b(op);
-  NestedRewriter rewriter{{b, op, op->getLoc(), capacity, TensorType()}};
+  NestedRewriter rewriter{{{b, op, op->getLoc(), capacity, TensorType()}}};
   return rewriter.rewrite();
 }

@@ -219,8 +219,8 @@ LogicalResult threadWrites(const Variable &variable,
                 "AssignVariableOp, AssignAddVariableOp, AssignSubVariableOp)";
   }
   // The last value, returned after the function's own results.
-  auto ret = body.empty() ? func::ReturnOp()
-                          : dyn_cast<func::ReturnOp>(body.back());
+  auto ret =
+      body.empty() ? func::ReturnOp() : dyn_cast<func::ReturnOp>(body.back());
   if (!ret)
     return fn.emitOpError("assigns a variable the program takes as argument #")
            << variable.argument.getArgNumber()

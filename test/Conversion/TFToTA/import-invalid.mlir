@@ -438,7 +438,7 @@ func.func @list_result_type() {
 
 func.func @list_from_scalar(%x: tensor<f32>) {
   %shape = "tf.Const"() <{value = dense<[]> : tensor<0xi32>}> : () -> tensor<0xi32>
-  // expected-error @+1 {{'tf.TensorListFromTensor' op needs a ranked tensor of rank >= 1 as operand #0 to take items of its rows, not 'tensor<f32>'}}
+  // expected-error @+1 {{'tf.TensorListFromTensor' op needs a tensor of rank >= 1 as operand #0 to take items of its rows, not 'tensor<f32>'}}
   %l = "tf.TensorListFromTensor"(%x, %shape) : (tensor<f32>, tensor<0xi32>) -> tensor<!tf_type.variant<tensor<f32>>>
   return
 }
@@ -485,7 +485,7 @@ func.func @list_pop() -> tensor<f32> {
 func.func @scatter_scalar(%x: tensor<f32>, %at: tensor<1xi32>) {
   %shape = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
   %n = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
-  // expected-error @+1 {{'tf.TensorListScatterV2' op needs a ranked tensor of rank >= 1 as operand #0 to take items of its rows, not 'tensor<f32>'}}
+  // expected-error @+1 {{'tf.TensorListScatterV2' op needs a tensor of rank >= 1 as operand #0 to take items of its rows, not 'tensor<f32>'}}
   %l = "tf.TensorListScatterV2"(%x, %at, %shape, %n) : (tensor<f32>, tensor<1xi32>, tensor<i32>, tensor<i32>) -> tensor<!tf_type.variant<tensor<*xf32>>>
   return
 }
@@ -546,13 +546,29 @@ func.func @gather_disagrees(%at: tensor<2xi32>) {
 
 // -----
 
-// A split into lengths known at run time only: nothing fixes the rows of
-// the list's elements.
-func.func @split_open(%x: tensor<4x2xf32>, %lengths: tensor<2xi64>) -> tensor<!tf_type.variant<tensor<?x2xf32>>> {
+// A split into lengths known at run time only (items of different
+// lengths: a ragged list) whose items are then set: nothing fixes the rows
+// of the list's elements, and a ragged list is only read.
+func.func @split_open_set(%x: tensor<4x2xf32>, %lengths: tensor<2xi64>, %y: tensor<?x2xf32>) -> tensor<!tf_type.variant<tensor<?x2xf32>>> {
   %shape = "tf.Const"() <{value = dense<[-1, 2]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %i = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
   // expected-error @+1 {{'tf.TensorListSplit' op makes a list whose element shape is 'tensor<?x2xf32>' after every op on its items}}
   %l = "tf.TensorListSplit"(%x, %shape, %lengths) : (tensor<4x2xf32>, tensor<2xi32>, tensor<2xi64>) -> tensor<!tf_type.variant<tensor<?x2xf32>>>
-  return %l : tensor<!tf_type.variant<tensor<?x2xf32>>>
+  %l1 = "tf.TensorListSetItem"(%l, %i, %y) : (tensor<!tf_type.variant<tensor<?x2xf32>>>, tensor<i32>, tensor<?x2xf32>) -> tensor<!tf_type.variant<tensor<?x2xf32>>>
+  return %l1 : tensor<!tf_type.variant<tensor<?x2xf32>>>
+}
+
+// -----
+
+// The tensor a list is split from, of unknown rank as the function takes
+// it: never refined.
+func.func @split_unranked_argument(%x: tensor<*xf32>, %lengths: tensor<2xi64>) -> tensor<?x2xf32> {
+  %shape = "tf.Const"() <{value = dense<[-1, 2]> : tensor<2xi32>}> : () -> tensor<2xi32>
+  %leading = "tf.Const"() <{value = dense<> : tensor<0xi64>}> : () -> tensor<0xi64>
+  // expected-error @+1 {{'tf.TensorListSplit' op needs a tensor of rank >= 1 as operand #0 to take items of its rows, not 'tensor<*xf32>'}}
+  %l = "tf.TensorListSplit"(%x, %shape, %lengths) : (tensor<*xf32>, tensor<2xi32>, tensor<2xi64>) -> tensor<!tf_type.variant<tensor<?x2xf32>>>
+  %t, %n = "tf.TensorListConcatV2"(%l, %shape, %leading) : (tensor<!tf_type.variant<tensor<?x2xf32>>>, tensor<2xi32>, tensor<0xi64>) -> (tensor<?x2xf32>, tensor<?xi64>)
+  return %t : tensor<?x2xf32>
 }
 
 // -----

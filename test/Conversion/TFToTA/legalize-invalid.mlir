@@ -406,7 +406,7 @@ func.func @batch_matmul_result(%a: tensor<1x2x3xf32>, %b: tensor<3x4x3xf32>) {
 // -----
 
 func.func @reshape_dynamic(%a: tensor<4xf32>, %s: tensor<2xi32>) {
-  // expected-error @+1 {{'tf.Reshape' op needs a static result shape}}
+  // expected-error @+1 {{'tf.Reshape' op needs a static result shape, or the shape of another value (tf.Shape)}}
   %0 = "tf.Reshape"(%a, %s) : (tensor<4xf32>, tensor<2xi32>) -> tensor<?x2xf32>
   return
 }
@@ -1580,21 +1580,21 @@ func.func @segment_prod_result(%d: tensor<3x2xf32>, %ids: tensor<3xi32>) {
 // -----
 
 // Shapes known at run time only: TensorFlow's gradients have static ones.
-func.func @broadcast_gradient_args_dynamic(%a: tensor<2xi32>, %b: tensor<2xi32>) {
-  // expected-error @+1 {{'tf.BroadcastGradientArgs' op needs constant shapes that broadcast (TensorFlow's gradients compute these from static shapes)}}
+func.func @broadcast_gradient_args_dynamic(%a: tensor<2xi32>, %b: tensor<2xi32>) -> (tensor<?xi32>, tensor<?xi32>) {
+  // expected-error @+1 {{'tf.BroadcastGradientArgs' op needs shapes that broadcast, constant where the reduction indices it gives depend on them (TensorFlow's gradients compute these from static shapes)}}
   %r0, %r1 = "tf.BroadcastGradientArgs"(%a, %b) : (tensor<2xi32>, tensor<2xi32>) -> (tensor<?xi32>, tensor<?xi32>)
-  return
+  return %r0, %r1 : tensor<?xi32>, tensor<?xi32>
 }
 
 // -----
 
 // Shapes that do not broadcast (TensorFlow: "Incompatible shapes").
-func.func @broadcast_gradient_args_incompatible() {
+func.func @broadcast_gradient_args_incompatible() -> tensor<?xi32> {
   %a = arith.constant dense<[2, 3]> : tensor<2xi32>
   %b = arith.constant dense<[4, 3]> : tensor<2xi32>
-  // expected-error @+1 {{'tf.BroadcastGradientArgs' op needs constant shapes that broadcast (TensorFlow's gradients compute these from static shapes)}}
+  // expected-error @+1 {{'tf.BroadcastGradientArgs' op needs shapes that broadcast, constant where the reduction indices it gives depend on them (TensorFlow's gradients compute these from static shapes)}}
   %r0, %r1 = "tf.BroadcastGradientArgs"(%a, %b) : (tensor<2xi32>, tensor<2xi32>) -> (tensor<?xi32>, tensor<?xi32>)
-  return
+  return %r0 : tensor<?xi32>
 }
 
 // -----

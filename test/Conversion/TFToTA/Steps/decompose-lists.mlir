@@ -188,3 +188,64 @@ func.func @wide_items(%x: tensor<2xf128>) -> !O {
   %o1 = "tf.TensorListPushBack"(%o, %l) : (!O, !I) -> !O
   return %o1 : !O
 }
+
+// -----
+
+// A ragged list (a split into lengths that differ, then only read) is one
+// tensor of i64 rows: the split tensor's rows widened (f32 by its bits),
+// one row per piece with where it ends (after TensorFlow's checks of the
+// lengths, codes 46-48), then the count. GetItem (after the index check,
+// code 21) decodes its piece's rows.
+
+// CHECK-LABEL: func.func @ragged(
+// CHECK-SAME: %[[X:.*]]: tensor<6xf32>
+// CHECK: %[[ENDS:.*]]:2 = scf.for {{.*}} -> (index, tensor<?x1xi64>)
+// CHECK: arith.constant 46 : i32
+// CHECK: arith.constant 47 : i32
+// CHECK: arith.constant 48 : i32
+// CHECK: %[[BITS:.*]] = arith.bitcast %{{.*}} : tensor<?x1xf32> to tensor<?x1xi32>
+// CHECK: %[[WIDE:.*]] = arith.extui %[[BITS]] : tensor<?x1xi32> to tensor<?x1xi64>
+// CHECK: tensor.insert_slice %[[WIDE]]
+// CHECK: tensor.insert_slice %[[ENDS]]#1
+// CHECK: %[[ROWS:.*]] = tensor.insert_slice %{{.*}} : tensor<1x1xi64> into tensor<?x1xi64>
+// CHECK: arith.constant 21 : i32
+// CHECK: %[[ITEM:.*]] = scf.if %{{.*}} -> (tensor<?xf32>) {
+// CHECK: tensor.extract_slice %[[ROWS]]
+// CHECK: arith.trunci %{{.*}} : tensor<?x1xi64> to tensor<?x1xi32>
+// CHECK: arith.bitcast %{{.*}} : tensor<?x1xi32> to tensor<?x1xf32>
+// CHECK: return %[[ITEM]] : tensor<?xf32>
+// CHECK-NOT: tf.TensorList
+!R = tensor<!tf_type.variant<tensor<*xf32>>>
+func.func @ragged(%x: tensor<6xf32>, %i: tensor<i32>) -> tensor<?xf32> {
+  %shape = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %lengths = "tf.Const"() <{value = dense<[1, 3, 2]> : tensor<3xi64>}> : () -> tensor<3xi64>
+  %l = "tf.TensorListSplit"(%x, %shape, %lengths) : (tensor<6xf32>, tensor<i32>, tensor<3xi64>) -> !R
+  %v = "tf.TensorListGetItem"(%l, %i, %shape) : (!R, tensor<i32>, tensor<i32>) -> tensor<?xf32>
+  return %v : tensor<?xf32>
+}
+
+// -----
+
+// A list whose items are read from a ragged list waits for a second round:
+// the ragged list is decomposed, types refined (the sum of an item's rows is
+// a [2]), then the list of sums is a tensor of [3] ++ [2].
+
+// CHECK-LABEL: func.func @sums_of_ragged(
+// CHECK: linalg.fill ins(%{{.*}} : f32) outs(%{{.*}} : tensor<3x2xf32>) -> tensor<3x2xf32>
+// CHECK: tensor.insert_slice %{{.*}} into %{{.*}} : tensor<2xf32> into tensor<3x2xf32>
+// CHECK-NOT: tf.TensorList
+!R = tensor<!tf_type.variant<tensor<*xf32>>>
+func.func @sums_of_ragged(%x: tensor<6x2xf32>) -> tensor<3x2xf32> {
+  %shape = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %one = "tf.Const"() <{value = dense<1> : tensor<i32>}> : () -> tensor<i32>
+  %axis = "tf.Const"() <{value = dense<0> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %lengths = "tf.Const"() <{value = dense<[1, 3, 2]> : tensor<3xi64>}> : () -> tensor<3xi64>
+  %l = "tf.TensorListSplit"(%x, %shape, %lengths) : (tensor<6x2xf32>, tensor<i32>, tensor<3xi64>) -> !R
+  %v = "tf.TensorListGetItem"(%l, %one, %shape) : (!R, tensor<i32>, tensor<i32>) -> tensor<*xf32>
+  %sum = "tf.Sum"(%v, %axis) <{keep_dims = false}> : (tensor<*xf32>, tensor<1xi32>) -> tensor<*xf32>
+  %s = "tf.TensorListReserve"(%shape, %n) : (tensor<i32>, tensor<i32>) -> !R
+  %s1 = "tf.TensorListSetItem"(%s, %one, %sum) : (!R, tensor<i32>, tensor<*xf32>) -> !R
+  %t = "tf.TensorListStack"(%s1, %shape) <{num_elements = 3 : i64}> : (!R, tensor<i32>) -> tensor<3x2xf32>
+  return %t : tensor<3x2xf32>
+}

@@ -238,3 +238,36 @@ func.func @segments(%d: tensor<2x2x3xf32>, %ids: tensor<2x2xi32>, %m: tensor<i32
   "tf.Use"(%s, %p, %w) : (tensor<*xf32>, tensor<*xf32>, tensor<*xi64>) -> ()
   return
 }
+
+// Shapes known at run time: tf.Fill and tf.Reshape to tf.Shape of a value
+// take its type's dims (?x2); tf.Rank of a ranked value and tf.Range of
+// constants fold, so a tf.Sum over Range(0, Rank(x)) reduces every dim.
+// CHECK-LABEL: func.func @shape_of(
+// CHECK: "tf.Fill"{{.*}} -> tensor<?x2xf32>
+// CHECK: "tf.Reshape"{{.*}} -> tensor<?x2xf32>
+// CHECK: "tf.Sum"{{.*}} -> tensor<f32>
+func.func @shape_of(%x: tensor<?x2xf32>, %y: tensor<2x?xf32>) {
+  %s = "tf.Shape"(%x) : (tensor<?x2xf32>) -> tensor<2xi32>
+  %one = "tf.Const"() {value = dense<1.0> : tensor<f32>} : () -> tensor<f32>
+  %f = "tf.Fill"(%s, %one) : (tensor<2xi32>, tensor<f32>) -> tensor<*xf32>
+  %r = "tf.Reshape"(%y, %s) : (tensor<2x?xf32>, tensor<2xi32>) -> tensor<*xf32>
+  %z = "tf.Const"() {value = dense<0> : tensor<i32>} : () -> tensor<i32>
+  %d = "tf.Const"() {value = dense<1> : tensor<i32>} : () -> tensor<i32>
+  %rank = "tf.Rank"(%x) : (tensor<?x2xf32>) -> tensor<i32>
+  %all = "tf.Range"(%z, %rank, %d) : (tensor<i32>, tensor<i32>, tensor<i32>) -> tensor<?xi32>
+  %sum = "tf.Sum"(%x, %all) <{keep_dims = false}> : (tensor<?x2xf32>, tensor<?xi32>) -> tensor<*xf32>
+  "tf.Use"(%f, %r, %sum) : (tensor<*xf32>, tensor<*xf32>, tensor<*xf32>) -> ()
+  return
+}
+
+// A tf.Const whose value is not of its type (nothing has verified it yet)
+// is no constant: the slice's end and strides are unknown, its type the one
+// the index it takes (the shrink mask) gives.
+// CHECK-LABEL: func.func @mistyped_constant(
+// CHECK: "tf.StridedSlice"{{.*}} -> tensor<f32>
+func.func @mistyped_constant(%x: tensor<2xf32>) -> tensor<*xf32> {
+  %strides = "tf.Const"() <{value = dense<1> : tensor<0xi32>}> : () -> tensor<1xi32>
+  %begin = "tf.Const"() <{value = dense<0> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %s = "tf.StridedSlice"(%x, %begin, %strides, %strides) <{begin_mask = 0 : i64, ellipsis_mask = 0 : i64, end_mask = 0 : i64, new_axis_mask = 0 : i64, shrink_axis_mask = 1 : i64}> : (tensor<2xf32>, tensor<1xi32>, tensor<1xi32>, tensor<1xi32>) -> tensor<*xf32>
+  return %s : tensor<*xf32>
+}
