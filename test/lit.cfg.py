@@ -107,6 +107,11 @@ if _clang_has_tsan():
 # (GPU execution tests, asked through libta_cuda_runtime's probe).
 cuda_root = os.environ.get("CUDA_ROOT") or os.environ.get("CUDA_HOME") or "/usr/local/cuda"
 config.substitutions.append(("%cuda_root", cuda_root))
+# ta's GPU emulator, a CUDA driver without a GPU (TA_CUDA_DRIVER=...): it
+# runs the kernels of programs compiled with ta-lower-to-nvvm's emulate.
+config.substitutions.append(
+    ("%ta_gpu_emulator",
+     os.path.join(config.ta_obj_root, "lib", "libta_gpu_emulator" + shlib)))
 if os.path.exists(os.path.join(cuda_root, "bin", "ptxas")):
     config.available_features.add("cuda-toolkit")
 

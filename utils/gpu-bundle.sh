@@ -67,7 +67,8 @@ filecheck=$llvm_lib/../bin/FileCheck
 rm -rf "$out"
 mkdir -p "$out/lib" "$out/tests" "$out/obj"
 out=$(cd "$out" && pwd)
-cp "$build/lib/libta_runtime.so" "$build/lib/libta_cuda_runtime.so" "$out/lib/"
+cp "$build/lib/libta_runtime.so" "$build/lib/libta_cuda_runtime.so" \
+  "$build/lib/libta_gpu_emulator.so" "$out/lib/"
 clang-22 -O1 -I"$root/include" "$root/utils/gpu-bundle/probe.c" -o "$out/probe" \
   -L"$out/lib" -lta_cuda_runtime -Wl,-rpath,'$ORIGIN/lib'
 clang++-22 -O2 -fPIC -shared -I"$llvm_lib/../include" \
@@ -101,7 +102,7 @@ for entry in "${cases[@]}"; do
   key=$(printf '%s|%s|%s' "$program" "$flags" "$options" | md5sum | cut -c1-12)
   compile "$key.cpu" "$program" "$flags" "--ta-lower-to-llvm=$options"
   compile "$key.gpu" "$program" "$flags" \
-    "--ta-lower-to-nvvm=toolkit=$cuda${options:+ $options}"
+    "--ta-lower-to-nvvm=toolkit=$cuda emulate=1${options:+ $options}"
   # The CPU twin, checked against the program's CHECK lines.
   (cd "$out/obj" && link "$name.cpu" "$key.cpu.o" "$fn" -lta_runtime \
     -L"$llvm_lib" -lmlir_c_runner_utils -Wl,-rpath,"$llvm_lib")
@@ -113,7 +114,7 @@ for entry in "${cases[@]}"; do
     echo "gpu-bundle: $name: the CPU twin does not pass its CHECK lines" >&2
     exit 1
   fi
-  sed -e 's/base@ = 0x[0-9a-f]*/base@ = ADDRESS/' "$out/obj/$name.out" \
+  awk -f "$root/utils/gpu-bundle/normalize.awk" "$out/obj/$name.out" \
     > "$out/tests/$name.expected"
   echo "$status" > "$out/tests/$name.status"
   echo "$env" > "$out/tests/$name.env"
@@ -129,6 +130,7 @@ if ((bench)); then
   rm -rf "$out/bench-build"
   cp "$root/bench/gpu/torch_bench.py" "$root/bench/gpu/report.sh" "$out/"
 fi
-cp "$root/utils/gpu-bundle/run.sh" "$out/run.sh"
+cp "$root/utils/gpu-bundle/run.sh" "$root/utils/gpu-bundle/normalize.awk" \
+  "$out/"
 rm -rf "$out/obj"
 echo "gpu-bundle: $out ($(du -sh "$out" | cut -f1)); run $out/run.sh on a GPU machine"

@@ -186,6 +186,10 @@ void mlir::ta::buildLowerToNVVMPipeline(OpPassManager &pm,
   pm.addNestedPass<func::FuncOp>(createTAParallelLoopsToGPUPass(launch));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createGpuKernelOutliningPass());
+  // The emulator's copy of each kernel, a host function (renamed after
+  // their code: the emulator finds kernels by name).
+  if (options.emulate)
+    pm.addPass(createTAGPUHostKernelsPass());
   pm.addNestedPass<func::FuncOp>(createGpuAsyncRegionPass());
   pm.addPass(createTAGPUManagedMemoryPass());
 
@@ -224,6 +228,8 @@ void mlir::ta::buildLowerToNVVMPipeline(OpPassManager &pm,
   pm.addPass(createFinalizeMemRefToLLVMConversionPass(hostMemRef));
   // Kernel arguments live on the stack only for their launch.
   pm.addPass(createTAGPULaunchStackScopePass());
+  if (options.emulate)
+    pm.addPass(createTAGPURegisterHostKernelsPass());
   GpuModuleToBinaryPassOptions binary;
   binary.toolkitPath = options.toolkit;
   switch (options.format) {

@@ -1,9 +1,11 @@
 //===- GPUDataMovement.cpp - every element move of lowered ta as linalg ---===//
 //
 // ta-lower-to-gpu runs on the output of ta-lower-to-memref and one-shot
-// bufferization: every memref.copy becomes linalg.copy, so that, with the
-// fills and accumulations the lowering already emits as linalg, all data
-// movement maps onto GPU kernels.
+// bufferization: every memref.copy of ranked memrefs becomes linalg.copy,
+// so that, with the fills and accumulations the lowering already emits as
+// linalg, all data movement maps onto GPU kernels. (A copy of unranked
+// memrefs, which linalg does not take, stays memref.copy: the host copies
+// managed memory.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,6 +30,12 @@ struct CopyToLinalg : OpRewritePattern<memref::CopyOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(memref::CopyOp op,
                                 PatternRewriter &rewriter) const override {
+    // linalg takes ranked memrefs; a copy of unranked ones (an open
+    // array's value into a buffer of its own) stays a host copy, of managed
+    // memory the host reads and writes.
+    if (!isa<MemRefType>(op.getSource().getType()) ||
+        !isa<MemRefType>(op.getTarget().getType()))
+      return rewriter.notifyMatchFailure(op, "unranked copy");
     rewriter.replaceOpWithNewOp<linalg::CopyOp>(op, op.getSource(),
                                                 op.getTarget());
     return success();

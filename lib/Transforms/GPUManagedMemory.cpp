@@ -4,7 +4,9 @@
 // and host control flow unchanged and moves the memory to the GPU: buffers
 // are allocated host-shared (CUDA managed memory), so that host code reads
 // and updates headers and state in place while kernels copy, fill,
-// accumulate, gather and scatter element data.
+// accumulate, gather and scatter element data. A constant global kernels
+// may read gets one managed copy for the process, made where it is first
+// used.
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,6 +18,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -72,6 +75,12 @@ struct DeallocToGPU : OpRewritePattern<memref::DeallocOp> {
   }
 };
 
+/// A constant global read where kernels may read it: one managed copy of it
+/// for the process, made on first use and kept (a copy at every use would
+/// be an allocation that lives on, at every call of the function using it).
+/// Two private host globals keep it: `__ta_managed.<name>`, a
+/// memref<1xmemref<T>> holding the copy, and `__ta_managed_ready.<name>`,
+/// a byte that says whether it is made.
 struct GetGlobalToHostShared : OpRewritePattern<memref::GetGlobalOp> {
   using OpRewritePattern::OpRewritePattern;
   LogicalResult matchAndRewrite(memref::GetGlobalOp op,
@@ -81,20 +90,64 @@ struct GetGlobalToHostShared : OpRewritePattern<memref::GetGlobalOp> {
         !op.getType().hasStaticShape())
       return rewriter.notifyMatchFailure(op, "already a copy source");
     Location loc = op.getLoc();
-    auto source =
-        memref::GetGlobalOp::create(rewriter, loc, op.getType(), op.getName());
-    source->setAttr(kHostSourceAttr, rewriter.getUnitAttr());
-    auto copy = gpu::AllocOp::create(rewriter, loc, op.getType(), Type(),
-                                     ValueRange{}, ValueRange{}, ValueRange{},
-                                     /*hostShared=*/true);
-    Type token = gpu::AsyncTokenType::get(rewriter.getContext());
-    Value start =
-        gpu::WaitOp::create(rewriter, loc, token, ValueRange{}).getAsyncToken();
-    Value done = gpu::MemcpyOp::create(rewriter, loc, token, ValueRange{start},
-                                       copy.getMemref(), source)
-                     .getAsyncToken();
-    gpu::WaitOp::create(rewriter, loc, Type(), ValueRange{done});
-    rewriter.replaceOp(op, copy.getMemref());
+    MemRefType type = op.getType();
+    auto slotType = MemRefType::get({1}, type);
+    auto flagType = MemRefType::get({1}, rewriter.getI8Type());
+    std::string slotName = ("__ta_managed." + op.getName()).str();
+    std::string flagName = ("__ta_managed_ready." + op.getName()).str();
+    auto module = op->getParentOfType<ModuleOp>();
+    if (!module.lookupSymbol(slotName)) {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(module.getBody());
+      memref::GlobalOp::create(rewriter, loc, slotName,
+                               rewriter.getStringAttr("private"), slotType,
+                               Attribute(), /*constant=*/false, IntegerAttr());
+      memref::GlobalOp::create(
+          rewriter, loc, flagName, rewriter.getStringAttr("private"), flagType,
+          DenseElementsAttr::get(
+              RankedTensorType::get({1}, rewriter.getI8Type()),
+              rewriter.getI8IntegerAttr(0)),
+          /*constant=*/false, IntegerAttr());
+    }
+    auto hostGlobal = [&](Type globalType, StringRef name) {
+      auto get = memref::GetGlobalOp::create(rewriter, loc, globalType, name);
+      get->setAttr(kHostSourceAttr, rewriter.getUnitAttr());
+      return get.getResult();
+    };
+    Value slot = hostGlobal(slotType, slotName);
+    Value flag = hostGlobal(flagType, flagName);
+    Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+    Value made = arith::CmpIOp::create(
+        rewriter, loc, arith::CmpIPredicate::ne,
+        memref::LoadOp::create(rewriter, loc, flag, zero),
+        arith::ConstantIntOp::create(rewriter, loc, 0, 8));
+    auto ifOp =
+        scf::IfOp::create(rewriter, loc,
+                          arith::XOrIOp::create(rewriter, loc, made,
+                                                arith::ConstantIntOp::create(
+                                                    rewriter, loc, 1, 1)),
+                          /*withElseRegion=*/false);
+    {
+      OpBuilder::InsertionGuard guard(rewriter);
+      rewriter.setInsertionPointToStart(ifOp.thenBlock());
+      Value source = hostGlobal(type, op.getName());
+      auto copy =
+          gpu::AllocOp::create(rewriter, loc, type, Type(), ValueRange{},
+                               ValueRange{}, ValueRange{}, /*hostShared=*/true);
+      Type token = gpu::AsyncTokenType::get(rewriter.getContext());
+      Value start = gpu::WaitOp::create(rewriter, loc, token, ValueRange{})
+                        .getAsyncToken();
+      Value done =
+          gpu::MemcpyOp::create(rewriter, loc, token, ValueRange{start},
+                                copy.getMemref(), source)
+              .getAsyncToken();
+      gpu::WaitOp::create(rewriter, loc, Type(), ValueRange{done});
+      memref::StoreOp::create(rewriter, loc, copy.getMemref(), slot, zero);
+      memref::StoreOp::create(rewriter, loc,
+                              arith::ConstantIntOp::create(rewriter, loc, 1, 8),
+                              flag, zero);
+    }
+    rewriter.replaceOp(op, memref::LoadOp::create(rewriter, loc, slot, zero));
     return success();
   }
 };

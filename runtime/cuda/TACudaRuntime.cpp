@@ -51,6 +51,8 @@ constexpr unsigned kMemAttachGlobal = 0x1;
 constexpr int64_t kMaxGridX = 2147483647;
 constexpr int64_t kMaxGridYZ = 65535;
 constexpr int64_t kMaxBlockThreads = 1024;
+/// What an allocation of 0 bytes takes: room for one element of any type.
+constexpr uint64_t kEmptyBytes = 64;
 constexpr CUjit_option kJitErrorLogBuffer = 5;
 constexpr CUjit_option kJitErrorLogBufferSizeBytes = 6;
 constexpr CUjit_option kJitOptimizationLevel = 7;
@@ -367,8 +369,11 @@ CUresult allocate(Driver &d, CUdeviceptr *pointer, uint64_t bytes,
 TA_EXPORT void *mgpuMemAlloc(uint64_t sizeBytes, CUstream /*stream*/,
                              bool isHostShared) {
   Driver &d = cuda();
+  // An empty buffer has an address of its own, as malloc(0) gives one on
+  // the CPU (what reads "its first element", MLIR's printMemref of an empty
+  // memref, reads memory, not null).
   if (sizeBytes == 0)
-    return nullptr;
+    sizeBytes = kEmptyBytes;
   ta::cuda::BlockCache::Key key{sizeBytes, isHostShared};
   if (uint64_t block = blockCache().take(key))
     return reinterpret_cast<void *>(block);

@@ -18,3 +18,15 @@ func.func @moves(%a: memref<4xf32>, %b: memref<4xf32>,
   linalg.fill ins(%zero : f32) outs(%b : memref<4xf32>)
   return
 }
+
+// A copy of unranked memrefs (an open array's value into a buffer of its
+// own) stays a memref.copy: linalg takes ranked memrefs only, and the host
+// copies the managed memory.
+// CHECK-LABEL: func.func @unranked
+// CHECK-SAME: (%[[U:.*]]: memref<*xf32>, %[[V:.*]]: memref<*xf32>)
+// CHECK-NEXT: memref.copy %[[U]], %[[V]] : memref<*xf32> to memref<*xf32>
+// CHECK-NEXT: return
+func.func @unranked(%u: memref<*xf32>, %v: memref<*xf32>) {
+  memref.copy %u, %v : memref<*xf32> to memref<*xf32>
+  return
+}

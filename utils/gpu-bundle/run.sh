@@ -48,8 +48,7 @@ if ((tests)); then
     read -r -a env < "tests/$name.env"
     env "${env[@]}" timeout 300 "./tests/$name" > "$work/$name.raw" 2>&1 ||
       status=$?
-    sed -e 's/base@ = 0x[0-9a-f]*/base@ = ADDRESS/' "$work/$name.raw" \
-      > "$work/$name.out"
+    awk -f normalize.awk "$work/$name.raw" > "$work/$name.out"
     want=$(cat "tests/$name.status")
     if [[ $status == "$want" ]] && cmp -s "$expected" "$work/$name.out"; then
       passed=$((passed + 1))

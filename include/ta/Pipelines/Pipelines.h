@@ -73,6 +73,12 @@ struct LowerToNVVMOptions : public TAPipelineOptions<LowerToNVVMOptions> {
       *this, "block-size",
       llvm::cl::desc("threads per block of the data-movement kernels"),
       llvm::cl::init(256)};
+  mlir::detail::PassOptions::Option<bool> emulate{
+      *this, "emulate",
+      llvm::cl::desc("also compile every kernel for the host and register it "
+                     "with libta_cuda_runtime, for ta's GPU emulator "
+                     "(libta_gpu_emulator); the program still runs on a GPU"),
+      llvm::cl::init(false)};
 };
 
 /// ta and the surrounding tensor code to host code in the LLVM dialect that

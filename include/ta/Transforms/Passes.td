@@ -355,14 +355,54 @@ def TAGPUManagedMemoryPass
     device): host code keeps reading and updating array headers and slot
     state in place, so strict mode's checks and messages are unchanged,
     while kernels move the element data. Deallocation is an async
-    `gpu.dealloc` that is waited for. Constants (`memref.get_global`) are
-    copied into managed memory where they are used, so kernels can read
-    them.
+    `gpu.dealloc` that is waited for. A constant (`memref.get_global`) has
+    one copy in managed memory for the process, so kernels can read it:
+    made where it is first used, kept in a private host global
+    (`__ta_managed.<name>`, with `__ta_managed_ready.<name>` saying whether
+    it is made).
   }];
   let dependentDialects = [
+    "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
-    "::mlir::memref::MemRefDialect"
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect"
   ];
+}
+
+def TAGPUHostKernelsPass : Pass<"ta-gpu-host-kernels", "::mlir::ModuleOp"> {
+  let summary = "compile every kernel for the host too, for ta's GPU "
+                "emulator";
+  let description = [{
+    Runs after kernel outlining (`ta-lower-to-nvvm` with `emulate`). Each
+    kernel is renamed after its code (its name, then a hash of its code; the
+    launches follow) and cloned into a private host function, its twin,
+    `__ta_host_<kernel>`, marked `ta.host_kernel`, which takes the kernel's
+    arguments and the launch's grid and block dims and runs every thread of
+    every block in turn (block z, y, x, then thread z, y, x), with
+    `gpu.block_id`, `thread_id`, `block_dim`, `grid_dim` and `global_id`
+    replaced by the loop values and the dims. A kernel whose threads depend
+    on each other (a barrier, a shuffle, shared memory) is diagnosed.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::scf::SCFDialect"
+  ];
+}
+
+def TAGPURegisterHostKernelsPass
+    : Pass<"ta-gpu-register-host-kernels", "::mlir::ModuleOp"> {
+  let summary = "register the kernels' host twins with libta_cuda_runtime";
+  let description = [{
+    Runs once the host code is LLVM (`ta-lower-to-nvvm` with `emulate`):
+    gives each host twin (`ta.host_kernel`) an entry of the form
+    `void (void **params, const int64_t *launch)` (TAHostKernels.h: the
+    parameters as cuLaunchKernel passes them, the six launch dims) and
+    registers every entry, with its kernel's name and its parameters'
+    sizes, from a global constructor that calls
+    `ta_host_kernel_register`.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 #endif // TA_TRANSFORMS_PASSES_TD

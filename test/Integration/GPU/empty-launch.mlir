@@ -1,20 +1,20 @@
-// Zero-size programs through ta-lower-to-nvvm, run against a CUDA driver
-// that validates every launch the way CUDA does (Inputs/fake-cuda.c: no
-// GPU needed). Every data movement of an empty array, an empty gather or
-// scatter, an empty split and an empty concat is a kernel over an empty
-// iteration space: the runtime launches none of them (CUDA rejects a grid
-// dimension of 0 with CUDA_ERROR_INVALID_VALUE). The fake driver answers
-// cuModuleUnload at exit with CUDA_ERROR_DEINITIALIZED, as a real driver
-// that has shut down does: the program still exits 0. Expected values:
-// TensorFlow's semantics for size-0 arrays (reference 1.1-1.7): size 0,
-// empty gathers and concats, lengths []. The block cache is off
-// (TA_CUDA_CACHE_BYTES=0): the fake driver's kernels write nothing, so the
-// program relies on its allocations coming fresh (zeroed) from the driver.
-// RUN: clang-22 -shared -fPIC %S/Inputs/fake-cuda.c -o %t.fake-cuda.so
-// RUN: ta-opt %s --ta-lower-to-nvvm="format=isa" > %t.strict.mlir
-// RUN: ta-opt %s --ta-lower-to-nvvm="format=isa checks=none" > %t.none.mlir
-// RUN: env TA_CUDA_DRIVER=%t.fake-cuda.so TA_CUDA_CACHE_BYTES=0 %run_gpu -e all %t.strict.mlir 2>&1 | FileCheck %s --check-prefixes=CHECK,FAKE
-// RUN: env TA_CUDA_DRIVER=%t.fake-cuda.so TA_CUDA_CACHE_BYTES=0 %run_gpu -e all %t.none.mlir 2>&1 | FileCheck %s --check-prefixes=CHECK,FAKE
+// Zero-size programs through ta-lower-to-nvvm, run on ta's GPU emulator
+// (libta_gpu_emulator: no GPU needed), which validates every launch the way
+// CUDA does and runs the kernels' host twins (`emulate`). Every data
+// movement of an empty array, an empty gather or scatter, an empty split
+// and an empty concat is a kernel over an empty iteration space: the
+// runtime launches none of them (CUDA rejects a grid dimension of 0 with
+// CUDA_ERROR_INVALID_VALUE): the emulator counts no launch rejected. It
+// answers cuModuleUnload at exit with CUDA_ERROR_DEINITIALIZED, as a real
+// driver that has shut down does: the program still exits 0. Expected
+// values: TensorFlow's semantics for size-0 arrays (reference 1.1-1.7):
+// size 0, empty gathers and concats, lengths []. The block cache is off
+// (TA_CUDA_CACHE_BYTES=0), and fresh allocations are poisoned: nothing
+// relies on memory it did not write.
+// RUN: ta-opt %s --ta-lower-to-nvvm="format=isa emulate=1" > %t.strict.mlir
+// RUN: ta-opt %s --ta-lower-to-nvvm="format=isa emulate=1 checks=none" > %t.none.mlir
+// RUN: env TA_CUDA_DRIVER=%ta_gpu_emulator TA_GPU_EMULATOR_REPORT=1 TA_CUDA_CACHE_BYTES=0 %run_gpu -e all %t.strict.mlir 2>&1 | FileCheck %s --check-prefixes=CHECK,EMU
+// RUN: env TA_CUDA_DRIVER=%ta_gpu_emulator TA_GPU_EMULATOR_REPORT=1 TA_CUDA_CACHE_BYTES=0 %run_gpu -e all %t.none.mlir 2>&1 | FileCheck %s --check-prefixes=CHECK,EMU
 // The same values on the CPU (and, through utils/gpu-bundle.sh, on a GPU).
 // RUN: ta-opt %s --ta-lower-to-llvm | %run_cpu -e all | FileCheck %s
 // RUN: ta-opt %s --ta-lower-to-llvm=checks=none | %run_cpu -e all | FileCheck %s
@@ -100,4 +100,4 @@ func.func @all() {
   call @empty() : () -> ()
   return
 }
-// FAKE-NEXT: fake-cuda: {{[0-9]+}} launches, 0 rejected
+// EMU-NEXT: ta-gpu-emulator: {{[0-9]+}} launches, 0 rejected

@@ -1,20 +1,19 @@
 // A kernel launch inside a long host loop (one write per iteration, each
 // a kernel) does not grow the stack: ta-gpu-launch-stack-scope frees each
-// launch's argument slots right after it. Run against the fake CUDA driver
-// (Inputs/fake-cuda.c: launches are validated, not executed) with a 1 MiB
-// stack: without the bracket, 200000 launches of this kernel take over
-// 20 MiB of stack and the program dies with SIGSEGV.
-// RUN: clang-22 -shared -fPIC %S/Inputs/fake-cuda.c -o %t.fake-cuda.so
-// RUN: ta-opt %s --ta-lower-to-nvvm="format=isa checks=none" > %t.mlir
+// launch's argument slots right after it. Run on ta's GPU emulator
+// (libta_gpu_emulator: launches validated, kernels run on the host) with a
+// 1 MiB stack: without the bracket, 200000 launches of this kernel take
+// over 20 MiB of stack and the program dies with SIGSEGV.
+// RUN: ta-opt %s --ta-lower-to-nvvm="format=isa emulate=1 checks=none" > %t.mlir
 // RUN: FileCheck %s --check-prefix=IR < %t.mlir
-// RUN: ulimit -s 1024 && env TA_CUDA_DRIVER=%t.fake-cuda.so %run_gpu -e main %t.mlir 2>&1 | FileCheck %s
+// RUN: ulimit -s 1024 && env TA_CUDA_DRIVER=%ta_gpu_emulator TA_GPU_EMULATOR_REPORT=1 %run_gpu -e main %t.mlir 2>&1 | FileCheck %s
 
 // IR: llvm.intr.stacksave
 // IR-NEXT: gpu.launch_func
 // IR-NEXT: llvm.intr.stackrestore
 
 // CHECK: 200000
-// CHECK-NEXT: fake-cuda: {{[0-9]+}} launches, 0 rejected
+// CHECK-NEXT: ta-gpu-emulator: {{[0-9]+}} launches, 0 rejected
 
 !A = !ta.handle<200000, tensor<4xf32>>
 func.func private @printI64(i64)
