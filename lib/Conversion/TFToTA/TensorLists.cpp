@@ -508,11 +508,11 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
   for (auto &[root, element] : elementOf)
     (isOpen(root) ? anyOpen : anyDecided) = true;
   bool again = anyOpen && anyDecided;
+  auto waits = [&](Value list) {
+    Value root = classes.find(list);
+    return again && (isOpen(root) || nested.contains(root));
+  };
   if (again) {
-    auto waits = [&](Value list) {
-      Value root = classes.find(list);
-      return isOpen(root) || nested.contains(root);
-    };
     llvm::erase_if(listOps, [&](Operation *op) {
       return waits(madeLength(op) ? op->getResult(0) : op->getOperand(0));
     });
@@ -624,7 +624,7 @@ LogicalResult mlir::ta::tfimport::decomposeTensorLists(ModuleOp module) {
     if (!isVariant(value.getType()))
       continue;
     auto it = typeOf.find(classes.find(value));
-    if (it == typeOf.end() && again)
+    if (it == typeOf.end() && waits(value))
       continue; // its round is the next
     if (it == typeOf.end()) {
       Operation *where = value.getDefiningOp();

@@ -249,3 +249,28 @@ func.func @sums_of_ragged(%x: tensor<6x2xf32>) -> tensor<3x2xf32> {
   %t = "tf.TensorListStack"(%s1, %shape) <{num_elements = 3 : i64}> : (!R, tensor<i32>) -> tensor<3x2xf32>
   return %t : tensor<3x2xf32>
 }
+
+// -----
+
+// A list that no op of the module makes (a private function's argument that
+// nothing passes a list to) is diagnosed, also when another list waits for
+// a later round (the list of unknown element shape that nothing sets).
+!L4 = tensor<!tf_type.variant<tensor<4xf32>>>
+!O = tensor<!tf_type.variant<tensor<*xf32>>>
+func.func @open_and_orphan(%x: tensor<3x4xf32>) -> tensor<3x4xf32> {
+  %shape = "tf.Const"() <{value = dense<-1> : tensor<i32>}> : () -> tensor<i32>
+  %n = "tf.Const"() <{value = dense<3> : tensor<i32>}> : () -> tensor<i32>
+  %s4 = "tf.Const"() <{value = dense<4> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %open = "tf.TensorListReserve"(%shape, %n) : (tensor<i32>, tensor<i32>) -> !O
+  %l = "tf.TensorListFromTensor"(%x, %s4) : (tensor<3x4xf32>, tensor<1xi32>) -> !L4
+  %t = "tf.TensorListStack"(%l, %s4) <{num_elements = 3 : i64}> : (!L4, tensor<1xi32>) -> tensor<3x4xf32>
+  "tf.Use"(%open) : (!O) -> ()
+  return %t : tensor<3x4xf32>
+}
+// expected-error @+1 {{carries a TensorList that no TensorListReserve, TensorListFromTensor or EmptyTensorList in the module makes}}
+func.func private @orphan(%a: !L4) -> tensor<4xf32> {
+  %i = "tf.Const"() <{value = dense<0> : tensor<i32>}> : () -> tensor<i32>
+  %s4 = "tf.Const"() <{value = dense<4> : tensor<1xi32>}> : () -> tensor<1xi32>
+  %v = "tf.TensorListGetItem"(%a, %i, %s4) : (!L4, tensor<i32>, tensor<1xi32>) -> tensor<4xf32>
+  return %v : tensor<4xf32>
+}
