@@ -89,8 +89,9 @@ struct Work {
   uintptr_t dst = 0, src = 0;
   size_t count = 0; // bytes for a copy, elements for a set
   unsigned value = 0;
-  // Record.
+  // Record: the event and which of its records this is.
   Event *event = nullptr;
+  uint64_t record = 0;
 };
 
 struct Stream {
@@ -99,6 +100,7 @@ struct Stream {
 
 struct Event {
   Stream *stream = nullptr; // where it was last recorded
+  uint64_t records = 0;     // how often; the last is what a wait waits for
 };
 
 /// A region of memory the program allocated.
@@ -163,7 +165,7 @@ struct Emulator {
     }
   }
 
-  /// Runs `s`'s queue, up to and including `until` if given.
+  /// Runs `s`'s queue, up to and including `until`'s last record if given.
   void drain(Stream *s, const Event *until = nullptr) {
     if (s->queue.empty())
       return;
@@ -172,7 +174,8 @@ struct Emulator {
       Work work = std::move(s->queue.front());
       s->queue.pop_front();
       run(work);
-      if (until && work.kind == Work::Record && work.event == until)
+      if (until && work.kind == Work::Record && work.event == until &&
+          work.record == until->records)
         break;
     }
     openDevice(false);
@@ -390,6 +393,7 @@ TA_EXPORT CUresult cuEventRecord(void *event, void *stream) {
   ev->stream = e.stream(stream);
   Work work(Work::Record);
   work.event = ev;
+  work.record = ++ev->records;
   ev->stream->queue.push_back(std::move(work));
   return kSuccess;
 }
