@@ -24,7 +24,12 @@
 // - It counts what a program asks of the GPU and, where the environment
 //   sets TA_GPU_EMULATOR_REPORT, prints it at exit on stderr:
 //   "ta-gpu-emulator: N launches, N rejected, N copies, N memsets, N syncs,
-//   N allocations (N managed, N device), N frees".
+//   N allocations (N managed, N device), N frees". With
+//   TA_GPU_EMULATOR_TRACE set, it prints each request on stdout as it
+//   comes, in order with what the program prints ("[gpu] launch <kernel>
+//   grid X,Y,Z block X,Y,Z", "[gpu] copy <bytes>", "[gpu] memset <n>",
+//   "[gpu] sync", "[gpu] alloc managed|device <bytes>", "[gpu] free"), so
+//   that a test can count what each of its operations asks of the GPU.
 //
 // cuModuleUnload answers CUDA_ERROR_DEINITIALIZED, what a real driver
 // answers once it has shut down at exit. Everything runs on the calling
@@ -34,6 +39,7 @@
 
 #include "ta/Runtime/TAHostKernels.h"
 
+#include <cstdarg>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -60,6 +66,23 @@ constexpr CUresult kDeinitialized = 4;
 constexpr CUresult kNotFound = 500;
 
 constexpr unsigned char kPoison = 0xFF;
+
+/// Prints one request where TA_GPU_EMULATOR_TRACE is set.
+__attribute__((format(printf, 1, 2))) void trace(const char *format, ...) {
+  static const bool on = [] {
+    const char *v = getenv("TA_GPU_EMULATOR_TRACE");
+    return v && *v;
+  }();
+  if (!on)
+    return;
+  va_list args;
+  va_start(args, format);
+  fputs("[gpu] ", stdout);
+  vfprintf(stdout, format, args);
+  fputc('\n', stdout);
+  fflush(stdout);
+  va_end(args);
+}
 
 struct Counts {
   long launches = 0, rejected = 0, copies = 0, memsets = 0, syncs = 0,
@@ -204,6 +227,7 @@ struct Emulator {
     }
     allocations[reinterpret_cast<uintptr_t>(p)] = {bytes, mapped, device};
     ++(device ? counts.device : counts.managed);
+    trace("alloc %s %zu", device ? "device" : "managed", bytes);
     *pointer = reinterpret_cast<uintptr_t>(p);
     return kSuccess;
   }
@@ -283,6 +307,7 @@ TA_EXPORT CUresult cuCtxSynchronize() {
   Emulator &e = emulator();
   std::lock_guard<std::mutex> lock(e.mutex);
   ++e.counts.syncs;
+  trace("sync");
   e.drainAll();
   return kSuccess;
 }
@@ -331,6 +356,8 @@ TA_EXPORT CUresult cuLaunchKernel(void *function, unsigned gx, unsigned gy,
     return kInvalidValue;
   }
   auto *f = static_cast<const Function *>(function);
+  trace("launch %s grid %u,%u,%u block %u,%u,%u", f->name.c_str(), gx, gy, gz,
+        bx, by, bz);
   if (!f->kernel)
     return kNotFound;
   Work work(Work::Launch);
@@ -368,6 +395,7 @@ TA_EXPORT CUresult cuStreamSynchronize(void *stream) {
   Emulator &e = emulator();
   std::lock_guard<std::mutex> lock(e.mutex);
   ++e.counts.syncs;
+  trace("sync");
   e.drain(e.stream(stream));
   return kSuccess;
 }
@@ -404,6 +432,7 @@ TA_EXPORT CUresult cuEventSynchronize(void *event) {
   Emulator &e = emulator();
   std::lock_guard<std::mutex> lock(e.mutex);
   ++e.counts.syncs;
+  trace("sync");
   auto *ev = static_cast<Event *>(event);
   if (ev->stream)
     e.drain(ev->stream, ev);
@@ -448,6 +477,7 @@ TA_EXPORT CUresult cuMemFree_v2(uint64_t pointer) {
   e.device.erase(it->first);
   e.allocations.erase(it);
   ++e.counts.frees;
+  trace("free");
   return kSuccess;
 }
 
@@ -457,6 +487,7 @@ CUresult enqueue(void *stream, Work work, long Counts::*counter) {
   Emulator &e = emulator();
   std::lock_guard<std::mutex> lock(e.mutex);
   ++(e.counts.*counter);
+  trace("%s %zu", work.kind == Work::Copy ? "copy" : "memset", work.count);
   e.stream(stream)->queue.push_back(std::move(work));
   return kSuccess;
 }
