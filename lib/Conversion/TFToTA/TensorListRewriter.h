@@ -70,6 +70,24 @@ struct ListRewriter {
     return castTo(value, type);
   }
 
+  /// A list's length `n` (an index) as TensorListLength's result: a scalar
+  /// i32 tensor of the result's declared type.
+  Value lengthResult(Value n) {
+    Value n32 = arith::IndexCastOp::create(b, loc, b.getI32Type(), n);
+    return asResult(tensor::FromElementsOp::create(
+                        b, loc, RankedTensorType::get({}, b.getI32Type()), n32),
+                    0);
+  }
+
+  /// Replaces `op` by `results`; failure where one is null (diagnosed).
+  LogicalResult replaceOp(ArrayRef<Value> results) {
+    if (llvm::is_contained(results, Value()))
+      return failure();
+    op->replaceAllUsesWith(results);
+    op->erase();
+    return success();
+  }
+
   /// Offsets, sizes and strides of `count` elements of `list` from `first`.
   void slice(RankedTensorType list, OpFoldResult first, OpFoldResult count,
              SmallVectorImpl<OpFoldResult> &offsets,

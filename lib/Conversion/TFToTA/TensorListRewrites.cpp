@@ -112,11 +112,7 @@ LogicalResult ListRewriter::rewrite() {
     }
     results.push_back(asResult(list, 0));
   } else if (name == "tf.TensorListLength") {
-    Value n32 =
-        arith::IndexCastOp::create(b, loc, b.getI32Type(), length(operand(0)));
-    Value packed = tensor::FromElementsOp::create(
-        b, loc, RankedTensorType::get({}, b.getI32Type()), n32);
-    results.push_back(asResult(packed, 0));
+    results.push_back(lengthResult(length(operand(0))));
   } else if (name == "tf.TensorListElementShape") {
     // TensorFlow's shape of unknown rank is the scalar -1; unknown dims -1.
     // (A result of unknown rank, as the tape's gradients declare it, is
@@ -149,11 +145,7 @@ LogicalResult ListRewriter::rewrite() {
   } else {
     llvm_unreachable("decomposeTensorLists takes only the ops above");
   }
-  if (llvm::is_contained(results, Value()))
-    return failure();
-  op->replaceAllUsesWith(results);
-  op->erase();
-  return success();
+  return replaceOp(results);
 }
 
 LogicalResult mlir::ta::tfimport::rewriteListOp(Operation *op, int64_t capacity,

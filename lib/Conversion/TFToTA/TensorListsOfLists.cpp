@@ -214,12 +214,7 @@ struct NestedRewriter : RowsRewriter {
     RankedTensorType rowsType = typeOf(rows);
     int64_t lanes = rowsType.getDimSize(1);
     if (isNamed(op, "tf.TensorListLength")) {
-      Value n32 =
-          arith::IndexCastOp::create(b, loc, b.getI32Type(), count(rows));
-      results.push_back(
-          asResult(tensor::FromElementsOp::create(
-                       b, loc, RankedTensorType::get({}, b.getI32Type()), n32),
-                   0));
+      results.push_back(lengthResult(count(rows)));
     } else if (isNamed(op, "tf.TensorListPushBack")) {
       Value n = count(rows);
       if (capacity >= 0)
@@ -268,11 +263,7 @@ struct NestedRewriter : RowsRewriter {
       results.push_back(ifOp.getResult(0));
       results.push_back(ifOp.getResult(1));
     }
-    if (llvm::is_contained(results, Value()))
-      return failure();
-    op->replaceAllUsesWith(results);
-    op->erase();
-    return success();
+    return replaceOp(results);
   }
 };
 

@@ -116,12 +116,7 @@ struct RaggedRewriter : RowsRewriter {
     if (isNamed(op, "tf.TensorListSplit")) {
       results.push_back(split(op->getOperand(0), op->getOperand(2)));
     } else if (isNamed(op, "tf.TensorListLength")) {
-      Value n32 = arith::IndexCastOp::create(b, loc, b.getI32Type(),
-                                             count(op->getOperand(0)));
-      results.push_back(
-          asResult(tensor::FromElementsOp::create(
-                       b, loc, RankedTensorType::get({}, b.getI32Type()), n32),
-                   0));
+      results.push_back(lengthResult(count(op->getOperand(0))));
     } else if (isNamed(op, "tf.TensorListGetItem")) {
       Value rows = op->getOperand(0);
       Value i = indexOf(op->getOperand(1));
@@ -151,11 +146,7 @@ struct RaggedRewriter : RowsRewriter {
       });
       results.push_back(asResult(lengths, 1));
     }
-    if (llvm::is_contained(results, Value()))
-      return failure();
-    op->replaceAllUsesWith(results);
-    op->erase();
-    return success();
+    return replaceOp(results);
   }
 };
 
