@@ -15,6 +15,7 @@
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/NVVMToLLVM/NVVMToLLVM.h"
 #include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Bufferization/IR/Bufferization.h"
@@ -31,6 +32,7 @@
 #include "mlir/Dialect/SCF/Transforms/BufferizableOpInterfaceImpl.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
 #include "mlir/Dialect/Tensor/Transforms/BufferizableOpInterfaceImpl.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
@@ -39,11 +41,11 @@
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 
 void mlir::ta::registerAllDialects(DialectRegistry &registry) {
-  registry
-      .insert<TADialect, arith::ArithDialect,
-              bufferization::BufferizationDialect, cf::ControlFlowDialect,
-              func::FuncDialect, linalg::LinalgDialect, LLVM::LLVMDialect,
-              memref::MemRefDialect, scf::SCFDialect, tensor::TensorDialect>();
+  registry.insert<TADialect, arith::ArithDialect,
+                  bufferization::BufferizationDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, linalg::LinalgDialect, LLVM::LLVMDialect,
+                  memref::MemRefDialect, scf::SCFDialect, tensor::TensorDialect,
+                  vector::VectorDialect>();
   // TensorFlow's exported graphs (read by ta-import-tf).
   registry.insert<tf_executor::TFExecutorDialect>();
   // What one-shot bufferization of the surrounding tensor code needs.
@@ -65,6 +67,9 @@ void mlir::ta::registerAllDialects(DialectRegistry &registry) {
   registerConvertMemRefToLLVMInterface(registry);
   registerConvertNVVMToLLVMInterface(registry);
   ub::registerConvertUBToLLVMInterface(registry);
+  // (and the 16-byte accesses of bulk moves, in kernels and their host
+  // twins: gpu-to-llvm lowers the latter through the same interfaces)
+  vector::registerConvertVectorToLLVMInterface(registry);
   NVVM::registerNVVMTargetInterfaceExternalModels(registry);
   registerBuiltinDialectTranslation(registry);
   registerGPUDialectTranslation(registry);

@@ -21,7 +21,8 @@
 static void addLowerToBuffers(mlir::OpPassManager &pm,
                               mlir::ta::ChecksMode checks, bool outlineAccesses,
                               bool frameArrays, bool fillLoops,
-                              bool reserveCapacity, bool scalarize) {
+                              bool reserveCapacity, bool scalarize,
+                              bool bulkMoves = false) {
   using namespace mlir;
   using namespace mlir::ta;
   TALowerToMemRefPassOptions lowerOptions;
@@ -30,6 +31,7 @@ static void addLowerToBuffers(mlir::OpPassManager &pm,
   lowerOptions.frameArrays = frameArrays;
   lowerOptions.fillLoops = fillLoops;
   lowerOptions.reserveCapacity = reserveCapacity;
+  lowerOptions.bulkMoves = bulkMoves;
   // TensorFlow's scalars (0-d tensors: imported loops' counters, and
   // elementwise arith on them once it is linalg) as scalars, not a buffer
   // per op per iteration; then loops counting by one as scf.for: what the
@@ -165,9 +167,12 @@ void mlir::ta::buildLowerToNVVMPipeline(OpPassManager &pm,
   // stack. Arrays a loop fills are zeroed whole at creation, and growable
   // ones grow as they are written, as on the device so far (fill-loops has
   // not run on a GPU yet; managed allocations have no quiet failures).
+  // A gather's or scatter's rows move in one loop nest after the per-slot
+  // work of all its indices: one kernel per op, not one per slot.
   addLowerToBuffers(pm, options.checks, /*outlineAccesses=*/false,
                     /*frameArrays=*/false, /*fillLoops=*/false,
-                    /*reserveCapacity=*/false, /*scalarize=*/false);
+                    /*reserveCapacity=*/false, /*scalarize=*/false,
+                    /*bulkMoves=*/true);
   // Growth's reallocation as an allocation and a copy: managed memory has
   // no realloc.
   pm.addNestedPass<func::FuncOp>(memref::createExpandReallocPass());
@@ -185,6 +190,10 @@ void mlir::ta::buildLowerToNVVMPipeline(OpPassManager &pm,
   launch.blockSize = options.blockSize;
   pm.addNestedPass<func::FuncOp>(createTAParallelLoopsToGPUPass(launch));
   pm.addPass(createCanonicalizerPass());
+  // Constants and index computations into the kernels, not parameters: a
+  // row's length is a constant there (a shift or a multiply, not a 64-bit
+  // division per element) and the kernels take fewer arguments.
+  pm.addNestedPass<func::FuncOp>(createGpuLaunchSinkIndexComputationsPass());
   pm.addPass(createGpuKernelOutliningPass());
   // The emulator's copy of each kernel, a host function (renamed after
   // their code: the emulator finds kernels by name).
@@ -268,6 +277,7 @@ void mlir::ta::registerPipelines() {
   registerLowerAffinePass();
   registerSCFToControlFlowPass();
   registerReconcileUnrealizedCastsPass();
+  registerGpuLaunchSinkIndexComputationsPass();
   registerGpuKernelOutliningPass();
   registerGpuAsyncRegionPass();
   registerGpuNVVMAttachTarget();

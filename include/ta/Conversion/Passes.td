@@ -91,7 +91,8 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
     "::mlir::LLVM::LLVMDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
-    "::mlir::tensor::TensorDialect"
+    "::mlir::tensor::TensorDialect",
+    "::mlir::vector::VectorDialect"
   ];
   let options = [
     Option<"checks", "checks", "::mlir::ta::ChecksMode",
@@ -107,6 +108,11 @@ def TALowerToMemRefPass : Pass<"ta-lower-to-memref", "::mlir::ModuleOp"> {
            "a strict ta.split of arrays not in the frame) to a call of a "
            "function defined once per array kind (false: the code at each "
            "op)">,
+    Option<"bulkMoves", "bulk-moves", "bool", /*default=*/"false",
+           "move the element data of a ta.gather or ta.scatter by one "
+           "scf.parallel over rows and elements after the per-slot checks "
+           "and state updates of all its indices (the GPU pipeline: one "
+           "kernel per bulk op); only with outline-accesses=false">,
     Option<"frameArrays", "frame-arrays", "bool", /*default=*/"true",
            "keep small block-local arrays of fixed size created in a "
            "function's entry block in its frame (memref.alloca; false: on "

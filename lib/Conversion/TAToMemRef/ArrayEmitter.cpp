@@ -270,20 +270,25 @@ void ArrayEmitter::writeInBounds(SlotRef slot, Value i, Value source) {
   bool grad = type.getIsGrad();
   Value buffer = slot.buffer, capacity = slot.capacity, slotIndex = slot.index;
   auto target = [&] { return slotAt(buffer, slotIndex); };
+  // A forward array's Write without a source: its per-slot work alone.
+  auto copy = [&] {
+    if (source)
+      memref::CopyOp::create(b, loc, source, target());
+  };
   if (!hasState()) {
     // The data starts zeroed, so summing into an accumulator is its first
     // write too (keeping the sign of a zero written first).
     if (grad)
       accumulate(target(), source, /*intoZeroed=*/true);
     else
-      memref::CopyOp::create(b, loc, source, target());
+      copy();
     return;
   }
   Value state = stateView(buffer, capacity);
   Value marks = i8(kWritten | kMaterialized);
   if (!strict && !grad) {
     // Without checks only materialized matters: no need to load the state.
-    memref::CopyOp::create(b, loc, source, target());
+    copy();
     memref::StoreOp::create(b, loc, marks, state, slotIndex);
     return;
   }
@@ -321,7 +326,7 @@ void ArrayEmitter::writeInBounds(SlotRef slot, Value i, Value source) {
       failIf(hasBit(st, kWritten), TA_ERR_DOUBLE_WRITE, buffer,
              [&](SmallVectorImpl<Value> &args) { args.push_back(i); });
     }
-    memref::CopyOp::create(b, loc, source, target());
+    copy();
   }
   memref::StoreOp::create(b, loc, arith::OrIOp::create(b, loc, st, marks),
                           state, slotIndex);

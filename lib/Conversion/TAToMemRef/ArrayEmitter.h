@@ -131,7 +131,9 @@ public:
 
   /// The rest of TensorFlow's Write of `source` to `slot`, which is there
   /// (the array open, the index `i` in bounds, room made): the state checks
-  /// and updates, then the copy (or, into an accumulator, the sum).
+  /// and updates, then the copy (or, into an accumulator, the sum). A
+  /// forward array's Write of a null `source` moves no data (its caller
+  /// does: TAToMemRefOptions::bulkMoves); so does writeSlot's.
   void writeInBounds(SlotRef slot, Value i, Value source);
 
   /// TensorFlow's Read (LockedRead) of slot `i` (an i64) of the array in

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AccessFunctions.h"
+#include "BulkMoves.h"
 #include "BulkValues.h"
 #include "IndexVectors.h"
 #include "Operands.h"
@@ -70,13 +71,24 @@ static FailureOr<GatherReads> getGatherReads(const ArrayEmitter &e,
 /// the loop of Reads that grow one by one runs, whose first failing Read
 /// (out of bounds, a cleared slot, or growth out of memory) gives
 /// TensorFlow's error.
+///
+/// With `bulk` (TAToMemRefOptions::bulkMoves) the Reads move no data: every
+/// slot is copied into `result` after them, by one loop nest
+/// (moveSlotRows), out of the buffer the box holds then.
 static void emitGather(ArrayEmitter &e, const GatherReads &reads, Value box,
-                       const IndexVector &indices, Value result) {
+                       const IndexVector &indices, Value result, bool bulk) {
+  if (bulk) {
+    emitGather(e, reads, box, indices, Value(), /*bulk=*/false);
+    moveSlotRows(e, e.loadBuffer(box), indices, result, RowMove::OutOfSlots);
+    return;
+  }
   OpBuilder &b = e.b;
   Location loc = e.loc;
   Value count = indices.count;
+  // (No result: the Reads alone, their slots' views left unused.)
   auto copyTo = [&](Value k, Value data) {
-    memref::CopyOp::create(b, loc, data, e.slot(result, k));
+    if (result)
+      memref::CopyOp::create(b, loc, data, e.slot(result, k));
   };
   auto readEach = [&] {
     e.forLoop(e.index(0), count, [&](Value k) {
@@ -152,7 +164,7 @@ static func::FuncOp lookupOrDefineGatherFunction(const ArrayEmitter &e,
       [&](ArrayEmitter &f, ValueRange args) {
         markNoAlias(args.drop_front(2));
         IndexVector indices{indexType ? args[2] : Value(), args[1]};
-        emitGather(f, reads, args[0], indices, args.back());
+        emitGather(f, reads, args[0], indices, args.back(), /*bulk=*/false);
         return SmallVector<Value>();
       });
 }
@@ -185,10 +197,12 @@ struct GatherLowering : TAPattern<GatherOp> {
     SmallVector<Value, 1> dynamic;
     if (resultType.isDynamicDim(0))
       dynamic.push_back(indices.count);
+    // (16-byte aligned for the wide accesses of bulk moves.)
     Value result = memref::AllocOp::create(
         rewriter, loc,
         MemRefType::get(resultType.getShape(), resultType.getElementType()),
-        dynamic);
+        dynamic, ValueRange(),
+        options.bulkMoves ? rewriter.getI64IntegerAttr(16) : IntegerAttr());
     // [count] ++ element, as emitGather and the function take it.
     Value elements = castTo(rewriter, loc, result, getElementsType(e));
     Value box = adaptor.getHandle().front();
@@ -200,7 +214,7 @@ struct GatherLowering : TAPattern<GatherOp> {
       args.push_back(elements);
       callInlined(rewriter, loc, gather, args);
     } else {
-      emitGather(e, *reads, box, indices, elements);
+      emitGather(e, *reads, box, indices, elements, options.bulkMoves);
     }
     rewriter.replaceOp(op, toTensor(rewriter, loc, result, resultType));
     return success();

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "AccessFunctions.h"
+#include "BulkMoves.h"
 #include "BulkValues.h"
 #include "IndexVectors.h"
 #include "Operands.h"
@@ -40,6 +41,11 @@ struct ScatterPlan {
   bool rangeWrites = false;
   /// Each index may take writeInBounds (an accumulator, a reservation).
   bool inBounds = false;
+  /// The Writes move no data; the rows move into their slots after them,
+  /// by one loop nest (moveSlotRows): TAToMemRefOptions::bulkMoves, for a
+  /// forward array (an accumulator's Write adds or stores by the slot's
+  /// state, and may take the same slot twice).
+  bool bulk = false;
   func::FuncOp write, inBoundsWrite;
 };
 
@@ -55,6 +61,7 @@ planScatter(const ArrayEmitter &e, const TAToMemRefOptions &options,
   plan.rangeWrites = range && !e.type.getIsGrad() && !checkRows;
   plan.inBounds =
       (e.type.getIsGrad() || plan.reserve) && !checkRows && !plan.rangeWrites;
+  plan.bulk = options.bulkMoves && !e.type.getIsGrad();
   FailureOr<func::FuncOp> write =
       getAccessFunction(e, options.outlineAccesses && !checkRows,
                         lookupOrDefineWriteFunction, op, rewriter);
@@ -169,9 +176,11 @@ static void emitScatter(ArrayEmitter &e, const ScatterPlan &plan, Value box,
       fast = arith::AndIOp::create(b, loc, nonNegative, room);
     }
   }
+  // The row Write k stores; none where the rows move after the Writes.
+  auto rowAt = [&](Value k) { return plan.bulk ? Value() : e.slot(rows, k); };
   auto writeEach = [&] {
     e.forLoop(e.index(0), count, [&](Value k) {
-      Value row = e.slot(rows, k);
+      Value row = rowAt(k);
       if (plan.write) {
         assert(!rowMismatch && "rows of the element shape are not checked");
         writeElement(e, plan.write, box, indices.at(e, k), row,
@@ -191,7 +200,7 @@ static void emitScatter(ArrayEmitter &e, const ScatterPlan &plan, Value box,
             arith::MaxSIOp::create(b, loc, e.get(inBoundsHeader, kSize), end));
     e.forLoop(e.index(0), count, [&](Value k) {
       writeElementInBounds(e, plan.inBoundsWrite, inBoundsBuffer, capacity,
-                           indices.at(e, k), e.slot(rows, k));
+                           indices.at(e, k), rowAt(k));
     });
   };
   if (!plan.inBounds)
@@ -200,6 +209,8 @@ static void emitScatter(ArrayEmitter &e, const ScatterPlan &plan, Value box,
     writeInBounds();
   else
     e.ifElse(fast, writeInBounds, writeEach);
+  if (plan.bulk)
+    moveSlotRows(e, e.loadBuffer(box), indices, rows, RowMove::IntoSlots);
 }
 
 /// `__ta_scatter_<indices>_<kind>_<checks>_<element>`: emitScatter as a

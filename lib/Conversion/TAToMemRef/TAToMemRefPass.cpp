@@ -24,6 +24,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/Tensor/IR/Tensor.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "llvm/ADT/SetVector.h"
@@ -72,6 +73,11 @@ struct TALowerToMemRefPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
+    if (bulkMoves && outlineAccesses) {
+      module.emitError("bulk-moves needs outline-accesses=false: the data of "
+                       "outlined accesses moves in their functions");
+      return signalPassFailure();
+    }
     bool hasUnbatch;
     if (failed(checkSymbols(module, hasUnbatch)))
       return signalPassFailure();
@@ -80,6 +86,7 @@ struct TALowerToMemRefPass
     TAToMemRefOptions options;
     options.checks = checks;
     options.outlineAccesses = outlineAccesses;
+    options.bulkMoves = bulkMoves;
     options.sources = GradSourceTable::collect(module);
     options.blockLocal = BlockLocalArrays::analyze(module);
     options.dataless = DatalessArrays::analyze(module);
@@ -93,10 +100,10 @@ struct TALowerToMemRefPass
     RewritePatternSet patterns(context);
     ConversionTarget target(*context);
     target.addIllegalDialect<TADialect>();
-    target.addLegalDialect<arith::ArithDialect,
-                           bufferization::BufferizationDialect,
-                           linalg::LinalgDialect, memref::MemRefDialect,
-                           scf::SCFDialect, tensor::TensorDialect>();
+    target.addLegalDialect<
+        arith::ArithDialect, bufferization::BufferizationDialect,
+        linalg::LinalgDialect, memref::MemRefDialect, scf::SCFDialect,
+        tensor::TensorDialect, vector::VectorDialect>();
     target.addLegalOp<ModuleOp>();
     populateFunctionOpInterfaceTypeConversionPattern<func::FuncOp>(
         patterns, typeConverter);

@@ -230,6 +230,12 @@ struct TAToMemRefOptions {
   /// functions (`__ta_write_*`, `__ta_read_*`, defined on first use: a few
   /// operations per access) rather than their code written out at each.
   bool outlineAccesses = true;
+  /// Whether the element data a gather or scatter moves is moved by one
+  /// loop nest (`scf.parallel` over rows and elements, at the rows' slots)
+  /// after the per-slot checks and state updates of every index, rather
+  /// than slot by slot among them: on a GPU, one kernel per bulk op
+  /// (BulkMoves.h). Only where accesses are written out.
+  bool bulkMoves = false;
   /// The symbol tables of the modules the patterns lower, shared by the
   /// patterns that hold these options (populateTAToMemRefConversionPatterns
   /// gives its patterns one; patterns without one keep their own). A
